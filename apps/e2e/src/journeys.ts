@@ -1,0 +1,32 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+
+/** Every demo account's password (apps/server/src/seed/demo.ts). */
+export const DEMO_PASSWORD = 'marquee-demo-2026';
+
+/** Signs a demo account in through the /auth/login page and waits for the signed-in header. */
+export async function logIn(page: Page, username: string) {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email or username').fill(username);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+}
+
+/** A real file made by ffmpeg (on PATH): a 2-second MP4 clip, or a still JPEG of the given size. */
+export function makeMediaFile(kind: 'mp4' | 'jpg', jpegSize = '900x1100'): Buffer {
+  const dir = mkdtempSync(path.join(tmpdir(), 'e2e-media-'));
+  const out = path.join(dir, `file.${kind}`);
+  const input =
+    kind === 'mp4'
+      ? ['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=2']
+      : ['-f', 'lavfi', '-i', `testsrc=size=${jpegSize}`, '-frames:v', '1'];
+  const encode = kind === 'mp4' ? ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'] : [];
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...input, ...encode, out]);
+  const buf = readFileSync(out);
+  rmSync(dir, { recursive: true, force: true });
+  return buf;
+}

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../src/harness';
+
+let h: Harness;
+const DEMO_PASSWORD = 'marquee-demo-2026';
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+async function apiCall<T>(
+  path: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${h.baseUrl}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  return { status: res.status, body: (await res.json().catch(() => null)) as T };
+}
+
+async function apiLogin(username: string) {
+  const res = await apiCall<{ token: string }>('/auth/login', {
+    method: 'POST',
+    body: { username, password: DEMO_PASSWORD },
+  });
+  expect(res.status).toBe(200);
+  return res.body.token;
+}
+
+describe('admin console journey', () => {
+  it('the demo admin approves sasha, changes tip limits and the site name, and takes a reported post down', async () => {
+    // A fan reports one of luna's posts (set up through the API, like a real report from the site).
+    const fan = await apiLogin('alex');
+    const wall = await apiCall<{ data: Array<{ _id: string; text: string }> }>('/user/feeds/search/luna', {
+      token: fan,
+    });
+    const post = wall.body.data.find((f) => f.text.length > 0)!;
+    expect(post).toBeDefined();
+    const filed = await apiCall('/reports', {
+      method: 'POST',
+      token: fan,
+      body: { targetType: 'feed', targetId: post._id, reason: 'spam', description: 'Looks like spam to me' },
+    });
+    expect([200, 201]).toContain(filed.status);
+
+    const page = await h.newPage({ ageConfirmed: true });
+    await page.goto('/auth/login');
+    await page.getByLabel('Email or username').fill('admin');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+
+    // Dashboard
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.getByText('Pending verifications').waitFor();
+    await page.locator('.recharts-surface').first().waitFor();
+    await h.screenshot(page, 'admin-dashboard');
+
+    // Verification queue: sasha is pending; approve her.
+    await page
+      .getByRole('navigation', { name: 'Admin sections' })
+      .getByRole('link', { name: 'Verification queue' })
+      .click();
+    await page.getByRole('heading', { name: 'Verification queue' }).waitFor();
+    await page.getByRole('button', { name: '@sasha' }).click();
+    const dialog = page.getByRole('dialog', { name: '@sasha' });
+    await dialog.getByText('identity pending').waitFor();
+    await h.screenshot(page, 'admin-verification');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await dialog.getByText('identity verified').waitFor();
+    await page.keyboard.press('Escape');
+    const sasha = await apiCall<{ data: Array<{ verificationStatus: string }> }>('/admin/users?q=sasha', {
+      token: await apiLogin('admin'),
+    });
+    expect(sasha.body.data[0].verificationStatus).toBe('verified');
+
+    // Settings: tip limits and the site name, visible in the header at once.
+    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await page.getByLabel('Site name').fill('Marquee Live');
+    await page.getByLabel('Tip min').fill('5');
+    await page.getByLabel('Tip max').fill('500');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Changes saved').first().waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Marquee Live home' }).waitFor();
+    await h.screenshot(page, 'admin-settings');
+    const pub = await apiCall<{ siteName: string; minimumTipPrice: number; maximumTipPrice: number }>(
+      '/settings/public',
+    );
+    expect(pub.body).toMatchObject({ siteName: 'Marquee Live', minimumTipPrice: 5, maximumTipPrice: 500 });
+
+    // Reports: the reported post is shown inline; take it down.
+    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Reports' }).click();
+    const card = page.getByTestId('report').filter({ hasText: 'Looks like spam to me' });
+    await card.getByText(post.text.slice(0, 30)).first().waitFor();
+    await card.getByLabel('Note').fill('Spam is not allowed here');
+    await h.screenshot(page, 'admin-reports');
+    await card.getByRole('button', { name: 'Take down' }).click();
+    await page.getByText('Item taken down').first().waitFor();
+    const gone = await apiCall(`/user/feeds/${post._id}`, { token: fan });
+    expect(gone.status).toBe(404);
+
+    // The audit log lists what was done.
+    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Audit log' }).click();
+    await page.getByText('settings.update').first().waitFor();
+    await page.getByText('creator.verify').first().waitFor();
+    await page.getByText('content.takedown').first().waitFor();
+    await h.screenshot(page, 'admin-audit');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+import { ciReporters } from '../../vitest.reporters';
+
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.e2e.test.ts'],
+    globalSetup: ['src/global-setup.ts'],
+    reporters: ciReporters('e2e'),
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+    env: { TZ: 'UTC' },
+  },
+});

@@ -1,0 +1,1 @@
+CREATE INDEX "feeds_published_idx" ON "feeds" USING btree ("published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "feeds"."status" = 'published';

@@ -1,0 +1,252 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+
+/** ffmpeg on PATH (Debian's), or FFMPEG_PATH; ffprobe beside it. Nothing is downloaded at run time. */
+export function ffmpegPaths(ffmpegPath?: string) {
+  const ffmpeg = ffmpegPath ?? 'ffmpeg';
+  const probeBeside = ffmpegPath ? ffmpegPath.replace(/ffmpeg(\.exe)?$/, 'ffprobe$1') : 'ffprobe';
+  const ffprobe = ffmpegPath && fs.existsSync(probeBeside) ? probeBeside : 'ffprobe';
+  return { ffmpeg, ffprobe };
+}
+
+export class FfmpegError extends Error {
+  constructor(
+    message: string,
+    public readonly stderr: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface RunOptions {
+  /** Called with output seconds processed (from `-progress pipe:1`). */
+  onProgress?: (seconds: number) => void;
+  timeoutMs?: number;
+}
+
+/** Runs a binary, keeping the tail of stderr for the error message. */
+export function run(bin: string, args: string[], opts: RunOptions = {}): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let buf = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      if (!opts.onProgress) {
+        stdout += d;
+        return;
+      }
+      buf += d;
+      let i = buf.indexOf('\n');
+      while (i >= 0) {
+        const line = buf.slice(0, i);
+        buf = buf.slice(i + 1);
+        const m = /^out_time_(?:us|ms)=(\d+)/.exec(line);
+        if (m) opts.onProgress(Number(m[1]) / 1_000_000);
+        i = buf.indexOf('\n');
+      }
+    });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr = (stderr + d).slice(-8000);
+    });
+    const timer = opts.timeoutMs ? setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs) : null;
+    child.on('error', (err) => {
+      if (timer) clearTimeout(timer);
+      reject(new FfmpegError(`${bin} could not be started: ${err.message}`, ''));
+    });
+    child.on('close', (code, signal) => {
+      if (timer) clearTimeout(timer);
+      if (code === 0) resolve({ stdout, stderr });
+      else reject(new FfmpegError(`${bin} failed (${signal ?? `exit ${code}`})`, stderr));
+    });
+  });
+}
+
+export interface Probe {
+  duration: number;
+  width?: number;
+  height?: number;
+  /** Rotation from the display matrix (phones record portrait as rotated landscape). */
+  rotation: number;
+  hasVideo: boolean;
+  hasAudio: boolean;
+  videoCodec?: string;
+  audioCodec?: string;
+  formatName: string;
+}
+
+export async function probe(ffprobe: string, file: string): Promise<Probe> {
+  const { stdout } = await run(ffprobe, [
+    '-v',
+    'error',
+    '-print_format',
+    'json',
+    '-show_format',
+    '-show_streams',
+    file,
+  ]);
+  const j = JSON.parse(stdout) as {
+    format?: { duration?: string; format_name?: string };
+    streams?: Array<{
+      codec_type?: string;
+      codec_name?: string;
+      width?: number;
+      height?: number;
+      duration?: string;
+      tags?: { rotate?: string };
+      side_data_list?: Array<{ rotation?: number }>;
+    }>;
+  };
+  const streams = j.streams ?? [];
+  const v = streams.find((s) => s.codec_type === 'video' && s.codec_name !== 'mjpeg' && s.codec_name !== 'png');
+  const a = streams.find((s) => s.codec_type === 'audio');
+  const rotation =
+    Math.abs(Number(v?.tags?.rotate ?? v?.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? 0)) % 360;
+  const swap = rotation === 90 || rotation === 270;
+  const duration = Number(j.format?.duration ?? v?.duration ?? a?.duration ?? 0) || 0;
+  return {
+    duration,
+    width: v ? (swap ? v.height : v.width) : undefined,
+    height: v ? (swap ? v.width : v.height) : undefined,
+    rotation,
+    hasVideo: Boolean(v),
+    hasAudio: Boolean(a),
+    videoCodec: v?.codec_name,
+    audioCodec: a?.codec_name,
+    formatName: j.format?.format_name ?? '',
+  };
+}
+
+/** Longest side of the web MP4. */
+export const VIDEO_MAX_SIDE = 1920;
+/** Videos longer than this also get HLS (adaptive start, cheaper seeking on phones). */
+export const HLS_MIN_SECONDS = 5 * 60;
+export const TEASER_SECONDS = 6;
+
+export function escapeDrawtext(text: string): string {
+  return text.replace(/\\/g, '\\\\\\\\').replace(/'/g, '\u2019').replace(/:/g, '\\:').replace(/%/g, '\\%');
+}
+
+/** The filter chain of the web MP4: never upscale, even dimensions, optional watermark. */
+export function videoFilter(watermark?: string | null): string {
+  const scale = `scale='if(gte(iw,ih),min(${VIDEO_MAX_SIDE},iw),-2)':'if(gte(iw,ih),-2,min(${VIDEO_MAX_SIDE},ih))',scale=trunc(iw/2)*2:trunc(ih/2)*2`;
+  if (!watermark) return `${scale},format=yuv420p`;
+  const font = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+  const fontfile = fs.existsSync(font) ? `fontfile=${font}:` : '';
+  return `${scale},drawtext=${fontfile}text='${escapeDrawtext(watermark)}':fontcolor=white@0.7:borderw=2:bordercolor=black@0.5:fontsize=h/28:x=w-tw-h/28:y=h-th-h/28,format=yuv420p`;
+}
+
+/** H.264/AAC MP4 with faststart and a keyframe every 2 s (clean HLS cuts); metadata (GPS) dropped. */
+export function webMp4Args(input: string, output: string, p: Probe, watermark?: string | null): string[] {
+  const args = ['-hide_banner', '-y', '-i', input, '-map', '0:v:0'];
+  if (p.hasAudio) args.push('-map', '0:a:0');
+  args.push(
+    '-vf',
+    videoFilter(watermark),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '23',
+    '-profile:v',
+    'high',
+    '-force_key_frames',
+    'expr:gte(t,n_forced*2)',
+    '-sc_threshold',
+    '0',
+  );
+  if (p.hasAudio) args.push('-c:a', 'aac', '-b:a', '128k', '-ac', '2');
+  args.push(
+    '-map_metadata',
+    '-1',
+    '-map_chapters',
+    '-1',
+    '-movflags',
+    '+faststart',
+    '-progress',
+    'pipe:1',
+    '-nostats',
+    output,
+  );
+  return args;
+}
+
+export function audioArgs(input: string, output: string): string[] {
+  return [
+    '-hide_banner',
+    '-y',
+    '-i',
+    input,
+    '-map',
+    '0:a:0',
+    '-vn',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '160k',
+    '-map_metadata',
+    '-1',
+    '-movflags',
+    '+faststart',
+    '-progress',
+    'pipe:1',
+    '-nostats',
+    output,
+  ];
+}
+
+export function frameArgs(input: string, atSeconds: number, output: string): string[] {
+  return ['-hide_banner', '-y', '-ss', atSeconds.toFixed(2), '-i', input, '-frames:v', '1', '-q:v', '3', output];
+}
+
+export function teaserArgs(input: string, output: string): string[] {
+  return [
+    '-hide_banner',
+    '-y',
+    '-i',
+    input,
+    '-t',
+    String(TEASER_SECONDS),
+    '-vf',
+    "scale='if(gte(iw,ih),min(854,iw),-2)':'if(gte(iw,ih),-2,min(854,ih))',scale=trunc(iw/2)*2:trunc(ih/2)*2",
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '28',
+    '-an',
+    '-map_metadata',
+    '-1',
+    '-movflags',
+    '+faststart',
+    output,
+  ];
+}
+
+/** Segments the web MP4 into single-rendition HLS without re-encoding (the GOP is fixed). */
+export function hlsArgs(input: string, dir: string): string[] {
+  return [
+    '-hide_banner',
+    '-y',
+    '-i',
+    input,
+    '-c',
+    'copy',
+    '-f',
+    'hls',
+    '-hls_time',
+    '6',
+    '-hls_playlist_type',
+    'vod',
+    '-hls_segment_filename',
+    `${dir}/seg_%04d.ts`,
+    `${dir}/index.m3u8`,
+  ];
+}
+
+export function masterPlaylist(p: { width?: number; height?: number; bandwidth: number }): string {
+  const res = p.width && p.height ? `,RESOLUTION=${p.width}x${p.height}` : '';
+  return `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-STREAM-INF:BANDWIDTH=${p.bandwidth}${res}\nindex.m3u8\n`;
+}

@@ -1,0 +1,62 @@
+/**
+ * The payment gateway interface. Gateways only move money at the card
+ * network; crediting or debiting wallets happens in modules/payments through
+ * the ledger, driven by the gateway's (webhook) events.
+ */
+export type GatewayName = 'sandbox' | 'stripe';
+
+export interface CreatePaymentInput {
+  paymentId: string;
+  userId: string;
+  /** What the card is charged, in cents. */
+  amountCents: number;
+  currency: string;
+  description: string;
+  /** Absolute or app-relative URL the browser returns to after paying. */
+  returnUrl: string;
+  /** A saved card to charge at once (off-session). */
+  card?: { externalId: string } | null;
+  /** The user's customer id at the gateway, when one exists. */
+  customerId?: string | null;
+}
+
+export interface CreatedPayment {
+  externalId: string;
+  /** Where the browser goes to pay; null when a saved card was charged directly. */
+  checkoutUrl: string | null;
+}
+
+export type GatewayEventType =
+  | 'payment.succeeded'
+  | 'payment.failed'
+  | 'payment.requires_action'
+  | 'payment.refunded'
+  | 'payment.disputed'
+  | 'account.updated'
+  | 'ignored';
+
+/** A verified gateway event, normalised. */
+export interface GatewayEvent {
+  id: string;
+  type: GatewayEventType;
+  /** Our payment id (from metadata) when the event names one. */
+  paymentId?: string | null;
+  /** The gateway's reference (PaymentIntent id …) to find the payment otherwise. */
+  externalId?: string | null;
+  reason?: string | null;
+  accountId?: string | null;
+  payoutsEnabled?: boolean;
+  detailsSubmitted?: boolean;
+  raw: unknown;
+}
+
+export interface Gateway {
+  readonly name: GatewayName;
+  createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
+  /** Verifies the signature over the exact raw body and normalises the event; throws on a bad signature. */
+  parseWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): GatewayEvent;
+  /** Gives money back on the card (admin refund of a top-up). */
+  refund(externalId: string, amountCents: number): Promise<void>;
+}
+
+export class WebhookSignatureError extends Error {}

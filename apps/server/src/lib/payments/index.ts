@@ -1,0 +1,36 @@
+import type { Config } from '../../config';
+import { badRequest } from '../errors';
+import type { Gateway, GatewayName } from './gateway';
+import { SandboxGateway } from './sandbox';
+import { StripeGateway } from './stripe';
+
+export * from './gateway';
+export { SANDBOX_FAILURES, SANDBOX_SIGNATURE_HEADER, SandboxGateway, sandboxOutcome } from './sandbox';
+export { StripeGateway } from './stripe';
+
+const cache = new WeakMap<Config, Partial<Record<GatewayName, Gateway>>>();
+
+/** The gateway by name, built once per config. Stripe without a secret key is a clear 400. */
+export function gatewayFor(config: Config, name: GatewayName): Gateway {
+  const byName = cache.get(config) ?? {};
+  cache.set(config, byName);
+  if (byName[name]) return byName[name]!;
+  if (name === 'stripe') {
+    if (!config.STRIPE_SECRET_KEY) throw badRequest('Stripe is not configured on this site', 'STRIPE_NOT_CONFIGURED');
+    byName.stripe = new StripeGateway(
+      config.STRIPE_SECRET_KEY,
+      config.STRIPE_WEBHOOK_SECRET,
+      config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    );
+  } else {
+    byName.sandbox = new SandboxGateway(`sandbox-webhook:${config.secretKey}`);
+  }
+  return byName[name]!;
+}
+
+export function sandboxGateway(config: Config): SandboxGateway {
+  return gatewayFor(config, 'sandbox') as SandboxGateway;
+}
+export function stripeGateway(config: Config): StripeGateway {
+  return gatewayFor(config, 'stripe') as StripeGateway;
+}

@@ -1,0 +1,52 @@
+import { auditEntrySchema, auditQuerySchema, listResponseSchema } from '@marquee/shared';
+import { inArray } from 'drizzle-orm';
+import type { App } from '../../app';
+import { users } from '../../db/schema';
+import { searchAudit } from '../audit/audit.service';
+import { adminActor, adminPreHandler, security } from './admin.common';
+
+export default async function adminAuditRoutes(app: App) {
+  app.get(
+    '/admin/audit',
+    {
+      preHandler: adminPreHandler,
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Admin: the audit log of every admin action (who, when, what, before and after), newest first',
+        querystring: auditQuerySchema,
+        response: { 200: listResponseSchema(auditEntrySchema) },
+      },
+    },
+    async (req) => {
+      adminActor(req);
+      const { rows, total } = await searchAudit(app.ctx.db, req.query);
+      const actorIds = [...new Set(rows.map((r) => r.actorId).filter((x): x is string => !!x))];
+      const actors = actorIds.length
+        ? await app.ctx.db
+            .select({ id: users.id, username: users.username })
+            .from(users)
+            .where(inArray(users.id, actorIds))
+        : [];
+      const byId = new Map(actors.map((a) => [a.id, a]));
+      return {
+        data: rows.map((r) => {
+          const a = r.actorId ? byId.get(r.actorId) : undefined;
+          return {
+            _id: r.id,
+            actor: a ? { _id: a.id, username: a.username } : null,
+            action: r.action,
+            targetType: r.targetType,
+            targetId: r.targetId,
+            before: r.before,
+            after: r.after,
+            reason: r.reason,
+            ip: r.ip,
+            createdAt: r.createdAt.toISOString(),
+          };
+        }),
+        total: Number(total),
+      };
+    },
+  );
+}

@@ -1,0 +1,77 @@
+import {
+  adminContentQuerySchema,
+  adminContentSchema,
+  contentTargetParamsSchema,
+  listResponseSchema,
+  optionalReasonBodySchema,
+  reasonBodySchema,
+} from '@marquee/shared';
+import { z } from 'zod';
+import type { App } from '../../app';
+import { adminActor, adminPreHandler, security } from './admin.common';
+import { moderate, searchContent, tellCreatorAboutModeration } from './admin.content.service';
+
+const tags = ['admin'];
+const resultSchema = z.object({ _id: z.string(), takenDown: z.boolean() });
+
+export default async function adminContentRoutes(app: App) {
+  app.get(
+    '/admin/content',
+    {
+      preHandler: adminPreHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Admin: every post or catalogue item of one type across creators, with its moderation state',
+        querystring: adminContentQuerySchema,
+        response: { 200: listResponseSchema(adminContentSchema) },
+      },
+    },
+    async (req) => {
+      adminActor(req);
+      return searchContent(app.ctx, req.query);
+    },
+  );
+
+  app.post(
+    '/admin/content/:type/:id/takedown',
+    {
+      preHandler: adminPreHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Admin: take an item down (fans no longer reach it); the creator is told why',
+        params: contentTargetParamsSchema,
+        body: reasonBodySchema,
+        response: { 200: resultSchema },
+      },
+    },
+    async (req) => {
+      const actor = adminActor(req);
+      const target = await moderate(app.ctx, actor, req.params.type, req.params.id, true, req.body.reason);
+      await tellCreatorAboutModeration(app.ctx, actor.user.id, target, true, req.body.reason);
+      return { _id: target.id, takenDown: target.takenDown };
+    },
+  );
+
+  app.post(
+    '/admin/content/:type/:id/restore',
+    {
+      preHandler: adminPreHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Admin: restore a taken-down item; the creator is told',
+        params: contentTargetParamsSchema,
+        body: optionalReasonBodySchema,
+        response: { 200: resultSchema },
+      },
+    },
+    async (req) => {
+      const actor = adminActor(req);
+      const target = await moderate(app.ctx, actor, req.params.type, req.params.id, false, req.body.reason);
+      await tellCreatorAboutModeration(app.ctx, actor.user.id, target, false, req.body.reason);
+      return { _id: target.id, takenDown: target.takenDown };
+    },
+  );
+}

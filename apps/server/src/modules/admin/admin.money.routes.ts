@@ -1,0 +1,346 @@
+import {
+  type AdminCharge,
+  adminChargeQuerySchema,
+  adminChargeSchema,
+  adminSubscriptionQuerySchema,
+  couponSchema,
+  createCouponBodySchema,
+  fromCents,
+  idParamsSchema,
+  listQuerySchema,
+  listResponseSchema,
+  reasonBodySchema,
+  revenueQuerySchema,
+  revenueRowSchema,
+  subscriptionSchema,
+} from '@marquee/shared';
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { App } from '../../app';
+import { isUuid } from '../../db/ids';
+import { users, type WalletChargeRow, walletCharges } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { createCoupon, listCoupons, presentCoupon, setCouponActive } from '../coupons/coupons.service';
+import { presentSubscription } from '../subscriptions/subscriptions.presenter';
+import { searchSubscriptions } from '../subscriptions/subscriptions.repo';
+import { cancelSubscription } from '../subscriptions/subscriptions.service';
+import { refundCharge } from '../wallet/refunds.service';
+import { adminActor, adminPreHandler, inAdminTx, security, toCsv } from './admin.common';
+
+const tags = ['admin'];
+const base = { preHandler: adminPreHandler };
+
+async function presentCharges(app: App, rows: WalletChargeRow[]): Promise<AdminCharge[]> {
+  const ids = [...new Set(rows.flatMap((r) => [r.userId, r.creatorId]))];
+  const people = ids.length
+    ? await app.ctx.db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, ids))
+    : [];
+  const byId = new Map(people.map((p) => [p.id, p]));
+  const who = (id: string) => {
+    const p = byId.get(id);
+    return p ? { _id: p.id, username: p.username } : null;
+  };
+  return rows.map((r) => ({
+    _id: r.id,
+    type: r.type,
+    title: r.title,
+    user: who(r.userId),
+    creator: who(r.creatorId),
+    gross: fromCents(r.grossCents),
+    discount: fromCents(r.discountCents),
+    paid: fromCents(r.paidCents),
+    commission: fromCents(r.commissionCents),
+    net: fromCents(r.netCents),
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+    refundedAt: r.refundedAt?.toISOString() ?? null,
+  }));
+}
+
+export default async function adminMoneyRoutes(app: App) {
+  app.get(
+    '/admin/charges',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Admin: wallet charges (tips, purchases, rents, wallet-paid subscriptions) across the site, with filters',
+        querystring: adminChargeQuerySchema,
+        response: { 200: listResponseSchema(adminChargeSchema) },
+      },
+    },
+    async (req) => {
+      adminActor(req);
+      const q = req.query;
+      const conds: SQL[] = [];
+      if (q.type) conds.push(eq(walletCharges.type, q.type));
+      if (q.status) conds.push(eq(walletCharges.status, q.status));
+      if (q.userId) conds.push(eq(walletCharges.userId, q.userId));
+      if (q.creatorId) conds.push(eq(walletCharges.creatorId, q.creatorId));
+      if (q.fromDate) conds.push(gte(walletCharges.createdAt, q.fromDate));
+      if (q.toDate) conds.push(lte(walletCharges.createdAt, q.toDate));
+      const where = conds.length ? and(...conds) : undefined;
+      const col = q.sortBy === 'paid' ? walletCharges.paidCents : walletCharges.createdAt;
+      const [rows, [{ total }]] = await Promise.all([
+        app.ctx.db
+          .select()
+          .from(walletCharges)
+          .where(where)
+          .orderBy(q.sort === 'asc' ? asc(col) : desc(col), desc(walletCharges.id))
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize),
+        app.ctx.db.select({ total: count() }).from(walletCharges).where(where),
+      ]);
+      return { data: await presentCharges(app, rows), total: Number(total) };
+    },
+  );
+
+  app.post(
+    '/admin/charges/:id/refund',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Admin: refund a wallet charge through the ledger (fan gets the gross back; creator, platform and referrer give back their shares; access revoked)',
+        params: idParamsSchema,
+        body: reasonBodySchema,
+        response: { 200: adminChargeSchema },
+      },
+    },
+    async (req) => {
+      const actor = adminActor(req);
+      if (!isUuid(req.params.id)) throw notFound('Charge');
+      await inAdminTx(app.ctx, actor, async (txCtx, _tx, record) => {
+        const res = await refundCharge(txCtx, req.params.id, req.body.reason);
+        await record({
+          action: 'money.refund',
+          targetType: 'charge',
+          targetId: res.chargeId,
+          before: { status: 'paid' },
+          after: { status: 'refunded', fanBalance: fromCents(res.balance) },
+          reason: req.body.reason,
+        });
+      });
+      const [row] = await app.ctx.db.select().from(walletCharges).where(eq(walletCharges.id, req.params.id));
+      return (await presentCharges(app, [row]))[0];
+    },
+  );
+
+  app.get(
+    '/admin/revenue',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: 'Admin: earnings and platform revenue per creator for a period (JSON, or CSV with format=csv)',
+        querystring: revenueQuerySchema,
+        response: { 200: z.union([z.object({ data: z.array(revenueRowSchema) }), z.string()]) },
+      },
+    },
+    async (req, reply) => {
+      adminActor(req);
+      const { fromDate, toDate, format } = req.query;
+      const res = await app.ctx.db.execute(sql`
+        select e.creator_id, u.username, count(*)::int as charges,
+          coalesce(sum(e.gross_cents) filter (where e.status = 'paid'), 0)::bigint as gross,
+          coalesce(sum(e.commission_cents) filter (where e.status = 'paid'), 0)::bigint as commission,
+          coalesce(sum(e.net_cents) filter (where e.status = 'paid'), 0)::bigint as net,
+          coalesce(sum(e.gross_cents) filter (where e.status <> 'paid'), 0)::bigint as refunded
+        from earnings e left join users u on u.id = e.creator_id
+        where (${fromDate?.toISOString() ?? null}::timestamptz is null or e.created_at >= ${fromDate?.toISOString() ?? null}::timestamptz)
+          and (${toDate?.toISOString() ?? null}::timestamptz is null or e.created_at <= ${toDate?.toISOString() ?? null}::timestamptz)
+        group by e.creator_id, u.username
+        order by gross desc`);
+      const data = (res as unknown as { rows: Array<Record<string, string | number | null>> }).rows.map((r) => ({
+        creatorId: String(r.creator_id),
+        username: (r.username as string | null) ?? null,
+        charges: Number(r.charges),
+        gross: fromCents(Number(r.gross)),
+        commission: fromCents(Number(r.commission)),
+        net: fromCents(Number(r.net)),
+        refunded: fromCents(Number(r.refunded)),
+      }));
+      if (format === 'csv') {
+        const totals = data.reduce(
+          (t, r) => ({
+            gross: t.gross + r.gross,
+            commission: t.commission + r.commission,
+            net: t.net + r.net,
+            refunded: t.refunded + r.refunded,
+            charges: t.charges + r.charges,
+          }),
+          { gross: 0, commission: 0, net: 0, refunded: 0, charges: 0 },
+        );
+        const rows = data.map((r) => [
+          r.creatorId,
+          r.username,
+          r.charges,
+          r.gross.toFixed(2),
+          r.commission.toFixed(2),
+          r.net.toFixed(2),
+          r.refunded.toFixed(2),
+        ]);
+        rows.push([
+          'TOTAL',
+          null,
+          totals.charges,
+          totals.gross.toFixed(2),
+          totals.commission.toFixed(2),
+          totals.net.toFixed(2),
+          totals.refunded.toFixed(2),
+        ]);
+        reply.header('content-type', 'text/csv; charset=utf-8');
+        reply.header('content-disposition', 'attachment; filename="revenue.csv"');
+        return toCsv(
+          ['creatorId', 'username', 'payments', 'gross', 'commission (platform)', 'net (creator)', 'refunded'],
+          rows,
+        );
+      }
+      return { data };
+    },
+  );
+
+  app.get(
+    '/admin/coupons',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: 'Admin: coupons with their usage',
+        querystring: listQuerySchema,
+        response: { 200: listResponseSchema(couponSchema) },
+      },
+    },
+    async (req) => {
+      adminActor(req);
+      const { rows, total } = await listCoupons(app.ctx, (req.query.page - 1) * req.query.pageSize, req.query.pageSize);
+      return { data: rows.map(presentCoupon), total: Number(total) };
+    },
+  );
+
+  app.post(
+    '/admin/coupons',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: 'Admin: create a coupon',
+        body: createCouponBodySchema,
+        response: { 200: couponSchema },
+      },
+    },
+    async (req) => {
+      const actor = adminActor(req);
+      return inAdminTx(app.ctx, actor, async (txCtx, _tx, record) => {
+        const row = presentCoupon(await createCoupon(txCtx, actor.user.id, req.body));
+        await record({ action: 'coupon.create', targetType: 'coupon', targetId: row._id, after: row });
+        return row;
+      });
+    },
+  );
+
+  app.put(
+    '/admin/coupons/:id/active',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: 'Admin: activate or deactivate a coupon',
+        params: idParamsSchema,
+        body: z.object({ active: z.boolean() }),
+        response: { 200: couponSchema },
+      },
+    },
+    async (req) => {
+      const actor = adminActor(req);
+      if (!isUuid(req.params.id)) throw notFound('Coupon');
+      return inAdminTx(app.ctx, actor, async (txCtx, _tx, record) => {
+        const row = presentCoupon(await setCouponActive(txCtx, req.params.id, req.body.active));
+        await record({
+          action: req.body.active ? 'coupon.activate' : 'coupon.deactivate',
+          targetType: 'coupon',
+          targetId: row._id,
+          after: { active: row.active },
+        });
+        return row;
+      });
+    },
+  );
+
+  app.get(
+    '/admin/subscriptions',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: 'Admin: subscriptions across the site (filter by fan, creator, status)',
+        querystring: adminSubscriptionQuerySchema,
+        response: { 200: listResponseSchema(subscriptionSchema) },
+      },
+    },
+    async (req) => {
+      adminActor(req);
+      const q = req.query;
+      const { rows, total } = await searchSubscriptions(
+        app.ctx.db,
+        { userId: q.userId, creatorId: q.creatorId, status: q.status, hideCreated: !q.status },
+        { offset: (q.page - 1) * q.pageSize, limit: q.pageSize, sortBy: 'updatedAt', sort: q.sort },
+      );
+      const at = app.ctx.now();
+      const others = [...new Set(rows.flatMap((r) => [r.sub.userId, r.sub.creatorId]))];
+      const people = others.length
+        ? await app.ctx.db
+            .select({ id: users.id, username: users.username, name: users.name, avatarPath: users.avatarPath })
+            .from(users)
+            .where(inArray(users.id, others))
+        : [];
+      const byId = new Map(people.map((p) => [p.id, p]));
+      return {
+        data: rows.map((r) =>
+          presentSubscription(r.sub, at, { user: byId.get(r.sub.userId), performer: byId.get(r.sub.creatorId) }),
+        ),
+        total: Number(total),
+      };
+    },
+  );
+
+  app.post(
+    '/admin/subscriptions/:id/cancel',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: 'Admin: cancel a subscription (no renewal; access stays until the period ends)',
+        params: idParamsSchema,
+        body: reasonBodySchema,
+        response: { 200: z.object({ _id: z.string(), status: z.string() }) },
+      },
+    },
+    async (req) => {
+      const actor = adminActor(req);
+      if (!isUuid(req.params.id)) throw notFound('Subscription');
+      return inAdminTx(app.ctx, actor, async (txCtx, _tx, record) => {
+        const row = await cancelSubscription(txCtx, actor.user, req.params.id);
+        await record({
+          action: 'subscription.cancel',
+          targetType: 'subscription',
+          targetId: row.id,
+          before: { status: 'active' },
+          after: { status: row.status },
+          reason: req.body.reason,
+        });
+        return { _id: row.id, status: row.status };
+      });
+    },
+  );
+}

@@ -1,0 +1,23 @@
+import type { App } from '../../app';
+import adminAuditRoutes from './admin.audit.routes';
+import adminContentRoutes from './admin.content.routes';
+import adminDashboardRoutes from './admin.dashboard.routes';
+import adminMailRoutes from './admin.mail.routes';
+import adminMoneyRoutes from './admin.money.routes';
+import adminPagesRoutes from './admin.pages.routes';
+import adminReportsRoutes from './admin.reports.routes';
+import adminSettingsRoutes from './admin.settings.routes';
+import adminUsersRoutes from './admin.users.routes';
+
+/** The admin console API: every route under /api/admin, each checked with requireAdmin first. */
+export default async function adminRoutes(app: App) {
+  await app.register(adminDashboardRoutes);
+  await app.register(adminSettingsRoutes);
+  await app.register(adminUsersRoutes);
+  await app.register(adminContentRoutes);
+  await app.register(adminReportsRoutes);
+  await app.register(adminPagesRoutes);
+  await app.register(adminMailRoutes);
+  await app.register(adminAuditRoutes);
+  await app.register(adminMoneyRoutes);
+}

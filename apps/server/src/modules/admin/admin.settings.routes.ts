@@ -1,0 +1,74 @@
+import { type AdminSettings, adminSettingsBodySchema, adminSettingsSchema } from '@marquee/shared';
+import type { App } from '../../app';
+import type { Ctx } from '../../lib/context';
+import { adminActor, adminPreHandler, inAdminTx, security } from './admin.common';
+
+const tags = ['admin'];
+
+async function currentSettings(ctx: Ctx): Promise<AdminSettings> {
+  const c = ctx.config;
+  return {
+    values: { ...(await ctx.settings.all()) },
+    environment: {
+      smtpConfigured: ctx.mail.smtpEnabled,
+      storageDriver: c.S3_BUCKET ? 's3' : 'local',
+      stripeConfigured: Boolean(c.STRIPE_SECRET_KEY),
+      agoraConfigured: Boolean(c.AGORA_APP_ID && c.AGORA_APP_CERTIFICATE),
+      recaptchaConfigured: Boolean(c.RECAPTCHA_SECRET),
+      googleConfigured: Boolean(c.GOOGLE_CLIENT_ID),
+    },
+  };
+}
+
+export default async function adminSettingsRoutes(app: App) {
+  app.get(
+    '/admin/settings',
+    {
+      preHandler: adminPreHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Admin: every site setting (public and private) and which services the environment configures',
+        response: { 200: adminSettingsSchema },
+      },
+    },
+    async () => currentSettings(app.ctx),
+  );
+
+  app.put(
+    '/admin/settings',
+    {
+      preHandler: adminPreHandler,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Admin: change site settings (only the keys sent); applies at once on /settings/public and is audit-logged',
+        body: adminSettingsBodySchema,
+        response: { 200: adminSettingsSchema },
+      },
+    },
+    async (req) => {
+      const actor = adminActor(req);
+      await inAdminTx(app.ctx, actor, async (_txCtx, tx, record) => {
+        const before = (await app.ctx.settings.update(req.body, actor.user.id, tx)) as Record<string, unknown>;
+        const keys = Object.keys(req.body);
+        // Audit only what changed, with its value before and after.
+        const changed = keys.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(req.body[k]));
+        if (changed.length > 0) {
+          await record({
+            action: 'settings.update',
+            targetType: 'settings',
+            targetId: changed.join(','),
+            before: Object.fromEntries(changed.map((k) => [k, before[k] ?? null])),
+            after: Object.fromEntries(changed.map((k) => [k, req.body[k]])),
+          });
+        }
+      });
+      // The write cleared this instance's cache inside the transaction; clear it again after commit
+      // so a read between the two cannot keep the old values.
+      app.ctx.settings.invalidate();
+      return currentSettings(app.ctx);
+    },
+  );
+}

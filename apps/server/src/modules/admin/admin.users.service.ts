@@ -1,0 +1,304 @@
+import type { adminUserUpdateBodySchema } from '@marquee/shared';
+import { type AdminUser, type AdminUserDetail, type AdminUserSearchQuery, fromCents, toCents } from '@marquee/shared';
+import { and, asc, count, desc, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client';
+import { isUuid } from '../../db/ids';
+import { type PerformerRow, performers, sessions, type UserRow, users } from '../../db/schema';
+import type { Ctx } from '../../lib/context';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { issuePasswordResetLink } from '../auth/auth.service';
+import { revokeUserSessions } from '../auth/sessions';
+import { reviewIdentity } from '../identity/identity.service';
+import { balanceOf, earningsAccount, platform, transfer, wallet } from '../ledger/ledger.service';
+import { notify } from '../notifications/notifications.service';
+import { findPerformer, listDocuments, updatePerformerRow } from '../performers/performers.repo';
+import { findUserById, isEmailTaken, isUsernameTaken, updateUser } from '../users/users.repo';
+import { type AdminActor, inAdminTx } from './admin.common';
+
+export function presentAdminUser(
+  u: UserRow,
+  p: Pick<PerformerRow, 'verificationStatus' | 'commissionPercent'> | null,
+): AdminUser {
+  return {
+    _id: u.id,
+    username: u.username,
+    email: u.email,
+    name: u.name,
+    role: u.role,
+    status: u.status,
+    emailVerified: u.emailVerified,
+    balance: fromCents(u.balance),
+    verificationStatus: p?.verificationStatus ?? null,
+    commissionPercent: p?.commissionPercent ?? null,
+    createdAt: u.createdAt.toISOString(),
+    lastActiveAt: u.lastActiveAt?.toISOString() ?? null,
+  };
+}
+
+const SORTS = { createdAt: users.createdAt, updatedAt: users.updatedAt, username: users.username } as const;
+
+/** Admin search over every account (username, name, email), with the creator fields joined in one query. */
+export async function searchAdminUsers(ctx: Pick<Ctx, 'db'>, q: AdminUserSearchQuery) {
+  const conds: SQL[] = [];
+  if (q.role) conds.push(eq(users.role, q.role));
+  if (q.status) conds.push(eq(users.status, q.status));
+  if (q.verificationStatus) conds.push(eq(performers.verificationStatus, q.verificationStatus));
+  if (q.q) {
+    const like = `%${q.q.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    conds.push(
+      or(
+        sql`lower(${users.username}) like ${like}`,
+        sql`lower(${users.name}) like ${like}`,
+        sql`lower(${users.email}) like ${like}`,
+      )!,
+    );
+  }
+  const where = conds.length ? and(...conds) : undefined;
+  const col = SORTS[q.sortBy];
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select({
+        user: users,
+        verificationStatus: performers.verificationStatus,
+        commissionPercent: performers.commissionPercent,
+      })
+      .from(users)
+      .leftJoin(performers, eq(performers.userId, users.id))
+      .where(where)
+      .orderBy(q.sort === 'asc' ? asc(col) : desc(col), desc(users.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    ctx.db.select({ total: count() }).from(users).leftJoin(performers, eq(performers.userId, users.id)).where(where),
+  ]);
+  return {
+    data: rows.map((r) =>
+      presentAdminUser(
+        r.user,
+        r.verificationStatus
+          ? { verificationStatus: r.verificationStatus, commissionPercent: r.commissionPercent }
+          : null,
+      ),
+    ),
+    total: Number(total),
+  };
+}
+
+async function loadUser(db: Executor, id: string): Promise<UserRow> {
+  const user = isUuid(id) ? await findUserById(db, id) : null;
+  if (!user) throw notFound('User');
+  return user;
+}
+
+export async function adminUserDetail(ctx: Ctx, id: string): Promise<AdminUserDetail> {
+  const user = await loadUser(ctx.db, id);
+  const [performer, documents, [{ n }], earnings, siteCommission] = await Promise.all([
+    findPerformer(ctx.db, id),
+    listDocuments(ctx.db, id),
+    ctx.db
+      .select({ n: count() })
+      .from(sessions)
+      .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, ctx.now()))),
+    balanceOf(ctx.db, earningsAccount(id)),
+    ctx.settings.get('commissionPercent'),
+  ]);
+  return {
+    ...presentAdminUser(user, performer),
+    performer: performer && {
+      displayName: performer.displayName,
+      bio: performer.bio,
+      country: performer.country,
+      dateOfBirth: performer.dateOfBirth,
+      verificationNote: performer.verificationNote,
+      monthlyPrice: fromCents(performer.monthlyPrice),
+      yearlyPrice: fromCents(performer.yearlyPrice),
+    },
+    documents: documents.map((d) => ({
+      _id: d.id,
+      kind: d.kind,
+      originalName: d.originalName,
+      mimeType: d.mimeType,
+      size: d.size,
+      url: `/api/performers/documents/${d.id}/file`,
+      createdAt: d.createdAt.toISOString(),
+    })),
+    activeSessions: Number(n),
+    earningsBalance: fromCents(earnings),
+    siteCommissionPercent: siteCommission,
+  };
+}
+
+const auditable = (u: UserRow) => ({
+  username: u.username,
+  email: u.email,
+  name: u.name,
+  role: u.role,
+  status: u.status,
+  emailVerified: u.emailVerified,
+});
+
+export async function editUser(
+  ctx: Ctx,
+  actor: AdminActor,
+  id: string,
+  body: z.infer<typeof adminUserUpdateBodySchema>,
+) {
+  await inAdminTx(ctx, actor, async (_c, tx, record) => {
+    const before = await loadUser(tx, id);
+    if (body.username && (await isUsernameTaken(tx, body.username, id)))
+      throw conflict('This username is already taken', 'USERNAME_TAKEN');
+    if (body.email && (await isEmailTaken(tx, body.email, id)))
+      throw conflict('This email is already in use', 'EMAIL_TAKEN');
+    if (body.role && body.role !== before.role && (body.role === 'performer' || before.role === 'performer')) {
+      throw badRequest(
+        'A fan cannot be turned into a creator (or back) here: creators sign up with their documents',
+        'ROLE_CHANGE',
+      );
+    }
+    if (id === actor.user.id && body.role && body.role !== 'admin')
+      throw badRequest('You cannot remove your own admin role', 'SELF_DEMOTE');
+    const after = await updateUser(tx, id, body);
+    await record({
+      action: 'user.update',
+      targetType: 'user',
+      targetId: id,
+      before: auditable(before),
+      after: auditable(after),
+    });
+  });
+  return adminUserDetail(ctx, id);
+}
+
+/** Suspends an account: every session ends at once, sign-in is refused until reactivated. */
+export async function setUserStatus(
+  ctx: Ctx,
+  actor: AdminActor,
+  id: string,
+  status: 'active' | 'suspended',
+  reason?: string,
+) {
+  if (id === actor.user.id && status === 'suspended')
+    throw badRequest('You cannot suspend your own account', 'SELF_SUSPEND');
+  await inAdminTx(ctx, actor, async (_c, tx, record) => {
+    const before = await loadUser(tx, id);
+    await updateUser(tx, id, { status });
+    if (status === 'suspended') await revokeUserSessions(tx, id);
+    await record({
+      action: status === 'suspended' ? 'user.suspend' : 'user.reactivate',
+      targetType: 'user',
+      targetId: id,
+      before: { status: before.status },
+      after: { status },
+      reason: reason ?? null,
+    });
+  });
+  return adminUserDetail(ctx, id);
+}
+
+export async function resetPasswordLink(ctx: Ctx, actor: AdminActor, id: string, origin: string) {
+  const user = await loadUser(ctx.db, id);
+  const res = await issuePasswordResetLink(ctx, user, origin);
+  await inAdminTx(ctx, actor, (_c, _tx, record) =>
+    record({ action: 'user.password_reset_link', targetType: 'user', targetId: id }),
+  );
+  return res;
+}
+
+export async function decideVerification(
+  ctx: Ctx,
+  actor: AdminActor,
+  id: string,
+  decision: 'verified' | 'rejected',
+  reason?: string,
+) {
+  if (decision === 'rejected' && !reason)
+    throw badRequest('Say why the verification is rejected: the creator is told', 'REASON_REQUIRED');
+  await inAdminTx(ctx, actor, async (txCtx, tx, record) => {
+    const before = await findPerformer(tx, id);
+    if (!before) throw notFound('Creator');
+    await reviewIdentity(txCtx, actor.user, id, decision, reason);
+    await record({
+      action: decision === 'verified' ? 'creator.verify' : 'creator.reject',
+      targetType: 'user',
+      targetId: id,
+      before: { verificationStatus: before.verificationStatus },
+      after: { verificationStatus: decision },
+      reason: reason ?? null,
+    });
+  });
+  await notify(ctx, id, {
+    kind: 'verification',
+    title:
+      decision === 'verified'
+        ? 'Your identity is verified: you can now sell content'
+        : 'Your identity verification was rejected',
+    body: decision === 'verified' ? reason : `Reason: ${reason}. You can upload new documents from your account page.`,
+    link: '/creator/account',
+    actorId: actor.user.id,
+  }).catch((err) => ctx.log.error({ err }, 'verification notice failed'));
+  return adminUserDetail(ctx, id);
+}
+
+export async function setCommission(ctx: Ctx, actor: AdminActor, id: string, commissionPercent: number | null) {
+  await inAdminTx(ctx, actor, async (_c, tx, record) => {
+    const before = await findPerformer(tx, id);
+    if (!before) throw notFound('Creator');
+    await updatePerformerRow(tx, id, { commissionPercent });
+    await record({
+      action: 'creator.commission',
+      targetType: 'user',
+      targetId: id,
+      before: { commissionPercent: before.commissionPercent },
+      after: { commissionPercent },
+    });
+  });
+  return adminUserDetail(ctx, id);
+}
+
+/**
+ * A manual correction through the ledger: one balanced transaction between the
+ * platform account and the user's wallet (or a creator's earnings). A removal
+ * can never take a wallet below zero (the ledger refuses it).
+ */
+export async function adjustBalance(
+  ctx: Ctx,
+  actor: AdminActor,
+  id: string,
+  input: { amount: number; account: 'wallet' | 'earnings'; reason: string },
+) {
+  const cents = toCents(input.amount);
+  if (cents === 0) throw badRequest('amount must be at least 0.01', 'INVALID_AMOUNT');
+  const result = await inAdminTx(ctx, actor, async (_c, tx, record) => {
+    const user = await loadUser(tx, id);
+    if (input.account === 'earnings' && user.role !== 'performer')
+      throw badRequest('Only creators have earnings', 'NOT_A_CREATOR');
+    const account = input.account === 'wallet' ? wallet(id) : earningsAccount(id);
+    const before = await balanceOf(tx, account);
+    if (input.account === 'earnings' && before + cents < 0) {
+      throw conflict('The adjustment would take the earnings below zero', 'INSUFFICIENT_EARNINGS');
+    }
+    const posted = await transfer(tx, {
+      from: cents > 0 ? platform : account,
+      to: cents > 0 ? account : platform,
+      amountCents: Math.abs(cents),
+      kind: 'adjustment',
+      reference: `admin:${actor.user.id}`,
+      memo: input.reason,
+    });
+    await record({
+      action: 'money.adjust_balance',
+      targetType: 'user',
+      targetId: id,
+      before: { account: input.account, balance: fromCents(before) },
+      after: { account: input.account, balance: fromCents(before + cents), transactionId: posted.transactionId },
+      reason: input.reason,
+    });
+    return {
+      transactionId: posted.transactionId,
+      balance: fromCents(await balanceOf(tx, wallet(id))),
+      earningsBalance: fromCents(await balanceOf(tx, earningsAccount(id))),
+    };
+  });
+  ctx.realtime.toUser(id, 'balance/updated', { balance: result.balance });
+  return result;
+}

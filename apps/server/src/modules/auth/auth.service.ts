@@ -1,0 +1,375 @@
+import type {
+  LoginResponse,
+  RegisterResponse,
+  registerPerformerBodySchema,
+  registerUserBodySchema,
+} from '@marquee/shared';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { performers, type UserRow, users } from '../../db/schema';
+import type { Ctx } from '../../lib/context';
+import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByLogin,
+  findUserByReferralCode,
+  insertUser,
+  isEmailTaken,
+  isUsernameTaken,
+} from '../users/users.repo';
+import { consumeAccountToken, findAccountToken, issueAccountToken } from './auth.repo';
+import { assertPasswordAllowed } from './password-policy';
+import { createSession, revokeUserSessions } from './sessions';
+import { checkTotp, decryptTotpSecret, encryptTotpSecret, newTotpSecret, otpauthUrl } from './totp';
+
+export interface RequestMeta {
+  ip?: string;
+  userAgent?: string;
+  /** The site's public origin for links in mails (PUBLIC_URL, else the request's). */
+  origin: string;
+}
+
+export const EMAIL_VERIFICATION_TTL_MIN = 48 * 60;
+export const PASSWORD_RESET_TTL_MIN = 60;
+export const INCORRECT_CREDENTIALS = 'Incorrect username, email or password';
+export const EMAIL_NOT_VERIFIED =
+  'Please verify your email address before logging in. Check your inbox for the link, or ask for a new one.';
+const FORGOT_ANSWER = 'If an account exists for this email, we have sent a link to reset the password.';
+const RESEND_ANSWER = 'If this email belongs to an unverified account, we have sent a new verification link.';
+
+/** A throwaway argon2 hash, so a login for an unknown account costs the same time as a wrong password. */
+let dummyHash: Promise<string> | null = null;
+
+type RegisterInput = z.infer<typeof registerUserBodySchema> & Partial<z.infer<typeof registerPerformerBodySchema>>;
+
+/** Years between a YYYY-MM-DD date of birth and `at`. */
+export function ageOn(dateOfBirth: string, at: Date): number {
+  const [y, m, d] = dateOfBirth.split('-').map(Number);
+  let age = at.getUTCFullYear() - y;
+  if (at.getUTCMonth() + 1 < m || (at.getUTCMonth() + 1 === m && at.getUTCDate() < d)) age -= 1;
+  return age;
+}
+
+export function assertAdult(dateOfBirth: string | null | undefined, at: Date) {
+  if (!dateOfBirth) return;
+  const date = new Date(`${dateOfBirth}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== dateOfBirth) {
+    throw badRequest('dateOfBirth is not a valid date', 'INVALID_DATE', [
+      { field: 'body.dateOfBirth', message: 'is not a valid date' },
+    ]);
+  }
+  if (ageOn(dateOfBirth, at) < 18) {
+    throw badRequest('You must be 18 or older to join as a creator', 'UNDERAGE', [
+      { field: 'body.dateOfBirth', message: 'must be 18 or older' },
+    ]);
+  }
+}
+
+export async function assertIdentityFree(
+  ctx: Ctx,
+  input: { username?: string | null; email?: string | null },
+  exceptId?: string,
+) {
+  if (input.username && (await isUsernameTaken(ctx.db, input.username, exceptId))) {
+    throw conflict('This username is already taken', 'USERNAME_TAKEN');
+  }
+  if (input.email && (await isEmailTaken(ctx.db, input.email, exceptId))) {
+    throw conflict('This email is already registered', 'EMAIL_TAKEN');
+  }
+}
+
+/**
+ * Registers a fan or a creator. The account, its creator profile and (when
+ * given) the link to its referrer are written in one transaction; the
+ * verification mail goes out after commit. Without required email
+ * verification the new account is signed in at once.
+ */
+export async function register(
+  ctx: Ctx,
+  role: 'user' | 'performer',
+  input: RegisterInput,
+  meta: RequestMeta,
+  afterInsert?: (tx: Parameters<Parameters<Ctx['db']['transaction']>[0]>[0], user: UserRow) => Promise<void>,
+): Promise<RegisterResponse> {
+  assertPasswordAllowed(input.password);
+  if (role === 'performer') assertAdult(input.dateOfBirth, ctx.now());
+  await assertIdentityFree(ctx, input);
+  let referredById: string | null = null;
+  if (input.referralCode) {
+    const referrer = await findUserByReferralCode(ctx.db, input.referralCode);
+    if (!referrer)
+      throw badRequest('This referral code does not exist', 'INVALID_REFERRAL_CODE', [
+        { field: 'body.referralCode', message: 'does not exist' },
+      ]);
+    referredById = referrer.id;
+  }
+  const passwordHash = await hashPassword(input.password);
+  const requireVerification = await ctx.settings.get('requireEmailVerification');
+  let user: UserRow;
+  try {
+    user = await ctx.db.transaction(async (tx) => {
+      const row = await insertUser(tx, {
+        role,
+        username: input.username,
+        email: input.email,
+        name: input.name?.trim() || input.username,
+        passwordHash,
+        passwordChangedAt: ctx.now(),
+        referredById,
+        emailVerified: false,
+      });
+      if (role === 'performer') {
+        await tx
+          .update(performers)
+          .set({
+            displayName: input.name?.trim() || input.username,
+            dateOfBirth: input.dateOfBirth ?? null,
+            gender: input.gender ?? null,
+            country: input.country?.toUpperCase() ?? null,
+          })
+          .where(eq(performers.userId, row.id));
+      }
+      if (afterInsert) await afterInsert(tx, row);
+      return row;
+    });
+  } catch (err) {
+    // Two registrations racing for one name: the unique index decides.
+    if ((err as { code?: string }).code === '23505' || /unique/i.test(String((err as Error).message))) {
+      await assertIdentityFree(ctx, input);
+      throw conflict('This username or email is already registered', 'IDENTITY_TAKEN');
+    }
+    throw err;
+  }
+  if (requireVerification) {
+    await sendVerificationMail(ctx, user, meta.origin);
+    return {
+      message: 'Thanks for signing up! Please check your inbox and confirm your email address to log in.',
+      emailVerificationRequired: true,
+      userId: user.id,
+    };
+  }
+  const session = await createSession(ctx.db, user.id, {
+    remember: input.remember ?? false,
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+  });
+  return {
+    message: 'Welcome! Your account is ready.',
+    emailVerificationRequired: false,
+    token: session.token,
+    expiresAt: session.expiresAt.toISOString(),
+    userId: user.id,
+  };
+}
+
+async function sendVerificationMail(ctx: Ctx, user: UserRow, origin: string) {
+  if (!user.email) return;
+  const token = await issueAccountToken(ctx.db, user.id, 'email_verification', EMAIL_VERIFICATION_TTL_MIN);
+  const siteName = await ctx.settings.get('siteName');
+  const link = `${origin}/auth/verify-email?token=${encodeURIComponent(token)}`;
+  await ctx.mail.send({
+    to: user.email,
+    subject: `Confirm your email address for ${siteName}`,
+    text: `Hi ${user.name || user.username},\n\nPlease confirm your email address by opening this link:\n${link}\n\nThe link is valid for 48 hours. If you did not sign up, ignore this mail.`,
+    html: `<p>Hi ${escapeHtml(user.name || user.username || '')},</p><p>Please confirm your email address:</p><p><a href="${link}">Confirm my email</a></p><p>The link is valid for 48 hours. If you did not sign up, ignore this mail.</p>`,
+    template: 'email-verification',
+  });
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * Username-or-email and password. Every wrong-credential case answers the same
+ * message (no account enumeration). With two-factor authentication on, a
+ * correct password without a code answers { totpRequired } instead of a session.
+ */
+export async function login(
+  ctx: Ctx,
+  input: { login: string; password: string; remember: boolean; totpCode?: string },
+  meta: RequestMeta,
+): Promise<LoginResponse> {
+  const user = await findUserByLogin(ctx.db, input.login);
+  if (!user?.passwordHash) {
+    dummyHash ??= hashPassword('dummy-password-for-timing');
+    await verifyPassword(await dummyHash, input.password);
+    throw unauthorized(INCORRECT_CREDENTIALS);
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw unauthorized(INCORRECT_CREDENTIALS);
+  if (user.status !== 'active') throw forbidden('This account is suspended. Please contact support.');
+  if (!user.emailVerified && user.role !== 'admin' && (await ctx.settings.get('requireEmailVerification'))) {
+    throw forbidden(EMAIL_NOT_VERIFIED);
+  }
+  if (user.totpEnabled && user.totpSecret) {
+    if (!input.totpCode) return { totpRequired: true, message: 'Enter the 6-digit code from your authenticator app' };
+    await acceptTotp(ctx, user, input.totpCode);
+  }
+  const session = await createSession(ctx.db, user.id, {
+    remember: input.remember,
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+  });
+  return { token: session.token, expiresAt: session.expiresAt.toISOString() };
+}
+
+/** Checks a TOTP code of a user with 2FA and records its time step (a code works once). */
+export async function acceptTotp(ctx: Ctx, user: UserRow, code: string) {
+  if (!user.totpSecret) throw badRequest('Two-factor authentication is not set up', 'TOTP_NOT_SET_UP');
+  const step = checkTotp(decryptTotpSecret(ctx.config.secretKey, user.totpSecret), code);
+  if (step === null || (user.totpLastStep !== null && step <= user.totpLastStep)) {
+    throw unauthorized('Invalid two-factor code');
+  }
+  await ctx.db.update(users).set({ totpLastStep: step }).where(eq(users.id, user.id));
+}
+
+export async function resendVerification(ctx: Ctx, email: string, meta: RequestMeta) {
+  const user = await findUserByEmail(ctx.db, email);
+  if (user && !user.emailVerified && user.status === 'active') await sendVerificationMail(ctx, user, meta.origin);
+  return { success: true, message: RESEND_ANSWER };
+}
+
+function assertUsable(row: { usedAt: Date | null; expiresAt: Date } | null, ctx: Ctx, what: string) {
+  if (!row) throw badRequest(`This ${what} link is invalid`, 'INVALID_LINK');
+  if (row.usedAt) throw badRequest(`This ${what} link has already been used`, 'LINK_USED');
+  if (row.expiresAt.getTime() <= ctx.now().getTime())
+    throw badRequest(`This ${what} link has expired, please ask for a new one`, 'LINK_EXPIRED');
+}
+
+export async function confirmEmail(ctx: Ctx, token: string) {
+  const row = await findAccountToken(ctx.db, token, 'email_verification');
+  assertUsable(row, ctx, 'verification');
+  await ctx.db.transaction(async (tx) => {
+    if (!(await consumeAccountToken(tx, row!.id)))
+      throw badRequest('This verification link has already been used', 'LINK_USED');
+    await tx.update(users).set({ emailVerified: true, updatedAt: ctx.now() }).where(eq(users.id, row!.userId));
+  });
+  return { success: true, message: 'Your email address is confirmed. You can log in now.' };
+}
+
+/** Always the same answer, whether or not the account exists. */
+export async function forgotPassword(ctx: Ctx, email: string, meta: RequestMeta) {
+  const user = await findUserByEmail(ctx.db, email);
+  if (user?.email && user.status === 'active') {
+    const token = await issueAccountToken(ctx.db, user.id, 'password_reset', PASSWORD_RESET_TTL_MIN);
+    const link = `${meta.origin}/auth/reset-password?token=${encodeURIComponent(token)}`;
+    const siteName = await ctx.settings.get('siteName');
+    await ctx.mail.send({
+      to: user.email,
+      subject: `Reset your ${siteName} password`,
+      text: `Hi ${user.name || user.username},\n\nSomeone asked to reset the password of your account. To choose a new one, open:\n${link}\n\nThe link works once and expires in 1 hour. If it was not you, ignore this mail; your password stays as it is.`,
+      html: `<p>Hi ${escapeHtml(user.name || user.username || '')},</p><p>To choose a new password, open: <a href="${link}">Reset my password</a></p><p>The link works once and expires in 1 hour. If it was not you, ignore this mail.</p>`,
+      template: 'password-reset',
+    });
+  }
+  return { success: true, message: FORGOT_ANSWER };
+}
+
+/** Sets a new password from a recovery link; every session of the account is revoked. */
+export async function recoverPassword(ctx: Ctx, token: string, password: string) {
+  const row = await findAccountToken(ctx.db, token, 'password_reset');
+  assertUsable(row, ctx, 'password reset');
+  assertPasswordAllowed(password);
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await consumeAccountToken(tx, row!.id)))
+      throw badRequest('This password reset link has already been used', 'LINK_USED');
+    // Following the mailed link proves the address, too.
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: ctx.now(), emailVerified: true, updatedAt: ctx.now() })
+      .where(eq(users.id, row!.userId));
+    await revokeUserSessions(tx, row!.userId);
+  });
+  return { success: true, message: 'Your password has been changed. You can log in with it now.' };
+}
+
+/** Changes the signed-in user's password; other sessions are revoked, the current one stays. */
+export async function changePassword(
+  ctx: Ctx,
+  actor: { id: string; sessionId: string },
+  input: { password: string; currentPassword?: string },
+) {
+  const user = await findUserById(ctx.db, actor.id);
+  if (!user) throw unauthorized();
+  if (user.passwordHash) {
+    if (!input.currentPassword)
+      throw badRequest('Enter your current password', 'CURRENT_PASSWORD_REQUIRED', [
+        { field: 'body.currentPassword', message: 'is required' },
+      ]);
+    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+      throw badRequest('Your current password is not correct', 'WRONG_PASSWORD', [
+        { field: 'body.currentPassword', message: 'is not correct' },
+      ]);
+    }
+  }
+  assertPasswordAllowed(input.password);
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: ctx.now(), updatedAt: ctx.now() })
+      .where(eq(users.id, user.id));
+    await revokeUserSessions(tx, user.id, actor.sessionId);
+  });
+  return { success: true, message: 'Your password has been changed' };
+}
+
+/** Starts 2FA setup: a new secret, stored (encrypted) but not active until a code confirms it. */
+export async function setupTotp(ctx: Ctx, userId: string) {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw unauthorized();
+  if (user.totpEnabled) throw conflict('Two-factor authentication is already on', 'TOTP_ENABLED');
+  const secret = newTotpSecret();
+  await ctx.db
+    .update(users)
+    .set({ totpSecret: encryptTotpSecret(ctx.config.secretKey, secret), totpLastStep: null })
+    .where(eq(users.id, userId));
+  const siteName = await ctx.settings.get('siteName');
+  return { secret, otpauthUrl: otpauthUrl(secret, user.email ?? user.username ?? user.id, siteName) };
+}
+
+export async function enableTotp(ctx: Ctx, userId: string, code: string) {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw unauthorized();
+  if (user.totpEnabled) throw conflict('Two-factor authentication is already on', 'TOTP_ENABLED');
+  if (!user.totpSecret) throw badRequest('Start the setup first', 'TOTP_NOT_SET_UP');
+  await acceptTotp(ctx, user, code).catch(() => {
+    throw badRequest('The code is not correct. Check the time on your phone and try again.', 'INVALID_TOTP');
+  });
+  await ctx.db.update(users).set({ totpEnabled: true, updatedAt: ctx.now() }).where(eq(users.id, userId));
+  return { success: true, message: 'Two-factor authentication is on' };
+}
+
+export async function disableTotp(ctx: Ctx, userId: string, code: string) {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw unauthorized();
+  if (!user.totpEnabled) throw badRequest('Two-factor authentication is not on', 'TOTP_NOT_ENABLED');
+  await acceptTotp(ctx, user, code).catch(() => {
+    throw badRequest('The code is not correct', 'INVALID_TOTP');
+  });
+  await ctx.db
+    .update(users)
+    .set({ totpEnabled: false, totpSecret: null, totpLastStep: null, updatedAt: ctx.now() })
+    .where(eq(users.id, userId));
+  return { success: true, message: 'Two-factor authentication is off' };
+}
+
+/**
+ * Admin console: a password recovery link for an account, mailed to it (when it has an email)
+ * and returned so the admin can hand it over. Same single-use token and expiry as forgot-password.
+ */
+export async function issuePasswordResetLink(ctx: Ctx, user: UserRow, origin: string) {
+  const token = await issueAccountToken(ctx.db, user.id, 'password_reset', PASSWORD_RESET_TTL_MIN);
+  const link = `${origin}/auth/reset-password?token=${encodeURIComponent(token)}`;
+  if (user.email) {
+    const siteName = await ctx.settings.get('siteName');
+    await ctx.mail.send({
+      to: user.email,
+      subject: `Reset your ${siteName} password`,
+      text: `Hi ${user.name || user.username},\n\nThe site team sent you a link to choose a new password:\n${link}\n\nThe link works once and expires in 1 hour.`,
+      template: 'password-reset',
+    });
+  }
+  return { link, expiresInMinutes: PASSWORD_RESET_TTL_MIN };
+}

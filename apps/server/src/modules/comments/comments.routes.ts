@@ -1,0 +1,121 @@
+import {
+  commentCreateSchema,
+  commentSchema,
+  commentsQuerySchema,
+  commentUpdateSchema,
+  idParamsSchema,
+  listResponseSchema,
+  okSchema,
+} from '@marquee/shared';
+import type { App } from '../../app';
+import { badRequest } from '../../lib/errors';
+import { authenticated, requireUser } from '../../plugins/auth';
+import type { Viewer } from '../entitlements/entitlements.service';
+import { uploadFiles } from '../media/media.service';
+import { presentComments } from './comments.presenter';
+import { createComment, editComment, listObjectComments, removeComment } from './comments.service';
+
+const viewerOf = (u: { id: string; role: Viewer['role'] } | null): Viewer | null =>
+  u ? { id: u.id, role: u.role } : null;
+
+export default async function commentsRoutes(app: App) {
+  const tags = ['comments'];
+  const secured = { security: [{ bearer: [] }] };
+
+  app.post(
+    '/comments',
+    {
+      preHandler: authenticated,
+      schema: {
+        tags,
+        ...secured,
+        summary: 'Comment on a post (or other content), or reply to a top-level comment',
+        body: commentCreateSchema,
+        response: { 200: commentSchema },
+      },
+    },
+    async (req) => {
+      const viewer = viewerOf(requireUser(req))!;
+      const row = await createComment(app.ctx, viewer, req.body, req.ip);
+      return (await presentComments(app.ctx, viewer, [row]))[0];
+    },
+  );
+
+  app.get(
+    '/comments',
+    {
+      schema: {
+        tags,
+        summary: 'Comments of an object (top level, or the replies of parentId)',
+        querystring: commentsQuerySchema,
+        response: { 200: listResponseSchema(commentSchema) },
+      },
+    },
+    async (req) => {
+      const viewer = viewerOf(req.user);
+      const { data, total } = await listObjectComments(app.ctx, viewer, req.query, req.ip);
+      return { data: await presentComments(app.ctx, viewer, data), total };
+    },
+  );
+
+  app.put(
+    '/comments/:id',
+    {
+      preHandler: authenticated,
+      schema: {
+        tags,
+        ...secured,
+        summary:
+          'Edit my comment: JSON { text, removeMedia }, or or multipart with a picture in "file" (and an optional text field)',
+        params: idParamsSchema,
+        body: commentUpdateSchema.optional(),
+        response: { 200: commentSchema },
+      },
+    },
+    async (req) => {
+      const viewer = viewerOf(requireUser(req))!;
+      let input = req.body ?? {};
+      let mediaId: string | null | undefined;
+      if (req.isMultipart()) {
+        const { media, fields } = await uploadFilesOptional(app, req, viewer.id);
+        const parsed = commentUpdateSchema.safeParse(fields);
+        if (!parsed.success)
+          throw badRequest(`Invalid value for ${parsed.error.issues[0].path.join('.')}`, 'VALIDATION_ERROR');
+        input = parsed.data;
+        if (media) mediaId = media;
+      }
+      if (mediaId === undefined && input.removeMedia) mediaId = null;
+      const row = await editComment(app.ctx, viewer, req.params.id, { text: input.text, mediaId });
+      return (await presentComments(app.ctx, viewer, [row]))[0];
+    },
+  );
+
+  app.delete(
+    '/comments/:id',
+    {
+      preHandler: authenticated,
+      schema: {
+        tags,
+        ...secured,
+        summary: 'Delete a comment (author, the content creator, or an admin); its replies go too',
+        params: idParamsSchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (req) => {
+      await removeComment(app.ctx, viewerOf(requireUser(req))!, req.params.id);
+      return { success: true };
+    },
+  );
+}
+
+/** A multipart edit carries a picture in "file" (text-only edits are sent as JSON). */
+async function uploadFilesOptional(app: App, req: Parameters<typeof uploadFiles>[1], ownerId: string) {
+  const { media, fields } = await uploadFiles(app.ctx, req, {
+    ownerId,
+    kinds: ['photo'],
+    maxFiles: 1,
+    fieldNames: ['file'],
+  });
+  return { media: media[0]?.id ?? null, fields };
+}

@@ -1,0 +1,102 @@
+import { type CommentCreateInput, commentCreateSchema } from '@marquee/shared';
+import type { CommentRow } from '../../db/schema';
+import type { Ctx } from '../../lib/context';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import type { Viewer } from '../entitlements/entitlements.service';
+import { commentTarget } from './comments.registry';
+import {
+  bumpReplies,
+  deleteCommentTree,
+  findComment,
+  insertComment,
+  listComments,
+  lockComment,
+  updateComment,
+} from './comments.repo';
+
+function targetOf(objectType: string) {
+  const target = commentTarget(objectType);
+  if (!target)
+    throw badRequest(`Comments are not available on "${objectType}"`, 'COMMENT_TYPE_UNKNOWN', [
+      { field: 'objectType', message: 'Unknown type' },
+    ]);
+  return target;
+}
+
+export async function createComment(
+  ctx: Ctx,
+  viewer: Viewer,
+  raw: CommentCreateInput,
+  ip?: string,
+): Promise<CommentRow> {
+  const input = commentCreateSchema.parse(raw);
+  const target = targetOf(input.objectType);
+  const { creatorId, canComment } = await target.resolve(ctx, viewer, input.objectId, ip);
+  if (!canComment) throw forbidden('Unlock this content to comment on it');
+  return ctx.db.transaction(async (tx) => {
+    if (input.parentId) {
+      const parent = await lockComment(tx, input.parentId);
+      if (!parent || parent.objectType !== input.objectType || parent.objectId !== input.objectId)
+        throw notFound('Comment to reply to');
+      if (parent.parentId)
+        throw badRequest('Replies go one level deep: reply to the top comment instead', 'COMMENT_REPLY_DEPTH');
+      await bumpReplies(tx, parent.id, 1);
+    }
+    const row = await insertComment(tx, {
+      objectType: input.objectType,
+      objectId: input.objectId,
+      creatorId,
+      userId: viewer.id,
+      parentId: input.parentId ?? null,
+      text: input.text,
+    });
+    await target.onCount(tx, input.objectId, 1);
+    return row;
+  });
+}
+
+export async function listObjectComments(
+  ctx: Ctx,
+  viewer: Viewer | null,
+  q: { objectType: string; objectId: string; parentId?: string; page: number; pageSize: number; sort: 'asc' | 'desc' },
+  ip?: string,
+) {
+  await targetOf(q.objectType).resolve(ctx, viewer, q.objectId, ip);
+  return listComments(ctx.db, q);
+}
+
+/** Edit: the author only. `mediaId` replaces the attached picture; null removes it. */
+export async function editComment(
+  ctx: Ctx,
+  viewer: Viewer,
+  id: string,
+  change: { text?: string; mediaId?: string | null },
+) {
+  const c = await findComment(ctx.db, id);
+  if (!c) throw notFound('Comment');
+  if (c.userId !== viewer.id) throw forbidden('Only the author can edit a comment');
+  if (change.text === undefined && change.mediaId === undefined)
+    throw badRequest('Nothing to change: send text or a file', 'COMMENT_NOTHING_TO_CHANGE');
+  return updateComment(ctx.db, id, {
+    ...(change.text !== undefined && { text: change.text }),
+    ...(change.mediaId !== undefined && { mediaId: change.mediaId }),
+  });
+}
+
+/** Delete: the author, the creator who owns the content, or an admin. Replies go with their comment. */
+export async function removeComment(ctx: Ctx, viewer: Viewer, id: string) {
+  const c = await findComment(ctx.db, id);
+  if (!c) throw notFound('Comment');
+  if (c.userId !== viewer.id && c.creatorId !== viewer.id && viewer.role !== 'admin')
+    throw forbidden('Only the author or the creator can delete this comment');
+  const target = targetOf(c.objectType);
+  await ctx.db.transaction(async (tx) => {
+    // Parent before child, in every path, so concurrent deletes never deadlock.
+    if (c.parentId) await lockComment(tx, c.parentId);
+    const locked = await lockComment(tx, id);
+    if (!locked) return; // deleted meanwhile
+    if (locked.parentId) await bumpReplies(tx, locked.parentId, -1);
+    const gone = await deleteCommentTree(tx, id);
+    await target.onCount(tx, locked.objectId, -gone);
+  });
+}

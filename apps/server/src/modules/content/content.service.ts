@@ -1,0 +1,375 @@
+import {
+  CONTENT_PRICE_LIMITS,
+  type ContentItem,
+  type ContentListQuery,
+  type ContentUpdate,
+  type ContentVisibility,
+  type ContentWrite,
+  type ListResponse,
+  toCents,
+} from '@marquee/shared';
+import { newId } from '../../db/ids';
+import type { ContentItemRow, NewContentItemRow } from '../../db/schema';
+import type { Ctx } from '../../lib/context';
+import { badRequest, notFound } from '../../lib/errors';
+import { assertNotBlocked, type ViewerLocation, viewerCountryForDiscovery } from '../blocks/blocks.service';
+import type { Viewer } from '../entitlements/entitlements.service';
+import { findUserById, findUserByLogin } from '../users/users.repo';
+import type { ContentKind, MediaSlot } from './content.kinds';
+import { assertOwnMedia, dropMedia } from './content.media';
+import { assertCanManage, isListedFor } from './content.policy';
+import { presentItem, presentItems } from './content.presenter';
+import * as repo from './content.repo';
+
+const SLOT_COLUMN = { video: 'videoId', teaser: 'teaserId', thumbnail: 'thumbnailId', file: 'fileId' } as const;
+const SLOT_NAME: Record<MediaSlot, string> = {
+  video: 'video file',
+  teaser: 'teaser',
+  thumbnail: 'thumbnail',
+  file: 'file',
+};
+const fmt = (cents: number) => (cents / 100).toFixed(2);
+
+function checkPrice(tokens: number, what: string): number {
+  const cents = toCents(tokens);
+  if (cents < CONTENT_PRICE_LIMITS.min || cents > CONTENT_PRICE_LIMITS.max) {
+    throw badRequest(
+      `${what} must be between ${fmt(CONTENT_PRICE_LIMITS.min)} and ${fmt(CONTENT_PRICE_LIMITS.max)} tokens`,
+      'INVALID_PRICE',
+      [{ field: what === 'Price' ? 'price' : 'rentPrice', message: 'out of range' }],
+    );
+  }
+  return cents;
+}
+
+export function slugify(title: string): string {
+  const base = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `${base || 'item'}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/**
+ * The shared rules of every type, applied to the item as it will be after the
+ * change: visibility allowed for the type, a for-sale price > 0 within limits,
+ * rent only for rentable for-sale items, media the creator owns, product
+ * stock and shipping, and what an active item must have.
+ */
+async function resolveChanges(
+  ctx: Ctx,
+  kind: ContentKind,
+  ownerId: string,
+  input: ContentUpdate,
+  existing: ContentItemRow | null,
+): Promise<Partial<NewContentItemRow>> {
+  const set: Partial<NewContentItemRow> = {};
+  if (input.title !== undefined) set.title = input.title;
+  if (input.description !== undefined) set.description = input.description;
+  if (input.tags !== undefined) set.tags = input.tags;
+  if (input.status !== undefined) set.status = input.status;
+  if (input.publishedAt !== undefined) set.publishedAt = input.publishedAt;
+
+  // visibility and price
+  let visibility: ContentVisibility =
+    input.visibility ??
+    (input.isSale === true ? 'sale' : undefined) ??
+    (input.isSale === false && existing?.visibility === 'sale' ? 'subscribers' : undefined) ??
+    existing?.visibility ??
+    kind.defaultVisibility;
+  if (input.isSale === false && visibility === 'sale') visibility = 'subscribers';
+  if (!kind.visibilities.includes(visibility)) {
+    throw badRequest(`A ${kind.label.toLowerCase()} can be ${kind.visibilities.join(' or ')}`, 'INVALID_VISIBILITY', [
+      { field: 'visibility', message: `must be ${kind.visibilities.join(' or ')}` },
+    ]);
+  }
+  set.visibility = visibility;
+  if (visibility === 'sale') {
+    const price = input.price ?? (existing ? existing.priceCents / 100 : undefined);
+    if (price === undefined || price <= 0) {
+      throw badRequest('A price greater than 0 is required for items for sale', 'PRICE_REQUIRED', [
+        { field: 'price', message: 'required for sale' },
+      ]);
+    }
+    set.priceCents = checkPrice(price, 'Price');
+  } else {
+    set.priceCents = 0;
+  }
+
+  // rent (scenes, scenarios)
+  if (kind.rentable) {
+    if (input.rentPrice !== undefined)
+      set.rentPriceCents = input.rentPrice ? checkPrice(input.rentPrice, 'Rent price') : null;
+    if (input.rentDays !== undefined) set.rentDays = input.rentDays;
+    const rentPrice = set.rentPriceCents !== undefined ? set.rentPriceCents : (existing?.rentPriceCents ?? null);
+    const rentDays = set.rentDays !== undefined ? set.rentDays : (existing?.rentDays ?? null);
+    if (rentPrice !== null) {
+      if (visibility !== 'sale') throw badRequest('Only items for sale can be rented', 'RENT_NOT_FOR_SALE');
+      if (!rentDays) {
+        throw badRequest('Set the rental period in days', 'RENT_DAYS_REQUIRED', [
+          { field: 'rentDays', message: 'required' },
+        ]);
+      }
+    }
+  } else if (input.rentPrice || input.rentDays) {
+    throw badRequest(`A ${kind.label.toLowerCase()} cannot be rented`, 'NOT_RENTABLE');
+  }
+
+  if (kind.categories && input.categoryId !== undefined) {
+    if (input.categoryId) {
+      const [cat] = await repo.findCategories(ctx.db, [input.categoryId]);
+      if (!cat)
+        throw badRequest('Category not found', 'CATEGORY_NOT_FOUND', [{ field: 'categoryId', message: 'unknown' }]);
+    }
+    set.categoryId = input.categoryId ?? null;
+  }
+
+  if (kind.type === 'video' && input.participantIds !== undefined) {
+    for (const id of input.participantIds) {
+      const u = await findUserById(ctx.db, id);
+      if (u?.role !== 'performer') throw badRequest('Participants must be creators', 'INVALID_PARTICIPANT');
+    }
+    set.participantIds = input.participantIds;
+  }
+
+  // media slots
+  const refs: Parameters<typeof assertOwnMedia>[2] = [];
+  for (const slot of Object.keys(SLOT_COLUMN) as MediaSlot[]) {
+    const value = input[`${slot}Id` as const];
+    if (value === undefined) continue;
+    const kinds = kind.slots[slot];
+    if (!kinds) {
+      if (value) throw badRequest(`A ${kind.label.toLowerCase()} has no ${SLOT_NAME[slot]}`, 'INVALID_MEDIA_SLOT');
+      continue;
+    }
+    if (value) refs.push({ id: value, kinds, what: SLOT_NAME[slot] });
+    set[SLOT_COLUMN[slot]] = value ?? null;
+  }
+  if (input.imageIds !== undefined) {
+    if (!kind.images) throw badRequest(`A ${kind.label.toLowerCase()} has no image list`, 'INVALID_MEDIA_SLOT');
+    for (const id of input.imageIds) refs.push({ id, kinds: ['photo'], what: 'image' });
+    set.imageIds = input.imageIds;
+  }
+  await assertOwnMedia(ctx, ownerId, refs);
+
+  // products
+  if (kind.type === 'product') {
+    const productType = input.productType ?? existing?.productType ?? 'physical';
+    set.productType = productType;
+    if (productType === 'physical') {
+      const stock = input.stock !== undefined ? input.stock : (existing?.stock ?? null);
+      if (stock === null)
+        throw badRequest('Stock is required for physical products', 'STOCK_REQUIRED', [
+          { field: 'stock', message: 'required' },
+        ]);
+      set.stock = stock;
+      if (input.shippingFee !== undefined)
+        set.shippingFeeCents = input.shippingFee === null ? 0 : toCents(input.shippingFee);
+      else if (!existing || existing.shippingFeeCents === null) set.shippingFeeCents = 0;
+    } else {
+      set.stock = null;
+      set.shippingFeeCents = null;
+    }
+  }
+
+  // what an active item needs
+  const status = set.status ?? existing?.status ?? 'active';
+  if (status === 'active') {
+    for (const slot of kind.requiredToPublish) {
+      const col = SLOT_COLUMN[slot];
+      const value = set[col] !== undefined ? set[col] : existing?.[col];
+      if (!value)
+        throw badRequest(`Upload a ${SLOT_NAME[slot]} before publishing`, 'MEDIA_REQUIRED', [
+          { field: `${slot}Id`, message: 'required' },
+        ]);
+    }
+    if (kind.type === 'product' && set.productType === 'digital') {
+      const file = set.fileId !== undefined ? set.fileId : existing?.fileId;
+      if (!file)
+        throw badRequest('Upload the file buyers will download before publishing', 'MEDIA_REQUIRED', [
+          { field: 'fileId', message: 'required' },
+        ]);
+    }
+    const publishedAt = set.publishedAt !== undefined ? set.publishedAt : existing?.publishedAt;
+    if (!publishedAt) set.publishedAt = ctx.now();
+  }
+  return set;
+}
+
+export async function createItem(
+  ctx: Ctx,
+  kind: ContentKind,
+  actor: Viewer,
+  input: ContentWrite,
+): Promise<ContentItem> {
+  const changes = await resolveChanges(ctx, kind, actor.id, input, null);
+  let slug = slugify(input.title);
+  while (await repo.slugTaken(ctx.db, kind.type, slug)) slug = slugify(input.title);
+  const row = await repo.insertItem(ctx.db, {
+    ...changes,
+    id: newId(),
+    type: kind.type,
+    creatorId: actor.id,
+    slug,
+    title: input.title,
+  });
+  return getOwnItem(ctx, kind, actor, row.id);
+}
+
+export async function updateItem(
+  ctx: Ctx,
+  kind: ContentKind,
+  actor: Viewer,
+  id: string,
+  input: ContentUpdate,
+): Promise<ContentItem> {
+  // Checks read through ctx.db (media, categories), so they run before the write, not inside a transaction.
+  const existing = assertCanManage(kind, actor, await repo.findItem(ctx.db, kind.type, id));
+  const changes = await resolveChanges(ctx, kind, existing.creatorId, input, existing);
+  const replaced: string[] = [];
+  for (const col of Object.values(SLOT_COLUMN)) {
+    const old = existing[col];
+    if (changes[col] !== undefined && old && changes[col] !== old) replaced.push(old);
+  }
+  await repo.updateItem(ctx.db, id, changes);
+  await dropMedia(ctx, replaced);
+  return getOwnItem(ctx, kind, actor, id);
+}
+
+async function typedLock(tx: Parameters<typeof repo.lockItem>[0], kind: ContentKind, id: string) {
+  const row = await repo.lockItem(tx, id);
+  return row && row.type === kind.type ? row : null;
+}
+
+/** Deletes the item (photos cascade) and then its files. */
+export async function deleteItem(ctx: Ctx, kind: ContentKind, actor: Viewer, id: string, extraMedia: string[] = []) {
+  const row = assertCanManage(kind, actor, await repo.findItem(ctx.db, kind.type, id));
+  await repo.deleteItem(ctx.db, row.id);
+  await dropMedia(ctx, [row.videoId, row.teaserId, row.thumbnailId, row.fileId, ...row.imageIds, ...extraMedia]);
+  return { success: true };
+}
+
+/** Detaches one file; an active item that needed it goes back to draft. */
+export async function removeFile(ctx: Ctx, kind: ContentKind, actor: Viewer, id: string, slot: MediaSlot) {
+  if (!kind.slots[slot])
+    throw badRequest(`A ${kind.label.toLowerCase()} has no ${SLOT_NAME[slot]}`, 'INVALID_MEDIA_SLOT');
+  const col = SLOT_COLUMN[slot];
+  let removed: string | null = null;
+  await ctx.db.transaction(async (tx) => {
+    const row = assertCanManage(kind, actor, await typedLock(tx, kind, id));
+    removed = row[col];
+    const needed =
+      kind.requiredToPublish.includes(slot) ||
+      (kind.type === 'product' && slot === 'file' && row.productType === 'digital');
+    await repo.updateItem(tx, id, {
+      [col]: null,
+      ...(needed && row.status === 'active' ? { status: 'draft' as const } : {}),
+    });
+  });
+  await dropMedia(ctx, [removed]);
+  return getOwnItem(ctx, kind, actor, id);
+}
+
+/** The creator's (or an admin's) view of one item: every field, unlocked. */
+export async function getOwnItem(ctx: Ctx, kind: ContentKind, actor: Viewer, id: string): Promise<ContentItem> {
+  const row = assertCanManage(kind, actor, await repo.findItem(ctx.db, kind.type, id));
+  return presentItem(ctx, actor, row as repo.ItemWithPerformer);
+}
+
+/** A username or an id to a creator id (null when nobody matches). */
+export async function resolvePerformerId(ctx: Ctx, idOrUsername: string): Promise<string | null> {
+  if (/^[0-9a-f-]{36}$/i.test(idOrUsername)) return idOrUsername;
+  const user = await findUserByLogin(ctx.db, idOrUsername);
+  return user && user.role === 'performer' ? user.id : null;
+}
+
+const pageOf = (q: ContentListQuery) => ({ page: q.page, pageSize: q.pageSize, sortBy: q.sortBy, sort: q.sort });
+const filterOf = (kind: ContentKind, q: ContentListQuery): repo.ItemFilter => ({
+  type: kind.type,
+  tag: q.tag,
+  q: q.q,
+  visibility: q.isSale === true ? 'sale' : q.visibility,
+  categoryId: kind.categories ? q.categoryId : undefined,
+  productType: kind.type === 'product' ? q.productType : undefined,
+});
+
+/** The creator studio list: the creator's own items of any status. */
+export async function listOwn(
+  ctx: Ctx,
+  kind: ContentKind,
+  actor: Viewer,
+  q: ContentListQuery,
+): Promise<ListResponse<ContentItem>> {
+  const creatorId = actor.role === 'admin' && q.performerId ? await resolvePerformerId(ctx, q.performerId) : actor.id;
+  if (!creatorId) return { data: [], total: 0 };
+  const { rows, total } = await repo.listItems(
+    ctx.db,
+    { ...filterOf(kind, q), creatorId, status: q.status },
+    pageOf(q),
+  );
+  return { data: await presentItems(ctx, actor, rows), total };
+}
+
+/** The public catalogue (a profile tab when performerId is given): active, published items. */
+export async function listPublic(
+  ctx: Ctx,
+  kind: ContentKind,
+  viewer: Viewer | null,
+  q: ContentListQuery,
+  location?: ViewerLocation,
+): Promise<ListResponse<ContentItem>> {
+  let creatorId: string | undefined;
+  if (q.performerId) {
+    const resolved = await resolvePerformerId(ctx, q.performerId);
+    if (!resolved) return { data: [], total: 0 };
+    await assertNotBlocked(ctx, resolved, viewer?.id, location);
+    creatorId = resolved;
+  }
+  const { rows, total } = await repo.listItems(
+    ctx.db,
+    {
+      ...filterOf(kind, q),
+      creatorId,
+      publicOnly: { at: ctx.now() },
+      // across creators: leave out those who blocked this fan or the fan's country
+      hideBlockedFor: creatorId
+        ? undefined
+        : { viewerId: viewer?.id ?? null, country: await viewerCountryForDiscovery(ctx, location) },
+    },
+    pageOf(q),
+  );
+  return { data: await presentItems(ctx, viewer, rows), total };
+}
+
+/** One item for a fan (by id or slug); counts a view. */
+export async function getPublic(
+  ctx: Ctx,
+  kind: ContentKind,
+  viewer: Viewer | null,
+  idOrSlug: string,
+  location?: ViewerLocation,
+): Promise<ContentItem> {
+  const row = await findListedRow(ctx, kind, viewer, idOrSlug, location);
+  if (viewer?.id !== row.creatorId) {
+    await repo.bumpCounter(ctx.db, row.id, 'views', 1);
+    row.views += 1;
+  }
+  return presentItem(ctx, viewer, row);
+}
+
+/** The row behind a public item, for modules that act on it (purchases, downloads, status). */
+export async function findListedRow(
+  ctx: Ctx,
+  kind: ContentKind,
+  viewer: Viewer | null,
+  idOrSlug: string,
+  location?: ViewerLocation,
+) {
+  const row = await repo.findItem(ctx.db, kind.type, idOrSlug);
+  if (!row || !isListedFor(viewer, row, ctx.now())) throw notFound(kind.label);
+  await assertNotBlocked(ctx, row.creatorId, viewer?.id, location);
+  return row;
+}

@@ -1,0 +1,49 @@
+/**
+ * What feeds need from other modules, in one place: media (files and their
+ * presentation), blocks (who may see a creator) and follows (who hears of a new post).
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { type MediaRow, reactions } from '../../db/schema';
+import type { Ctx } from '../../lib/context';
+import { assertNotBlocked, creatorsBlockingViewer } from '../blocks/blocks.service';
+import type { Viewer } from '../entitlements/entitlements.service';
+import { followersOf } from '../follows/follows.service';
+import { getMediaMany } from '../media/media.service';
+import { assertCanMonetize } from '../performers/performers.service';
+
+export type MediaLike = MediaRow;
+
+export function loadMedia(ctx: Ctx, ids: string[]): Promise<MediaRow[]> {
+  return ids.length === 0 ? Promise.resolve([]) : getMediaMany(ctx, [...new Set(ids)]);
+}
+
+export async function assertCanSeeCreator(ctx: Ctx, creatorId: string, viewer: Viewer | null, ip?: string) {
+  await assertNotBlocked(ctx, creatorId, viewer?.id ?? null, ip);
+}
+
+export function blockedCreators(ctx: Ctx, viewerId: string, creatorIds: string[]) {
+  return creatorsBlockingViewer(ctx, viewerId, creatorIds);
+}
+
+/** Pay-per-view posts need a verified identity (performers module; admins review it in the console). */
+export function assertMaySell(ctx: Ctx, performerId: string): Promise<void> {
+  return assertCanMonetize(ctx.db, performerId);
+}
+
+/** Followers of a creator, from the follows module. */
+export function followerIdsOf(ctx: Ctx, creatorId: string): Promise<string[]> {
+  return followersOf(ctx, creatorId);
+}
+
+/** The viewer's likes and bookmarks among these objects, in one query. */
+export async function viewerReactions(ctx: Ctx, viewerId: string | null, objectType: string, ids: string[]) {
+  const liked = new Set<string>();
+  const bookmarked = new Set<string>();
+  if (!viewerId || ids.length === 0) return { liked, bookmarked };
+  const rows = await ctx.db
+    .select({ objectId: reactions.objectId, action: reactions.action })
+    .from(reactions)
+    .where(and(eq(reactions.userId, viewerId), eq(reactions.objectType, objectType), inArray(reactions.objectId, ids)));
+  for (const r of rows) (r.action === 'like' ? liked : bookmarked).add(r.objectId);
+  return { liked, bookmarked };
+}

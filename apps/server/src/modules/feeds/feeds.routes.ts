@@ -1,0 +1,306 @@
+import {
+  creatorFeedsQuerySchema,
+  FEED_UPLOAD_KINDS,
+  type FeedUploadKind,
+  feedCreateSchema,
+  feedSchema,
+  feedUpdateSchema,
+  feedVoteResponseSchema,
+  idParamsSchema,
+  listResponseSchema,
+  type MediaKind,
+  mediaStatusSchema,
+  mediaUploadResponseSchema,
+  okSchema,
+  performerFeedsQuerySchema,
+  pollCreatedSchema,
+  pollCreateSchema,
+  timelineQuerySchema,
+  timelineResponseSchema,
+} from '@marquee/shared';
+import { z } from 'zod';
+import type { App } from '../../app';
+import { notFound } from '../../lib/errors';
+import { performerOnly, requirePerformer, requireUser } from '../../plugins/auth';
+import type { Viewer } from '../entitlements/entitlements.service';
+import { access } from '../entitlements/entitlements.service';
+import { presentMedia, toStatus, uploadFiles } from '../media/media.service';
+import { blockedCreators, loadMedia } from './feeds.deps';
+import { registerFeedIntegrations } from './feeds.integrations';
+import { presentFeed, presentFeeds } from './feeds.presenter';
+import { filesOf } from './feeds.repo';
+import {
+  createFeed,
+  createPoll,
+  creatorFeeds,
+  deleteFeed,
+  getOwnFeed,
+  listOwnFeeds,
+  protectable,
+  timeline,
+  updateFeed,
+  viewableFeed,
+  vote,
+} from './feeds.service';
+
+const viewerOf = (u: { id: string; role: Viewer['role'] } | null): Viewer | null =>
+  u ? { id: u.id, role: u.role } : null;
+
+const UPLOAD_KINDS: Record<FeedUploadKind, MediaKind[]> = {
+  photo: ['photo'],
+  video: ['video'],
+  audio: ['audio'],
+  thumbnail: ['photo'],
+  teaser: ['video'],
+};
+
+export default async function feedsRoutes(app: App) {
+  registerFeedIntegrations(app.ctx);
+  const tags = ['feeds'];
+  const secured = { security: [{ bearer: [] }] };
+
+  // ---------- creator side ----------
+
+  app.post(
+    '/performer/feeds/:kind/upload',
+    {
+      preHandler: performerOnly,
+      schema: {
+        tags,
+        ...secured,
+        summary:
+          'Upload files for a post (multipart, field "file"; several allowed for photo). Attach them by id when creating the post.',
+        params: z.object({ kind: z.enum(FEED_UPLOAD_KINDS) }),
+        response: { 200: mediaUploadResponseSchema },
+      },
+    },
+    async (req) => {
+      const user = requirePerformer(req);
+      const kind = req.params.kind;
+      const { media } = await uploadFiles(app.ctx, req, {
+        ownerId: user.id,
+        kinds: UPLOAD_KINDS[kind],
+        maxFiles: kind === 'photo' ? 20 : 1,
+        teaser: kind === 'video',
+      });
+      return { data: media.map((m) => presentMedia(app.ctx, m, { unlocked: true, viewerId: user.id })) };
+    },
+  );
+
+  app.post(
+    '/performer/feeds/polls',
+    {
+      preHandler: performerOnly,
+      schema: {
+        tags,
+        ...secured,
+        summary: 'Create a poll (question, 2–10 options, optional end date) to attach to a post',
+        body: pollCreateSchema,
+        response: { 200: pollCreatedSchema },
+      },
+    },
+    async (req) => {
+      const user = requirePerformer(req);
+      const { poll, options } = await createPoll(app.ctx, user.id, req.body);
+      return {
+        _id: poll.id,
+        question: poll.question,
+        endDate: poll.endAt?.toISOString() ?? null,
+        options: options.map((o) => ({ _id: o.id, description: o.description })),
+      };
+    },
+  );
+
+  app.post(
+    '/performer/feeds',
+    {
+      preHandler: performerOnly,
+      schema: {
+        tags,
+        ...secured,
+        summary: 'Create a post: text, files, poll, visibility and price, schedule, expiry, pin, tags, mentions',
+        body: feedCreateSchema,
+        response: { 200: feedSchema },
+      },
+    },
+    async (req) => {
+      const user = requirePerformer(req);
+      const feed = await createFeed(app.ctx, user.id, req.body);
+      return presentFeed(app.ctx, viewerOf(user), feed);
+    },
+  );
+
+  app.get(
+    '/performer/feeds',
+    {
+      preHandler: performerOnly,
+      schema: {
+        tags,
+        ...secured,
+        summary: "The creator's own posts, every status, newest first",
+        querystring: performerFeedsQuerySchema,
+        response: { 200: listResponseSchema(feedSchema) },
+      },
+    },
+    async (req) => {
+      const user = requirePerformer(req);
+      const { data, total } = await listOwnFeeds(app.ctx, user.id, req.query);
+      return { data: await presentFeeds(app.ctx, viewerOf(user), data), total };
+    },
+  );
+
+  app.get(
+    '/performer/feeds/:id',
+    {
+      preHandler: performerOnly,
+      schema: { tags, ...secured, summary: 'One of my posts', params: idParamsSchema, response: { 200: feedSchema } },
+    },
+    async (req) => {
+      const user = requirePerformer(req);
+      const feed = await getOwnFeed(app.ctx, viewerOf(user)!, req.params.id);
+      return presentFeed(app.ctx, viewerOf(user), feed);
+    },
+  );
+
+  app.put(
+    '/performer/feeds/:id',
+    {
+      preHandler: performerOnly,
+      schema: {
+        tags,
+        ...secured,
+        summary: 'Edit one of my posts',
+        params: idParamsSchema,
+        body: feedUpdateSchema,
+        response: { 200: feedSchema },
+      },
+    },
+    async (req) => {
+      const user = requirePerformer(req);
+      const feed = await updateFeed(app.ctx, viewerOf(user)!, req.params.id, req.body);
+      return presentFeed(app.ctx, viewerOf(user), feed);
+    },
+  );
+
+  app.delete(
+    '/performer/feeds/:id',
+    {
+      preHandler: performerOnly,
+      schema: {
+        tags,
+        ...secured,
+        summary: 'Delete one of my posts (its comments and reactions go too)',
+        params: idParamsSchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (req) => {
+      const user = requirePerformer(req);
+      await deleteFeed(app.ctx, viewerOf(user)!, req.params.id);
+      return { success: true };
+    },
+  );
+
+  // ---------- fan side ----------
+
+  app.get(
+    '/user/feeds',
+    {
+      schema: {
+        tags,
+        ...secured,
+        summary: 'Home timeline: newest posts of creators I follow or subscribe to (cursor-paginated)',
+        querystring: timelineQuerySchema,
+        response: { 200: timelineResponseSchema },
+      },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      const viewer = viewerOf(user)!;
+      const { rows, nextCursor } = await timeline(app.ctx, viewer, req.query);
+      const blocked = await blockedCreators(app.ctx, user.id, [...new Set(rows.map((r) => r.performerId))]);
+      const visible = blocked.size ? rows.filter((r) => !blocked.has(r.performerId)) : rows;
+      return { data: await presentFeeds(app.ctx, viewer, visible), nextCursor };
+    },
+  );
+
+  app.get(
+    '/user/feeds/search/:username',
+    {
+      schema: {
+        tags,
+        summary: "One creator's posts (by username or id): pinned first, then newest",
+        params: z.object({ username: z.string().min(1).max(100) }),
+        querystring: creatorFeedsQuerySchema,
+        response: { 200: listResponseSchema(feedSchema) },
+      },
+    },
+    async (req) => {
+      const viewer = viewerOf(req.user);
+      const { data, total } = await creatorFeeds(app.ctx, viewer, req.params.username, req.query, req.ip);
+      return { data: await presentFeeds(app.ctx, viewer, data), total };
+    },
+  );
+
+  app.get(
+    '/user/feeds/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'A post with isSubscribed, isBought and locked; locked posts carry only teaser, blurred previews and counts',
+        params: idParamsSchema,
+        response: { 200: feedSchema },
+      },
+    },
+    async (req) => {
+      const viewer = viewerOf(req.user);
+      const feed = await viewableFeed(app.ctx, viewer, req.params.id, req.ip);
+      return presentFeed(app.ctx, viewer, feed);
+    },
+  );
+
+  app.post(
+    '/user/feeds/vote/:id',
+    {
+      schema: {
+        tags,
+        ...secured,
+        summary:
+          'Vote for a poll option (id = the option id). One vote per fan per poll; results are shown once voted.',
+        params: idParamsSchema,
+        response: { 200: feedVoteResponseSchema },
+      },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      const viewer = viewerOf(user)!;
+      const feed = await vote(app.ctx, viewer, req.params.id);
+      const presented = await presentFeed(app.ctx, viewer, feed);
+      return { poll: presented.poll! };
+    },
+  );
+
+  app.get(
+    '/user/feeds/:id/file/:fileId/status',
+    {
+      schema: {
+        tags,
+        summary: "Processing status of a post's file (for the owner, or a viewer who may see the post)",
+        params: z.object({ id: z.string().uuid(), fileId: z.string().uuid() }),
+        response: { 200: mediaStatusSchema },
+      },
+    },
+    async (req) => {
+      const viewer = viewerOf(req.user);
+      const feed = await viewableFeed(app.ctx, viewer, req.params.id, req.ip);
+      const { canView } = await access(app.ctx.db, viewer, protectable(feed), app.ctx.now());
+      const fileIds = (await filesOf(app.ctx.db, [feed.id])).get(feed.id) ?? [];
+      const ids = [...fileIds, feed.teaserId, feed.thumbnailId];
+      if (!canView || !ids.includes(req.params.fileId)) throw notFound('File');
+      const [m] = await loadMedia(app.ctx, [req.params.fileId]);
+      if (!m) throw notFound('File');
+      return toStatus(m);
+    },
+  );
+}

@@ -1,0 +1,77 @@
+import {
+  followerSchema,
+  followStateSchema,
+  idParamsSchema,
+  listQuerySchema,
+  performerListSchema,
+} from '@marquee/shared';
+import { z } from 'zod';
+import type { App } from '../../app';
+import { requestGeo } from '../../lib/geo';
+import { authenticated, performerOnly, requirePerformer, requireUser } from '../../plugins/auth';
+import { follow, myFollowers, myFollowing, unfollow } from './follows.service';
+
+const tags = ['follows'];
+const security = [{ bearer: [] }];
+
+export default async function followsRoutes(app: App) {
+  app.post(
+    '/follows/:id',
+    {
+      preHandler: authenticated,
+      schema: {
+        tags,
+        security,
+        summary: 'Follow a creator (by id or username); idempotent',
+        params: idParamsSchema,
+        response: { 200: followStateSchema },
+      },
+    },
+    async (req) => follow(app.ctx, requireUser(req), req.params.id, requestGeo(app.ctx.config, req)),
+  );
+
+  app.delete(
+    '/follows/:id',
+    {
+      preHandler: authenticated,
+      schema: {
+        tags,
+        security,
+        summary: 'Unfollow a creator (by id or username); idempotent',
+        params: idParamsSchema,
+        response: { 200: followStateSchema },
+      },
+    },
+    async (req) => unfollow(app.ctx, requireUser(req), req.params.id),
+  );
+
+  app.get(
+    '/follows/followers',
+    {
+      preHandler: performerOnly,
+      schema: {
+        tags,
+        security,
+        summary: "The signed-in creator's followers, newest first",
+        querystring: listQuerySchema,
+        response: { 200: z.object({ data: z.array(followerSchema), total: z.number().int() }) },
+      },
+    },
+    async (req) => myFollowers(app.ctx, requirePerformer(req).id, req.query),
+  );
+
+  app.get(
+    '/follows/following',
+    {
+      preHandler: authenticated,
+      schema: {
+        tags,
+        security,
+        summary: 'Creators the signed-in user follows, most recently followed first',
+        querystring: listQuerySchema,
+        response: { 200: performerListSchema },
+      },
+    },
+    async (req) => myFollowing(app.ctx, requireUser(req), req.query),
+  );
+}

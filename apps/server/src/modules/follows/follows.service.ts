@@ -1,0 +1,70 @@
+import type { Executor } from '../../db/client';
+import type { Ctx } from '../../lib/context';
+import { badRequest } from '../../lib/errors';
+import { assertNotBlocked, type ViewerLocation } from '../blocks/blocks.service';
+import { presentCard } from '../profiles/profiles.presenter';
+import { cardsByIds } from '../profiles/profiles.repo';
+import { resolveCreator } from '../profiles/profiles.service';
+import { avatarUrl } from '../users/users.presenter';
+import { addFollow, followerIds, followersCount, listFollowers, listFollowingIds, removeFollow } from './follows.repo';
+
+interface Viewer {
+  id: string;
+  role: string;
+}
+
+/** Follows a creator (free). Idempotent; a blocked fan gets 403; nobody follows themselves. */
+export async function follow(ctx: Pick<Ctx, 'db'>, viewer: Viewer, idOrUsername: string, ip?: ViewerLocation) {
+  const creator = await resolveCreator(ctx, idOrUsername);
+  if (creator.id === viewer.id) throw badRequest('You cannot follow yourself', 'CANNOT_FOLLOW_SELF');
+  await assertNotBlocked(ctx, creator.id, viewer.id, ip);
+  await ctx.db.transaction((tx) => addFollow(tx, viewer.id, creator.id));
+  return { isFollowed: true, followers: await followersCount(ctx.db, creator.id) };
+}
+
+export async function unfollow(ctx: Pick<Ctx, 'db'>, viewer: Viewer, idOrUsername: string) {
+  const creator = await resolveCreator(ctx, idOrUsername);
+  await ctx.db.transaction((tx) => removeFollow(tx, viewer.id, creator.id));
+  return { isFollowed: false, followers: await followersCount(ctx.db, creator.id) };
+}
+
+/** Inside another use case's transaction (a creator blocking a fan ends the follow). */
+export function removeFollowTx(tx: Executor, followerId: string, creatorId: string) {
+  return removeFollow(tx, followerId, creatorId);
+}
+
+export async function myFollowers(ctx: Pick<Ctx, 'db'>, creatorId: string, page: { page: number; pageSize: number }) {
+  const { rows, total } = await listFollowers(ctx.db, creatorId, {
+    limit: page.pageSize,
+    offset: (page.page - 1) * page.pageSize,
+  });
+  return {
+    data: rows.map((r) => ({
+      _id: r.id,
+      username: r.username,
+      name: r.name,
+      avatar: avatarUrl(r),
+      followedAt: r.followedAt.toISOString(),
+    })),
+    total,
+  };
+}
+
+export async function myFollowing(
+  ctx: Pick<Ctx, 'db' | 'settings'>,
+  viewer: Viewer,
+  page: { page: number; pageSize: number },
+) {
+  const { ids, total } = await listFollowingIds(ctx.db, viewer.id, {
+    limit: page.pageSize,
+    offset: (page.page - 1) * page.pageSize,
+  });
+  const rows = await cardsByIds(ctx.db, ids, { viewerId: viewer.id });
+  const opts = { freeSubscriptionsAllowed: await ctx.settings.get('freeSubscriptionEnabled') };
+  return { data: rows.map((r) => presentCard(r, opts)), total };
+}
+
+/** Ids of a creator's followers (for "went live" and new-post notifications). */
+export function followersOf(ctx: Pick<Ctx, 'db'>, creatorId: string) {
+  return followerIds(ctx.db, creatorId);
+}

@@ -1,0 +1,142 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { newId } from '../../db/ids';
+import { earnings, performers, referralEarnings, users } from '../../db/schema';
+import type { Ctx } from '../../lib/context';
+import type { SiteSettings } from '../settings/settings.defaults';
+import { type AccountRef, earningsAccount, type Posted, platform, post, referralAccount } from './ledger.service';
+import { type Split, splitPayment } from './split';
+
+/** Adds whole months in UTC (Jan 31 + 1 month = Mar 3, like Date does; good enough for a referral window). */
+export function addMonths(d: Date, months: number): Date {
+  const r = new Date(d.getTime());
+  r.setUTCMonth(r.getUTCMonth() + months);
+  return r;
+}
+
+/**
+ * Whether a creator's referrer still earns from them: only for the referral
+ * window counted from the creator's sign-up. (A reference product had this
+ * comparison inverted and paid forever; see the test.)
+ */
+export function creatorReferralActive(creatorCreatedAt: Date, months: number, at: Date): boolean {
+  return months > 0 && at.getTime() < addMonths(creatorCreatedAt, months).getTime();
+}
+
+export interface CreditEarningsInput {
+  creatorId: string;
+  /** The paying fan (null for payments not tied to a fan). */
+  fanId: string | null;
+  /** Earnings source for the creator's breakdown: tip, feed, video, gallery, product, message, stream, subscription … */
+  source: string;
+  grossCents: number;
+  discountCents?: number;
+  /** Where the money comes from: the fan's wallet, or a gateway's clearing account for card payments. */
+  payFrom: AccountRef;
+  /** Ledger transaction kind (defaults to 'charge'). */
+  kind?: string;
+  /** 'charge:<id>' or 'payment:<id>'. */
+  reference: string;
+  memo?: string;
+}
+
+export interface Credited extends Posted {
+  earningId: string;
+  split: Split;
+  commissionPercent: number;
+}
+
+/**
+ * Pays a creator for something a fan bought, in the caller's transaction:
+ * debits `payFrom` by what the fan pays, credits the creator's earnings with the
+ * net (site commission or the creator's override), the referrers' shares out of
+ * the commission (creator's referrer inside the window; fan's referrer), and the
+ * platform with the rest. Records the earning and referral earnings rows.
+ *
+ * `s` is `await ctx.settings.all()` read BEFORE opening the transaction: on
+ * PGlite a query through ctx.db inside a transaction waits on itself forever.
+ */
+export async function creditEarnings(
+  ctx: Ctx,
+  tx: Executor,
+  s: SiteSettings,
+  i: CreditEarningsInput,
+): Promise<Credited> {
+  const ids = i.fanId && i.fanId !== i.creatorId ? [i.creatorId, i.fanId] : [i.creatorId];
+  const people = await tx
+    .select({
+      id: users.id,
+      referredById: users.referredById,
+      createdAt: users.createdAt,
+      override: performers.commissionPercent,
+    })
+    .from(users)
+    .leftJoin(performers, eq(performers.userId, users.id))
+    .where(inArray(users.id, ids));
+  const creator = people.find((p) => p.id === i.creatorId);
+  if (!creator) throw new Error(`creator ${i.creatorId} not found`);
+  const fan = i.fanId ? people.find((p) => p.id === i.fanId) : undefined;
+  const commissionPercent = creator.override ?? s.commissionPercent;
+  const at = ctx.now();
+  const creatorReferrer =
+    creator.referredById && creatorReferralActive(creator.createdAt, s.performerReferralMonths, at)
+      ? creator.referredById
+      : null;
+  const fanReferrer = fan?.referredById ?? null;
+  const split = splitPayment({
+    grossCents: i.grossCents,
+    discountCents: i.discountCents,
+    commissionPercent,
+    creatorReferralPercent: creatorReferrer ? s.performerReferralPercent : 0,
+    fanReferralPercent: fanReferrer ? s.userReferralPercent : 0,
+  });
+  const entries: Array<{ account: AccountRef; amount: number }> = [
+    { account: i.payFrom, amount: -split.paid },
+    { account: earningsAccount(i.creatorId), amount: split.net },
+    { account: platform, amount: split.platform },
+  ];
+  if (creatorReferrer && split.creatorReferral > 0)
+    entries.push({ account: referralAccount(creatorReferrer), amount: split.creatorReferral });
+  if (fanReferrer && split.fanReferral > 0)
+    entries.push({ account: referralAccount(fanReferrer), amount: split.fanReferral });
+  const posted = await post(tx, { kind: i.kind ?? 'charge', reference: i.reference, memo: i.memo, entries });
+
+  const earningId = newId();
+  await tx.insert(earnings).values({
+    id: earningId,
+    creatorId: i.creatorId,
+    fanId: i.fanId,
+    source: i.source,
+    grossCents: i.grossCents,
+    commissionCents: split.commission,
+    netCents: split.net,
+    reference: i.reference,
+    ledgerTransactionId: posted.transactionId,
+  });
+  const refs = [
+    creatorReferrer && split.creatorReferral > 0
+      ? {
+          referrerId: creatorReferrer,
+          referredId: i.creatorId,
+          kind: 'creator' as const,
+          amountCents: split.creatorReferral,
+          percent: String(s.performerReferralPercent),
+        }
+      : null,
+    fanReferrer && i.fanId && split.fanReferral > 0
+      ? {
+          referrerId: fanReferrer,
+          referredId: i.fanId,
+          kind: 'fan' as const,
+          amountCents: split.fanReferral,
+          percent: String(s.userReferralPercent),
+        }
+      : null,
+  ].filter((r) => r !== null);
+  if (refs.length > 0) {
+    await tx
+      .insert(referralEarnings)
+      .values(refs.map((r) => ({ id: newId(), ...r, earningId, ledgerTransactionId: posted.transactionId })));
+  }
+  return { ...posted, earningId, split, commissionPercent };
+}

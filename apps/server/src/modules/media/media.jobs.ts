@@ -1,0 +1,252 @@
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { MediaRow, MediaVariant } from '../../db/schema';
+import type { Ctx } from '../../lib/context';
+import {
+  audioArgs,
+  FfmpegError,
+  ffmpegPaths,
+  frameArgs,
+  HLS_MIN_SECONDS,
+  hlsArgs,
+  masterPlaylist,
+  type Probe,
+  probe,
+  run,
+  teaserArgs,
+  webMp4Args,
+} from '../../lib/media/ffmpeg';
+import { storageFor } from '../../lib/storage';
+import { claimForProcessing, findMedia, updateMedia } from './media.repo';
+
+export const MEDIA_PROCESS_JOB = 'media.process';
+/** Attempts before a file is marked as failed (a damaged file fails at once, without retries). */
+export const MAX_ATTEMPTS = 3;
+
+/** A problem with the file itself: retrying cannot help. */
+class PermanentMediaError extends Error {}
+
+/** Queues processing after the upload committed; without a running queue (tests, scripts) runs it in-process, one at a time. */
+export async function enqueueProcessing(ctx: Ctx, mediaId: string): Promise<void> {
+  if (ctx.jobs.started) {
+    await ctx.jobs.send(
+      MEDIA_PROCESS_JOB,
+      { mediaId },
+      { retryLimit: MAX_ATTEMPTS - 1, retryDelay: 10, singletonKey: mediaId },
+    );
+    return;
+  }
+  localQueue = localQueue.then(() =>
+    processMedia(ctx, mediaId).catch((err) => ctx.log.error({ err, mediaId }, 'media processing failed')),
+  );
+}
+let localQueue: Promise<void> = Promise.resolve();
+
+export function registerMediaJobs(ctx: Ctx) {
+  ctx.jobs.work<{ mediaId: string }>(MEDIA_PROCESS_JOB, (data) => processMedia(ctx, data.mediaId));
+}
+
+function emit(
+  ctx: Ctx,
+  m: Pick<MediaRow, 'id' | 'ownerId'>,
+  status: MediaRow['status'],
+  progress: number,
+  error?: string,
+) {
+  ctx.realtime.toUser(m.ownerId, 'media/status', { mediaId: m.id, status, progress, ...(error ? { error } : {}) });
+}
+
+/**
+ * Processes one video or audio file: probe, web MP4 (H.264/AAC, faststart), poster,
+ * thumbnails, blurred preview, HLS for long videos, optional teaser; audio to AAC.
+ * Damaged files end in 'error' at once; other failures are retried by the queue,
+ * the last one marks the file as failed. The owner is told over realtime.
+ */
+export async function processMedia(ctx: Ctx, mediaId: string): Promise<void> {
+  const m = await claimForProcessing(ctx.db, mediaId);
+  if (!m) return;
+  const work = await fsp.mkdtemp(path.join(os.tmpdir(), `marquee-media-${m.id}-`));
+  try {
+    const variants = m.kind === 'video' ? await processVideo(ctx, m, work) : await processAudio(ctx, m, work);
+    const storage = storageFor(ctx.config);
+    const original = m.variants.original;
+    const { original: _drop, ...kept } = { ...m.variants, ...variants.variants };
+    const done = await updateMedia(ctx.db, m.id, {
+      status: 'ready',
+      progress: 100,
+      error: null,
+      width: variants.width ?? null,
+      height: variants.height ?? null,
+      duration: variants.duration,
+      mimeType: variants.mime,
+      variants: kept,
+    });
+    // The upload itself is not kept: it may carry location metadata and is never served.
+    if (original) await storage.delete(original.key).catch(() => {});
+    if (done) emit(ctx, done, 'ready', 100);
+  } catch (err) {
+    const permanent = err instanceof PermanentMediaError || err instanceof FfmpegError;
+    const message =
+      err instanceof PermanentMediaError
+        ? err.message
+        : err instanceof FfmpegError
+          ? `Processing failed: ${lastLine(err.stderr)}`
+          : 'Processing failed, please upload the file again';
+    if (permanent || m.attempts >= MAX_ATTEMPTS) {
+      await updateMedia(ctx.db, m.id, { status: 'error', error: message });
+      emit(ctx, m, 'error', m.progress, message);
+      ctx.log.warn({ err, mediaId: m.id }, 'media processing failed');
+      return;
+    }
+    throw err;
+  } finally {
+    await fsp.rm(work, { recursive: true, force: true });
+  }
+}
+
+const lastLine = (stderr: string) => stderr.trim().split('\n').filter(Boolean).at(-1)?.slice(0, 200) ?? 'unknown error';
+
+interface Output {
+  variants: Record<string, MediaVariant>;
+  width?: number;
+  height?: number;
+  duration: number;
+  mime: string;
+}
+
+async function fetchOriginal(ctx: Ctx, m: MediaRow, work: string): Promise<string> {
+  const original = m.variants.original;
+  if (!original) throw new PermanentMediaError('The uploaded file is missing');
+  const file = path.join(work, `input${path.extname(original.key)}`);
+  await storageFor(ctx.config).download(original.key, file);
+  return file;
+}
+
+async function probeOrFail(ffprobe: string, file: string, what: 'video' | 'audio'): Promise<Probe> {
+  let p: Probe;
+  try {
+    p = await probe(ffprobe, file);
+  } catch {
+    throw new PermanentMediaError(`The ${what} could not be read: the file is damaged or not a ${what}`);
+  }
+  if (what === 'video' && !p.hasVideo) throw new PermanentMediaError('The file has no video track');
+  if (what === 'audio' && !p.hasAudio) throw new PermanentMediaError('The file has no audio track');
+  if (!(p.duration > 0)) throw new PermanentMediaError(`The ${what} could not be read: it has no duration`);
+  return p;
+}
+
+function progressReporter(ctx: Ctx, m: MediaRow, duration: number, from: number, to: number) {
+  let last = 0;
+  let lastPct = -1;
+  return (seconds: number) => {
+    const pct = Math.min(to, Math.round(from + ((to - from) * seconds) / duration));
+    const t = Date.now();
+    if (pct === lastPct || t - last < 1000) return;
+    last = t;
+    lastPct = pct;
+    updateMedia(ctx.db, m.id, { progress: pct }).catch(() => {});
+    emit(ctx, m, 'processing', pct);
+  };
+}
+
+async function store(
+  ctx: Ctx,
+  m: MediaRow,
+  name: string,
+  file: string,
+  mime: string,
+  extra: Partial<MediaVariant> = {},
+) {
+  const key = `${m.ownerId}/${m.id}/${name}`;
+  const st = await fsp.stat(file);
+  await storageFor(ctx.config).putFile(key, file, mime);
+  return { key, mime, size: st.size, ...extra } satisfies MediaVariant;
+}
+
+async function processVideo(ctx: Ctx, m: MediaRow, work: string): Promise<Output> {
+  const { ffmpeg, ffprobe } = ffmpegPaths(ctx.config.FFMPEG_PATH);
+  const input = await fetchOriginal(ctx, m, work);
+  const p = await probeOrFail(ffprobe, input, 'video');
+  await updateMedia(ctx.db, m.id, {
+    duration: p.duration,
+    width: p.width ?? null,
+    height: p.height ?? null,
+    progress: 2,
+  });
+  const wantHls = p.duration >= HLS_MIN_SECONDS;
+  const mp4 = path.join(work, 'video.mp4');
+  await run(ffmpeg, webMp4Args(input, mp4, p, m.options.watermark), {
+    onProgress: progressReporter(ctx, m, p.duration, 2, wantHls ? 85 : 92),
+  });
+  const out = await probe(ffprobe, mp4);
+  const variants: Record<string, MediaVariant> = {};
+
+  // Poster and thumbnails from the processed video (watermarked, rotated, metadata-free).
+  const frames = [0.1, 0.25, 0.5, 0.75].map((f) => Math.min(out.duration * f, Math.max(0, out.duration - 0.1)));
+  const jpgs: string[] = [];
+  for (const [i, at] of frames.entries()) {
+    const f = path.join(work, `frame-${i}.jpg`);
+    await run(ffmpeg, frameArgs(mp4, at, f)).catch(() => run(ffmpeg, frameArgs(mp4, 0, f)));
+    jpgs.push(f);
+  }
+  const posterFile = path.join(work, 'poster.jpg');
+  const posterInfo = await sharp(jpgs[0]).jpeg({ quality: 85 }).toFile(posterFile);
+  const thumbFile = path.join(work, 'thumb.webp');
+  await sharp(jpgs[0]).resize({ width: 640, withoutEnlargement: true }).webp({ quality: 78 }).toFile(thumbFile);
+  const blurFile = path.join(work, 'blur.webp');
+  await sharp(jpgs[0]).resize({ width: 64 }).blur(6).resize({ width: 480 }).webp({ quality: 50 }).toFile(blurFile);
+  variants.poster = await store(ctx, m, 'poster.jpg', posterFile, 'image/jpeg', {
+    width: posterInfo.width,
+    height: posterInfo.height,
+  });
+  variants.thumb = await store(ctx, m, 'thumb.webp', thumbFile, 'image/webp');
+  variants.blur = await store(ctx, m, 'blur.webp', blurFile, 'image/webp');
+  for (const [i, f] of jpgs.slice(1).entries()) {
+    const t = path.join(work, `thumb-${i}.webp`);
+    await sharp(f).resize({ width: 480, withoutEnlargement: true }).webp({ quality: 75 }).toFile(t);
+    variants[`thumb-${i}`] = await store(ctx, m, `thumb-${i}.webp`, t, 'image/webp');
+  }
+  if (m.options.teaser) {
+    const teaser = path.join(work, 'teaser.mp4');
+    await run(ffmpeg, teaserArgs(mp4, teaser));
+    variants.teaser = await store(ctx, m, 'teaser.mp4', teaser, 'video/mp4');
+  }
+  if (wantHls) {
+    const dir = path.join(work, 'hls');
+    await fsp.mkdir(dir);
+    await run(ffmpeg, hlsArgs(mp4, dir));
+    const st = await fsp.stat(mp4);
+    await fsp.writeFile(
+      path.join(dir, 'master.m3u8'),
+      masterPlaylist({ width: out.width, height: out.height, bandwidth: Math.round((st.size * 8) / out.duration) }),
+    );
+    for (const f of await fsp.readdir(dir)) {
+      await store(
+        ctx,
+        m,
+        `hls/${f}`,
+        path.join(dir, f),
+        f.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t',
+      );
+    }
+    variants.hls = { key: `${m.ownerId}/${m.id}/hls/`, mime: 'application/vnd.apple.mpegurl' };
+  }
+  variants.mp4 = await store(ctx, m, 'video.mp4', mp4, 'video/mp4', { width: out.width, height: out.height });
+  return { variants, width: out.width, height: out.height, duration: out.duration, mime: 'video/mp4' };
+}
+
+async function processAudio(ctx: Ctx, m: MediaRow, work: string): Promise<Output> {
+  const { ffmpeg, ffprobe } = ffmpegPaths(ctx.config.FFMPEG_PATH);
+  const input = await fetchOriginal(ctx, m, work);
+  const p = await probeOrFail(ffprobe, input, 'audio');
+  await updateMedia(ctx.db, m.id, { duration: p.duration });
+  const out = path.join(work, 'audio.m4a');
+  await run(ffmpeg, audioArgs(input, out), { onProgress: progressReporter(ctx, m, p.duration, 2, 95) });
+  const audio = await store(ctx, m, 'audio.m4a', out, 'audio/mp4');
+  return { variants: { audio }, duration: p.duration, mime: 'audio/mp4' };
+}
+
+/** For tests and scripts: the row as it is now. */
+export const reloadMedia = (ctx: Ctx, id: string) => findMedia(ctx.db, id);

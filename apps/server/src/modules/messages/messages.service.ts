@@ -1,0 +1,261 @@
+import { type Conversation, type Message, type SendMessageInput, sendMessageSchema } from '@marquee/shared';
+import { newId } from '../../db/ids';
+import type { ConversationRow, MediaRow, MessageRow } from '../../db/schema';
+import type { Ctx } from '../../lib/context';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { peerFor, type Viewer, writeRefusal } from '../conversations/conversations.policy';
+import { findConversation, forgetUnread, recordMessage } from '../conversations/conversations.repo';
+import {
+  memberConversation,
+  oneForUser,
+  presentConversation,
+  unreadTotals,
+} from '../conversations/conversations.service';
+import { toStatus } from '../media/media.service';
+import { notify } from '../notifications/notifications.service';
+import { presentMessage, presentMessages, previewOf } from './messages.presenter';
+import {
+  filesOf,
+  findMessage,
+  hasBuyers,
+  insertMessages,
+  isFileOfMessage,
+  markDeleted,
+  mediaByIds,
+  pageOf,
+} from './messages.repo';
+import { checkPrice, checkText } from './messages.text';
+
+export const MESSAGE_NOT_FOUND = 'Message';
+
+/** Files a sender attaches: their own uploads, photos or videos, not failed. */
+export async function checkFiles(ctx: Pick<Ctx, 'db'>, ownerId: string, ids: string[]): Promise<MediaRow[]> {
+  const unique = [...new Set(ids)];
+  const rows = await mediaByIds(ctx.db, unique);
+  const byId = new Map(rows.map((m) => [m.id, m]));
+  return unique.map((id) => {
+    const m = byId.get(id);
+    if (!m || m.ownerId !== ownerId)
+      throw badRequest(`File ${id} was not found among your uploads`, 'MESSAGE_FILE_NOT_FOUND', [
+        { field: 'fileIds', message: 'Upload the file first' },
+      ]);
+    if (m.kind !== 'photo' && m.kind !== 'video')
+      throw badRequest(`File ${id} must be a photo or a video`, 'MESSAGE_FILE_KIND', [
+        { field: 'fileIds', message: 'Photos and videos only' },
+      ]);
+    if (m.status === 'error')
+      throw badRequest(`File ${id} could not be processed; upload it again`, 'MESSAGE_FILE_FAILED');
+    return m;
+  });
+}
+
+export const messageTypeOf = (files: MediaRow[]): MessageRow['type'] =>
+  files.some((f) => f.kind === 'video') ? 'video' : files.length > 0 ? 'photo' : 'text';
+
+export interface CheckedContent {
+  text: string;
+  files: MediaRow[];
+  priceCents: number;
+}
+
+/** Text, files and price of a new message (private or mass), checked. */
+export async function checkContent(ctx: Ctx, sender: Viewer, raw: SendMessageInput): Promise<CheckedContent> {
+  const input = sendMessageSchema.parse(raw);
+  const text = checkText(input.text);
+  const files = await checkFiles(ctx, sender.id, input.fileIds);
+  if (!text && files.length === 0)
+    throw badRequest('Write a message or attach a file', 'MESSAGE_EMPTY', [{ field: 'text', message: 'Required' }]);
+  const priceCents = await checkPrice(ctx, sender, input.price, files.length);
+  return { text, files, priceCents };
+}
+
+/** The writer's rights in a private conversation (blocks, suspension, subscription requirement). */
+async function assertMayWrite(ctx: Ctx, viewer: Viewer, conversation: ConversationRow, peerId: string | null) {
+  if (conversation.type !== 'private') throw forbidden('Send stream chat messages from the stream');
+  if (!peerId) throw forbidden('This conversation has no other member');
+  const peer = await peerFor(ctx, viewer, peerId);
+  const refusal = await writeRefusal(ctx, viewer, peer);
+  if (refusal) throw refusal;
+}
+
+/** GET /messages/conversations/{id}: a page (offset, limit; 25 at 0 when opened), newest first. */
+export async function listMessages(
+  ctx: Ctx,
+  viewer: Viewer,
+  conversationId: string,
+  q: { offset: number; limit: number },
+) {
+  await memberConversation(ctx, viewer.id, conversationId);
+  return pageFor(ctx, viewer, conversationId, q);
+}
+
+async function pageFor(ctx: Ctx, viewer: Viewer, conversationId: string, q: { offset: number; limit: number }) {
+  const { rows, total } = await pageOf(ctx.db, conversationId, q.limit, q.offset);
+  const files = await filesOf(
+    ctx.db,
+    rows.map((r) => r.message.id),
+  );
+  return { data: await presentMessages(ctx, viewer, rows, files), total };
+}
+
+/** GET /messages/conversations/public/{id}: a public (stream) conversation's messages, for anyone. */
+export async function listPublicMessages(
+  ctx: Ctx,
+  viewer: Viewer | null,
+  conversationId: string,
+  q: { offset: number; limit: number },
+) {
+  const { conversation } = await publicConversation(ctx, conversationId);
+  return pageFor(ctx, viewer ?? { id: '00000000-0000-0000-0000-000000000000', role: 'user' }, conversation.id, q);
+}
+
+async function publicConversation(ctx: Ctx, id: string) {
+  const conversation = await findConversation(ctx.db, id);
+  if (conversation?.type !== 'public') throw notFound('Conversation');
+  return { conversation };
+}
+
+/**
+ * POST /messages/conversations/{id}: one transaction writes the message, its
+ * files, the conversation's last message and every member's unread counter;
+ * after commit each member's sockets get the message as that member sees it.
+ */
+export async function sendMessage(
+  ctx: Ctx,
+  viewer: Viewer,
+  conversationId: string,
+  raw: SendMessageInput,
+): Promise<Message> {
+  const { conversation, members } = await memberConversation(ctx, viewer.id, conversationId);
+  const peerId = members.find((m) => m.userId === viewer.id)?.peerId ?? null;
+  await assertMayWrite(ctx, viewer, conversation, peerId);
+  const content = await checkContent(ctx, viewer, raw);
+  const at = ctx.now();
+  const { message, unread } = await ctx.db.transaction(async (tx) => {
+    const [message] = await insertMessages(
+      tx,
+      [
+        {
+          id: newId(),
+          conversationId,
+          senderId: viewer.id,
+          type: messageTypeOf(content.files),
+          text: content.text,
+          priceCents: content.priceCents,
+          createdAt: at,
+        },
+      ],
+      content.files.map((f) => f.id),
+    );
+    const unread = await recordMessage(tx, { ...message, preview: previewOf(message) });
+    return { message, unread };
+  });
+  const row = (await findMessage(ctx.db, message.id))!;
+  const files = new Map([[message.id, content.files]]);
+  await deliver(
+    ctx,
+    row,
+    files,
+    members.map((m) => m.userId),
+    unread,
+  );
+  return presentMessage(ctx, row, { viewerId: viewer.id, unlocked: new Set(), files });
+}
+
+/** Realtime fan-out after commit: the message, the member's conversation row and unread total to every member. */
+async function deliver(
+  ctx: Ctx,
+  row: NonNullable<Awaited<ReturnType<typeof findMessage>>>,
+  files: Map<string, MediaRow[]>,
+  memberIds: string[],
+  unread: Array<{ userId: string; unreadCount: number }>,
+) {
+  const m = row.message;
+  const totals = await unreadTotals(ctx.db, memberIds);
+  const wasUnread = new Map(unread.map((u) => [u.userId, u.unreadCount]));
+  for (const userId of memberIds) {
+    const convRow = await oneForUser(ctx.db, userId, m.conversationId);
+    if (!convRow) continue;
+    const conversation: Conversation = presentConversation(convRow);
+    const message = presentMessage(ctx, row, { viewerId: userId, unlocked: new Set(), files });
+    ctx.realtime.toUser(userId, 'message/created', { conversationId: m.conversationId, message, conversation });
+    if (userId !== m.senderId) {
+      ctx.realtime.toUser(userId, 'message/unread-total', { total: totals.get(userId) ?? 0 });
+      // Tell someone who is away, once per run of unread messages (not for every line).
+      if (wasUnread.get(userId) === 1 && !(await isOnline(ctx, userId))) {
+        const who = row.sender?.name || row.sender?.username || 'Someone';
+        await notify(ctx, userId, {
+          kind: 'message',
+          title: `New message from ${who}`,
+          body: previewOf(m),
+          link: `/messages/${m.conversationId}`,
+          actorId: m.senderId,
+          data: { conversationId: m.conversationId, messageId: m.id },
+        }).catch((err) => ctx.log.error({ err }, 'message notification failed'));
+      }
+    }
+  }
+}
+
+/** Whether any socket of the user is connected (on any instance with the Redis adapter). */
+export async function isOnline(ctx: Pick<Ctx, 'realtime'>, userId: string): Promise<boolean> {
+  const io = ctx.realtime.io;
+  if (!io) return false;
+  const sockets = await io.in(`user:${userId}`).fetchSockets();
+  return sockets.length > 0;
+}
+
+/**
+ * DELETE /messages/{id}: the sender only. The message stays in place for both
+ * as 'Message deleted' (no text, no files); a member who had not read it has
+ * one unread fewer. A paid message someone has bought cannot be deleted.
+ */
+export async function deleteMessage(ctx: Ctx, viewer: Viewer, id: string): Promise<Message> {
+  const found = await findMessage(ctx.db, id);
+  if (!found) throw notFound(MESSAGE_NOT_FOUND);
+  const { members } = await memberConversation(ctx, viewer.id, found.message.conversationId).catch(() => {
+    throw notFound(MESSAGE_NOT_FOUND);
+  });
+  if (found.message.senderId !== viewer.id && viewer.role !== 'admin')
+    throw forbidden('You can only delete your own messages');
+  if (found.message.priceCents > 0 && !found.message.isDeleted && (await hasBuyers(ctx.db, id)))
+    throw conflict('This paid message was already unlocked by a fan and cannot be deleted', 'MESSAGE_BOUGHT');
+  const changed = await ctx.db.transaction(async (tx) => {
+    const deleted = await markDeleted(tx, id, ctx.now());
+    if (!deleted) return null;
+    return forgetUnread(tx, deleted, previewOf(deleted));
+  });
+  const row = (await findMessage(ctx.db, id))!;
+  if (changed) {
+    const totals = await unreadTotals(
+      ctx.db,
+      changed.map((c) => c.userId),
+    );
+    for (const m of members) {
+      const message = presentMessage(ctx, row, { viewerId: m.userId, unlocked: new Set(), files: new Map() });
+      ctx.realtime.toUser(m.userId, 'message/deleted', {
+        conversationId: row.message.conversationId,
+        messageId: id,
+        message,
+      });
+    }
+    for (const [userId, total] of totals) ctx.realtime.toUser(userId, 'message/unread-total', { total });
+  }
+  return presentMessage(ctx, row, { viewerId: viewer.id, unlocked: new Set(), files: new Map() });
+}
+
+/** GET /messages/{id}/file/{fileId}/status: for members who may see the file (the sender; buyers of a paid one). */
+export async function fileStatus(ctx: Ctx, viewer: Viewer, id: string, fileId: string) {
+  const found = await findMessage(ctx.db, id);
+  if (!found || found.message.isDeleted) throw notFound('File');
+  await memberConversation(ctx, viewer.id, found.message.conversationId).catch(() => {
+    throw notFound('File');
+  });
+  const file = await isFileOfMessage(ctx.db, id, fileId);
+  if (!file) throw notFound('File');
+  if (found.message.senderId !== viewer.id && found.message.priceCents > 0) {
+    const [presented] = await presentMessages(ctx, viewer, [found], new Map());
+    if (!presented.isBought) throw notFound('File');
+  }
+  return toStatus(file);
+}

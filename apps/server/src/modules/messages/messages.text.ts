@@ -1,0 +1,58 @@
+import { fromCents, MESSAGE_MAX_TEXT, toCents } from '@marquee/shared';
+import type { Ctx } from '../../lib/context';
+import { badRequest, forbidden } from '../../lib/errors';
+
+/**
+ * Message text is plain text: HTML tags and comments are removed (spec §5's
+ * helper, with an empty allow-list), control characters other than newlines and
+ * tabs dropped, runs of blank lines collapsed, ends trimmed.
+ */
+export function sanitizeMessageText(raw: string): string {
+  return raw
+    .replace(/<!--[\s\S]*?(-->|$)/g, '')
+    .replace(/<\/?[a-zA-Z][^<>]*>/g, '')
+    .replace(/\r\n?/g, '\n')
+    .split('')
+    .filter((c) => {
+      const code = c.charCodeAt(0);
+      return code === 9 || code === 10 || (code > 31 && code !== 127);
+    })
+    .join('')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+export function checkText(raw: string): string {
+  const text = sanitizeMessageText(raw);
+  if (text.length > MESSAGE_MAX_TEXT)
+    throw badRequest(`A message can be at most ${MESSAGE_MAX_TEXT} characters long`, 'MESSAGE_TOO_LONG', [
+      { field: 'text', message: `At most ${MESSAGE_MAX_TEXT} characters` },
+    ]);
+  return text;
+}
+
+/** A pay-per-view price: creators only, with a file to unlock, within the site's wallet price limits. */
+export async function checkPrice(
+  ctx: Pick<Ctx, 'settings'>,
+  sender: { role: string },
+  price: number,
+  fileCount: number,
+): Promise<number> {
+  if (!price) return 0;
+  if (sender.role !== 'performer') throw forbidden('Only creators can send paid messages');
+  if (fileCount === 0)
+    throw badRequest('A paid message needs a photo or a video to unlock', 'PAID_MESSAGE_NEEDS_FILE', [
+      { field: 'fileIds', message: 'Attach a photo or a video' },
+    ]);
+  const s = await ctx.settings.all();
+  const cents = toCents(price);
+  const min = toCents(s.minimumWalletPrice);
+  const max = toCents(s.maximumWalletPrice);
+  if (cents < min || cents > max)
+    throw badRequest(
+      `The price must be between ${fromCents(min).toFixed(2)} and ${fromCents(max).toFixed(2)} tokens`,
+      'MESSAGE_PRICE_RANGE',
+      [{ field: 'price', message: 'Outside the site limits' }],
+    );
+  return cents;
+}

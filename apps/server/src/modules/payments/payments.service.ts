@@ -1,0 +1,537 @@
+import { fromCents, type Payment, toCents } from '@marquee/shared';
+import { and, desc, eq, gte } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { newId } from '../../db/ids';
+import { gatewayAccounts, type PaymentRow, paymentCards, walletCharges } from '../../db/schema';
+import type { Ctx } from '../../lib/context';
+import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
+import {
+  type GatewayEvent,
+  type GatewayName,
+  gatewayFor,
+  SANDBOX_FAILURES,
+  sandboxGateway,
+  sandboxOutcome,
+  stripeGateway,
+  WebhookSignatureError,
+} from '../../lib/payments';
+import { redeemCoupon, releaseCoupon } from '../coupons/coupons.service';
+import { revoke } from '../entitlements/entitlements.service';
+import { clearing, platform, post, reverse, wallet } from '../ledger/ledger.service';
+import { reverseChargeInTx } from '../wallet/refunds.service';
+import { lockWallet, walletBalance } from '../wallet/wallet.repo';
+import {
+  findCard,
+  findPayment,
+  findPaymentByKey,
+  gatewayAccount,
+  insertPayment,
+  listCards,
+  lockPayment,
+  lockPaymentByExternal,
+  recordEvent,
+  setEventResult,
+  updatePayment,
+} from './payments.repo';
+
+export function presentPayment(p: PaymentRow): Payment {
+  return {
+    _id: p.id,
+    gateway: p.gateway,
+    purpose: p.purpose,
+    amount: fromCents(p.amountCents),
+    charged: fromCents(p.chargedCents),
+    discount: fromCents(p.discountCents),
+    currency: p.currency,
+    status: p.status,
+    failureReason: p.failureReason,
+    checkoutUrl: p.status === 'created' || p.status === 'requires_action' ? p.checkoutUrl : null,
+    createdAt: p.createdAt.toISOString(),
+    confirmedAt: p.confirmedAt?.toISOString() ?? null,
+  };
+}
+
+/** Smallest card charge after a coupon (card networks refuse tiny amounts). */
+const MIN_CARD_CHARGE = 50;
+
+/**
+ * POST /payment/wallet/top-up: records a payment and starts it at the site's
+ * gateway. Nothing is credited here: the wallet moves only when the gateway
+ * confirms (handleEvent). With a saved card the gateway charges at once.
+ */
+export async function createTopUp(
+  ctx: Ctx,
+  userId: string,
+  b: { amount: number; couponCode?: string; cardId?: string },
+  idempotencyKey?: string,
+): Promise<PaymentRow> {
+  const s = await ctx.settings.all();
+  const amountCents = toCents(b.amount);
+  const min = toCents(s.minimumWalletPrice);
+  const max = toCents(s.maximumWalletPrice);
+  if (amountCents < min || amountCents > max) {
+    throw badRequest(
+      `Top-up amount must be between ${fromCents(min).toFixed(2)} and ${fromCents(max).toFixed(2)}`,
+      'TOPUP_OUT_OF_RANGE',
+    );
+  }
+  if (idempotencyKey) {
+    const first = await findPaymentByKey(ctx.db, userId, idempotencyKey);
+    if (first) return first;
+  }
+  const gatewayName = ctx.settings.paymentGateway(s);
+  const card = b.cardId ? await findCard(ctx.db, userId, b.cardId) : null;
+  if (b.cardId && !card) throw notFound('Card');
+  if (card && card.gateway !== gatewayName)
+    throw badRequest('This card belongs to another payment gateway', 'CARD_GATEWAY_MISMATCH');
+  const paymentId = newId();
+  const payment = await ctx.db.transaction(async (tx) => {
+    const coupon = b.couponCode
+      ? await redeemCoupon(tx, {
+          code: b.couponCode,
+          userId,
+          target: 'topup',
+          amountCents,
+          reference: `payment:${paymentId}`,
+          at: ctx.now(),
+        })
+      : null;
+    const discountCents = coupon?.discountCents ?? 0;
+    if (amountCents - discountCents < MIN_CARD_CHARGE)
+      throw unprocessable('This coupon cannot be used for this amount', 'COUPON_TOO_LARGE');
+    return insertPayment(tx, {
+      id: paymentId,
+      userId,
+      gateway: gatewayName,
+      purpose: 'topup',
+      amountCents,
+      chargedCents: amountCents - discountCents,
+      discountCents,
+      couponId: coupon?.coupon.id ?? null,
+      currency: s.currency,
+      cardId: card?.id ?? null,
+      idempotencyKey: idempotencyKey ?? null,
+    });
+  });
+  const gateway = gatewayFor(ctx.config, gatewayName);
+  const customer = gatewayName === 'stripe' ? await gatewayAccount(ctx.db, userId, 'stripe', 'customer') : null;
+  try {
+    const created = await gateway.createPayment({
+      paymentId,
+      userId,
+      amountCents: payment.chargedCents,
+      currency: payment.currency,
+      description: `Wallet top-up: ${fromCents(amountCents).toFixed(2)} tokens`,
+      returnUrl: '/wallet',
+      card: card ? { externalId: card.externalId } : null,
+      customerId: customer?.externalId ?? null,
+    });
+    await updatePayment(ctx.db, paymentId, { externalId: created.externalId, checkoutUrl: created.checkoutUrl });
+  } catch (err) {
+    await failPayment(ctx, paymentId, (err as Error).message || 'The payment could not be started');
+    throw new AppError(502, 'The payment gateway did not accept the payment, please try again later', 'GATEWAY_ERROR');
+  }
+  if (card && gatewayName === 'sandbox')
+    await deliverSandboxOutcome(ctx, paymentId, sandboxOutcome(card.externalId.split(':')[1] ?? ''));
+  return (await findPayment(ctx.db, paymentId))!;
+}
+
+async function failPayment(ctx: Ctx, paymentId: string, reason: string) {
+  await ctx.db.transaction(async (tx) => {
+    const p = await lockPayment(tx, paymentId);
+    if (!p || (p.status !== 'created' && p.status !== 'requires_action')) return;
+    await updatePayment(tx, paymentId, { status: 'failed', failureReason: reason });
+    if (p.couponId) await releaseCoupon(tx, p.couponId, p.userId);
+  });
+}
+
+/**
+ * Every gateway's webhook lands here (routes and the sandbox processor alike):
+ * the signature is verified on the raw body, the event id recorded once, and
+ * the event applied in ONE transaction with it — so a duplicate or concurrent
+ * delivery credits nothing twice.
+ */
+export async function handleWebhook(
+  ctx: Ctx,
+  gatewayName: GatewayName,
+  rawBody: string,
+  headers: Record<string, string | string[] | undefined>,
+) {
+  let event: GatewayEvent;
+  try {
+    event = gatewayFor(ctx.config, gatewayName).parseWebhook(rawBody, headers);
+  } catch (err) {
+    if (err instanceof WebhookSignatureError)
+      throw badRequest(`Webhook signature verification failed: ${err.message}`, 'INVALID_SIGNATURE');
+    throw err;
+  }
+  return handleEvent(ctx, gatewayName, event);
+}
+
+export async function handleEvent(
+  ctx: Ctx,
+  gatewayName: GatewayName,
+  event: GatewayEvent,
+): Promise<{ received: true; duplicate: boolean; result: string }> {
+  const s = await ctx.settings.all();
+  const after: Array<() => Promise<void> | void> = [];
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const recorded = await recordEvent(tx, gatewayName, event.id, event.type, event.raw);
+    if (!recorded) return { duplicate: true, result: 'duplicate' };
+    const result = await applyEvent(ctx, tx, gatewayName, event, s.chargebackPolicy, after);
+    await setEventResult(tx, recorded, result);
+    return { duplicate: false, result };
+  });
+  for (const f of after) await f();
+  return { received: true as const, ...outcome };
+}
+
+async function findEventPayment(tx: Executor, gatewayName: GatewayName, e: GatewayEvent) {
+  if (e.paymentId) {
+    const p = await lockPayment(tx, e.paymentId);
+    if (p && p.gateway === gatewayName) return p;
+  }
+  if (e.externalId) return lockPaymentByExternal(tx, gatewayName, e.externalId);
+  return null;
+}
+
+async function applyEvent(
+  ctx: Ctx,
+  tx: Executor,
+  gatewayName: GatewayName,
+  e: GatewayEvent,
+  chargebackPolicy: 'creator_pays' | 'platform_absorbs',
+  after: Array<() => Promise<void> | void>,
+): Promise<string> {
+  if (e.type === 'ignored') return 'ignored';
+  if (e.type === 'account.updated') {
+    if (!e.accountId) return 'ignored';
+    await tx
+      .update(gatewayAccounts)
+      .set({
+        payoutsEnabled: Boolean(e.payoutsEnabled),
+        detailsSubmitted: Boolean(e.detailsSubmitted),
+        updatedAt: ctx.now(),
+      })
+      .where(and(eq(gatewayAccounts.externalId, e.accountId), eq(gatewayAccounts.kind, 'connect')));
+    return 'account updated';
+  }
+  const p = await findEventPayment(tx, gatewayName, e);
+  if (!p) return 'unknown payment';
+  switch (e.type) {
+    case 'payment.succeeded': {
+      if (p.status === 'succeeded' || p.status === 'refunded' || p.status === 'chargeback') return 'already credited';
+      const posted = await post(tx, {
+        kind: 'topup',
+        reference: `payment:${p.id}`,
+        entries: [
+          { account: clearing(gatewayName), amount: -p.chargedCents },
+          { account: platform, amount: -p.discountCents },
+          { account: wallet(p.userId), amount: p.amountCents },
+        ],
+      });
+      await updatePayment(tx, p.id, {
+        status: 'succeeded',
+        confirmedAt: ctx.now(),
+        ledgerTransactionId: posted.transactionId,
+        failureReason: null,
+        // Later refunds and disputes name the PaymentIntent.
+        ...(e.externalId ? { externalId: e.externalId } : {}),
+      });
+      const balance = posted.balances.get(`wallet:${p.userId}`) ?? 0;
+      after.push(() => ctx.realtime.toUser(p.userId, 'balance/updated', { balance: fromCents(balance) }));
+      return 'credited';
+    }
+    case 'payment.failed': {
+      if (p.status !== 'created' && p.status !== 'requires_action') return `ignored (${p.status})`;
+      await updatePayment(tx, p.id, { status: 'failed', failureReason: e.reason ?? 'The payment failed' });
+      if (p.couponId) await releaseCoupon(tx, p.couponId, p.userId);
+      return 'failed';
+    }
+    case 'payment.requires_action': {
+      if (p.status !== 'created') return `ignored (${p.status})`;
+      await updatePayment(tx, p.id, { status: 'requires_action' });
+      return 'requires action';
+    }
+    case 'payment.refunded':
+    case 'payment.disputed': {
+      if (p.status !== 'succeeded') return `ignored (${p.status})`;
+      await chargeBack(ctx, tx, p, chargebackPolicy, e.type === 'payment.refunded' ? 'refunded' : 'chargeback');
+      after.push(async () =>
+        ctx.realtime.toUser(p.userId, 'balance/updated', { balance: fromCents(await walletBalance(ctx.db, p.userId)) }),
+      );
+      return e.type === 'payment.refunded' ? 'refunded' : 'charged back';
+    }
+  }
+}
+
+/**
+ * Money taken back by the card network (a dispute, or a refund made at the
+ * gateway): the wallet gives back what is left of the top-up; when the tokens
+ * were already spent, the fan's purchases since the top-up are reversed newest
+ * first (policy `creator_pays`: creators return those nets; `platform_absorbs`:
+ * access is revoked but creators keep their earnings) and the platform bears
+ * whatever is still missing.
+ */
+async function chargeBack(
+  ctx: Ctx,
+  tx: Executor,
+  p: PaymentRow,
+  policy: 'creator_pays' | 'platform_absorbs',
+  status: 'refunded' | 'chargeback',
+) {
+  let balance = (await lockWallet(tx, p.userId)) ?? 0;
+  if (balance < p.amountCents) {
+    const spent = await tx
+      .select()
+      .from(walletCharges)
+      .where(
+        and(
+          eq(walletCharges.userId, p.userId),
+          eq(walletCharges.status, 'paid'),
+          gte(walletCharges.createdAt, p.confirmedAt ?? p.createdAt),
+        ),
+      )
+      .orderBy(desc(walletCharges.createdAt));
+    for (const c of spent) {
+      if (balance >= p.amountCents) break;
+      if (policy === 'creator_pays') {
+        await reverseChargeInTx(ctx, tx, c.id, 'chargeback', `chargeback of payment ${p.id}`);
+        balance += c.paidCents;
+      } else {
+        await tx
+          .update(walletCharges)
+          .set({ status: 'chargeback', refundedAt: ctx.now() })
+          .where(eq(walletCharges.id, c.id));
+        if (c.objectType && c.objectId) await revoke(tx, c.userId, c.objectType, c.objectId);
+        balance += c.paidCents; // counted as recovered by revoking; the platform pays below
+      }
+    }
+    balance = (await lockWallet(tx, p.userId)) ?? 0;
+  }
+  const take = Math.min(balance, p.amountCents);
+  const platformLoss = p.chargedCents - take;
+  await post(tx, {
+    kind: status === 'refunded' ? 'topup_refund' : 'chargeback',
+    reference: `payment:${p.id}`,
+    reversesId: p.ledgerTransactionId,
+    entries: [
+      { account: clearing(p.gateway), amount: p.chargedCents },
+      { account: wallet(p.userId), amount: -take },
+      { account: platform, amount: -platformLoss },
+    ],
+  });
+  await updatePayment(tx, p.id, { status });
+}
+
+/** Admin refund of a top-up to the card: only while the tokens are still in the wallet. */
+export async function refundTopUp(ctx: Ctx, paymentId: string) {
+  const p = await findPayment(ctx.db, paymentId);
+  if (!p) throw notFound('Payment');
+  if (p.status !== 'succeeded') throw conflict('Only a completed payment can be refunded', 'NOT_REFUNDABLE');
+  if ((await walletBalance(ctx.db, p.userId)) < p.amountCents) {
+    throw conflict('The tokens of this top-up have already been spent; refund the purchases instead', 'TOKENS_SPENT');
+  }
+  await gatewayFor(ctx.config, p.gateway).refund(p.externalId ?? '', p.chargedCents);
+  const balance = await ctx.db.transaction(async (tx) => {
+    const locked = await lockPayment(tx, paymentId);
+    if (locked?.status !== 'succeeded') throw conflict('This payment has already been refunded', 'ALREADY_REFUNDED');
+    const posted = await reverse(tx, locked.ledgerTransactionId!, {
+      kind: 'topup_refund',
+      reference: `payment:${locked.id}`,
+    });
+    await updatePayment(tx, locked.id, { status: 'refunded' });
+    return posted.balances.get(`wallet:${locked.userId}`) ?? 0;
+  });
+  ctx.realtime.toUser(p.userId, 'balance/updated', { balance: fromCents(balance) });
+  return (await findPayment(ctx.db, paymentId))!;
+}
+
+// ---- the sandbox processor
+
+async function ownPayment(ctx: Ctx, userId: string, paymentId: string) {
+  const p = await findPayment(ctx.db, paymentId);
+  if (!p || p.userId !== userId) throw notFound('Payment');
+  return p;
+}
+
+/** What the sandbox "card network" decided, sent as a signed webhook through the real handler. */
+async function deliverSandboxOutcome(
+  ctx: Ctx,
+  paymentId: string,
+  outcome: ReturnType<typeof sandboxOutcome> | 'authentication_failed',
+) {
+  const gw = sandboxGateway(ctx.config);
+  const type =
+    outcome === 'success'
+      ? 'payment.succeeded'
+      : outcome === 'requires_action'
+        ? 'payment.requires_action'
+        : 'payment.failed';
+  const delivery = gw.signedEvent({
+    id: `evt_${newId()}`,
+    type,
+    data: { paymentId, reason: SANDBOX_FAILURES[outcome] ?? null },
+  });
+  await handleWebhook(ctx, 'sandbox', delivery.body, delivery.headers);
+}
+
+export async function sandboxPay(
+  ctx: Ctx,
+  userId: string,
+  paymentId: string,
+  b: { cardNumber?: string; cardId?: string; holderName?: string; saveCard?: boolean },
+) {
+  const p = await ownPayment(ctx, userId, paymentId);
+  if (p.gateway !== 'sandbox') throw badRequest('This payment is not a sandbox payment', 'NOT_SANDBOX');
+  if (p.status !== 'created')
+    throw conflict(
+      p.status === 'succeeded' ? 'This payment is already paid' : 'This payment can no longer be paid',
+      'PAYMENT_CLOSED',
+    );
+  let number = b.cardNumber?.replace(/\D/g, '');
+  if (b.cardId) {
+    const card = await findCard(ctx.db, userId, b.cardId);
+    if (card?.gateway !== 'sandbox') throw notFound('Card');
+    number = card.externalId.split(':')[1];
+  }
+  if (!number) throw badRequest('Enter a card number', 'CARD_REQUIRED');
+  if (b.saveCard && b.cardNumber)
+    await addSandboxCard(ctx, userId, { cardNumber: b.cardNumber, holderName: b.holderName });
+  await deliverSandboxOutcome(ctx, paymentId, sandboxOutcome(number));
+  return (await findPayment(ctx.db, paymentId))!;
+}
+
+export async function sandboxConfirm(ctx: Ctx, userId: string, paymentId: string, approve: boolean) {
+  const p = await ownPayment(ctx, userId, paymentId);
+  if (p.status !== 'requires_action')
+    throw conflict('This payment is not waiting for authentication', 'NO_ACTION_REQUIRED');
+  await deliverSandboxOutcome(ctx, paymentId, approve ? 'success' : 'authentication_failed');
+  return (await findPayment(ctx.db, paymentId))!;
+}
+
+// ---- saved cards
+
+export function presentCard(c: typeof paymentCards.$inferSelect) {
+  return {
+    _id: c.id,
+    gateway: c.gateway,
+    brand: c.brand,
+    last4: c.last4,
+    expMonth: c.expMonth,
+    expYear: c.expYear,
+    holderName: c.holderName,
+    isDefault: c.isDefault,
+    createdAt: c.createdAt.toISOString(),
+  };
+}
+
+export const cardsOf = (ctx: Ctx, userId: string) => listCards(ctx.db, userId);
+
+async function insertCard(
+  ctx: Ctx,
+  userId: string,
+  c: Omit<typeof paymentCards.$inferInsert, 'id' | 'userId' | 'isDefault'>,
+) {
+  const existing = await listCards(ctx.db, userId);
+  const [row] = await ctx.db
+    .insert(paymentCards)
+    .values({ id: newId(), userId, ...c, isDefault: existing.length === 0 })
+    .returning();
+  return row;
+}
+
+async function addSandboxCard(
+  ctx: Ctx,
+  userId: string,
+  b: { cardNumber?: string; expMonth?: number; expYear?: number; holderName?: string },
+) {
+  const number = b.cardNumber?.replace(/\D/g, '') ?? '';
+  if (number.length < 12) throw badRequest('Enter a card number', 'CARD_REQUIRED');
+  if (sandboxOutcome(number) === 'unknown') throw badRequest(SANDBOX_FAILURES.unknown, 'UNKNOWN_TEST_CARD');
+  const year = ctx.now().getUTCFullYear();
+  return insertCard(ctx, userId, {
+    gateway: 'sandbox',
+    // The sandbox keeps the test number itself (it is public test data, never a real card).
+    externalId: `sbxcard:${number}`,
+    brand: number.startsWith('4') ? 'visa' : 'card',
+    last4: number.slice(-4),
+    expMonth: b.expMonth ?? 12,
+    expYear: b.expYear ?? year + 3,
+    holderName: b.holderName ?? null,
+  });
+}
+
+export async function addCard(
+  ctx: Ctx,
+  userId: string,
+  gateway: GatewayName,
+  b: { cardNumber?: string; expMonth?: number; expYear?: number; holderName?: string; paymentMethodId?: string },
+) {
+  if (gateway === 'sandbox') return addSandboxCard(ctx, userId, b);
+  if (!b.paymentMethodId) throw badRequest('paymentMethodId is required for Stripe cards', 'PAYMENT_METHOD_REQUIRED');
+  const stripe = stripeGateway(ctx.config).stripe;
+  let customer = await gatewayAccount(ctx.db, userId, 'stripe', 'customer');
+  if (!customer) {
+    const c = await stripe.customers.create({ metadata: { userId } });
+    [customer] = await ctx.db
+      .insert(gatewayAccounts)
+      .values({ id: newId(), userId, gateway: 'stripe', kind: 'customer', externalId: c.id })
+      .onConflictDoNothing()
+      .returning();
+    customer ??= (await gatewayAccount(ctx.db, userId, 'stripe', 'customer'))!;
+  }
+  const pm = await stripe.paymentMethods.attach(b.paymentMethodId, { customer: customer.externalId });
+  return insertCard(ctx, userId, {
+    gateway: 'stripe',
+    externalId: pm.id,
+    brand: pm.card?.brand ?? 'card',
+    last4: pm.card?.last4 ?? '????',
+    expMonth: pm.card?.exp_month ?? 0,
+    expYear: pm.card?.exp_year ?? 0,
+    holderName: pm.billing_details?.name ?? null,
+  });
+}
+
+export async function deleteCard(ctx: Ctx, userId: string, id: string) {
+  const card = await findCard(ctx.db, userId, id);
+  if (!card) throw notFound('Card');
+  if (card.gateway === 'stripe' && ctx.config.STRIPE_SECRET_KEY) {
+    await stripeGateway(ctx.config)
+      .stripe.paymentMethods.detach(card.externalId)
+      .catch((err) => ctx.log.warn({ err }, 'stripe detach failed'));
+  }
+  await ctx.db.delete(paymentCards).where(eq(paymentCards.id, id));
+}
+
+// ---- Stripe Connect (payouts)
+
+export async function startConnectOnboarding(ctx: Ctx, userId: string, role: string) {
+  if (role !== 'performer') throw forbidden('Only creators can connect a Stripe account');
+  const stripe = stripeGateway(ctx.config).stripe;
+  let account = await gatewayAccount(ctx.db, userId, 'stripe', 'connect');
+  if (!account) {
+    const a = await stripe.accounts.create({
+      type: 'express',
+      metadata: { userId },
+      capabilities: { transfers: { requested: true } },
+    });
+    [account] = await ctx.db
+      .insert(gatewayAccounts)
+      .values({ id: newId(), userId, gateway: 'stripe', kind: 'connect', externalId: a.id })
+      .returning();
+  }
+  const base = ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`;
+  const link = await stripe.accountLinks.create({
+    account: account.externalId,
+    type: 'account_onboarding',
+    refresh_url: `${base}/creator/payouts?stripe=refresh`,
+    return_url: `${base}/creator/payouts?stripe=done`,
+  });
+  return { accountId: account.externalId, url: link.url, payoutsEnabled: account.payoutsEnabled };
+}
+
+/** For payouts: the creator's connected account, if payouts are enabled on it. */
+export async function connectedAccount(ctx: Ctx, userId: string) {
+  return gatewayAccount(ctx.db, userId, 'stripe', 'connect');
+}

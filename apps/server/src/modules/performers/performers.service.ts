@@ -1,0 +1,272 @@
+import fsp from 'node:fs/promises';
+import {
+  AGE_RANGES,
+  type BankingSettingsBody,
+  BODY_TYPES,
+  BUST_SIZES,
+  BUTT_SIZES,
+  ETHNICITIES,
+  EYE_COLORS,
+  GENDERS,
+  HAIR_COLORS,
+  HEIGHTS,
+  SEXUAL_ORIENTATIONS,
+  toCents,
+  type UpdatePerformerBody,
+  WEIGHTS,
+} from '@marquee/shared';
+import type { FastifyRequest } from 'fastify';
+import type { Executor } from '../../db/client';
+import { newId } from '../../db/ids';
+import type { UserRow } from '../../db/schema';
+import type { Ctx } from '../../lib/context';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { storageFor } from '../../lib/storage';
+import { assertAdult, assertIdentityFree } from '../auth/auth.service';
+import type { AuthUser } from '../auth/sessions';
+import {
+  deleteProfileMedia,
+  type ReceivedFile,
+  receiveFiles,
+  storeProfileImage,
+  storeWelcomeVideo,
+} from '../users/profile-media';
+import { findUserById, updateUser } from '../users/users.repo';
+import { presentPerformerProfile } from './performers.presenter';
+import { findDocument, findPerformer, insertDocument, listDocuments, updatePerformerRow } from './performers.repo';
+
+const MB = 1024 * 1024;
+
+/** Who may change a creator's profile: the creator itself, or an admin. */
+export function assertCanManagePerformer(actor: AuthUser, performerId: string) {
+  if (actor.role === 'admin') return;
+  if (actor.role === 'performer' && actor.id === performerId) return;
+  throw forbidden('You can only change your own creator profile');
+}
+
+async function loadPerformer(ctx: Ctx, id: string) {
+  const user = await findUserById(ctx.db, id);
+  if (user?.role !== 'performer') throw notFound('Creator');
+  const performer = await findPerformer(ctx.db, id);
+  if (!performer) throw notFound('Creator');
+  return { user, performer };
+}
+
+export async function getPerformerProfile(ctx: Ctx, actor: AuthUser, id: string) {
+  assertCanManagePerformer(actor, id);
+  const { user, performer } = await loadPerformer(ctx, id);
+  return presentPerformerProfile(user, performer, await listDocuments(ctx.db, id));
+}
+
+const OPTION_LISTS: Partial<Record<keyof UpdatePerformerBody, readonly string[]>> = {
+  gender: GENDERS,
+  sexualOrientation: SEXUAL_ORIENTATIONS,
+  age: AGE_RANGES,
+  bodyType: BODY_TYPES,
+  ethnicity: ETHNICITIES,
+  breastSize: BUST_SIZES,
+  buttSize: BUTT_SIZES,
+  hair: HAIR_COLORS,
+  eyes: EYE_COLORS,
+  height: HEIGHTS.map((h) => h.value),
+  weight: WEIGHTS.map((w) => w.value),
+};
+
+/** Updates a creator's account and profile; prices within the site limits, free offer only when the site allows it. */
+export async function updatePerformer(ctx: Ctx, actor: AuthUser, id: string, body: UpdatePerformerBody) {
+  assertCanManagePerformer(actor, id);
+  const { user } = await loadPerformer(ctx, id);
+  for (const [field, list] of Object.entries(OPTION_LISTS)) {
+    const value = body[field as keyof UpdatePerformerBody];
+    if (typeof value === 'string' && value !== '' && !list!.includes(value)) {
+      throw badRequest(
+        `${field} must be one of: ${list!.slice(0, 12).join(', ')}${list!.length > 12 ? ', …' : ''}`,
+        'INVALID_OPTION',
+        [{ field: `body.${field}`, message: 'is not one of the options' }],
+      );
+    }
+  }
+  if (body.dateOfBirth) assertAdult(body.dateOfBirth, ctx.now());
+  const s = await ctx.settings.all();
+  for (const field of ['monthlyPrice', 'yearlyPrice'] as const) {
+    const v = body[field];
+    if (v === undefined) continue;
+    if (v < s.minimumSubscriptionPrice || v > s.maximumSubscriptionPrice) {
+      throw badRequest(
+        `${field === 'monthlyPrice' ? 'Monthly' : 'Yearly'} price must be between ${s.minimumSubscriptionPrice.toFixed(2)} and ${s.maximumSubscriptionPrice.toFixed(2)}`,
+        'PRICE_OUT_OF_RANGE',
+        [{ field: `body.${field}`, message: 'is outside the site limits' }],
+      );
+    }
+  }
+  if (body.freeSubscriptionEnabled && !s.freeSubscriptionEnabled) {
+    throw badRequest('Free subscriptions are turned off on this site', 'FREE_SUBSCRIPTION_DISABLED');
+  }
+  if (body.freeSubscriptionDays !== undefined && body.freeSubscriptionDays > s.freeSubscriptionDuration) {
+    throw badRequest(
+      `A free subscription can last at most ${s.freeSubscriptionDuration} day(s) on this site`,
+      'FREE_DURATION_TOO_LONG',
+    );
+  }
+  await assertIdentityFree(ctx, { username: body.username, email: body.email }, id);
+
+  const { name, username, email, monthlyPrice, yearlyPrice, country, ...profile } = body;
+  const userChanges: Partial<UserRow> = {};
+  if (name !== undefined) userChanges.name = name;
+  if (username !== undefined) userChanges.username = username;
+  if (email !== undefined && email !== user.email) {
+    userChanges.email = email;
+    userChanges.emailVerified = false;
+  }
+  await ctx.db.transaction(async (tx) => {
+    if (Object.keys(userChanges).length) await updateUser(tx, id, userChanges);
+    await updatePerformerRow(tx, id, {
+      ...profile,
+      ...(country !== undefined ? { country: country ? country.toUpperCase() : null } : {}),
+      ...(monthlyPrice !== undefined ? { monthlyPrice: toCents(monthlyPrice) } : {}),
+      ...(yearlyPrice !== undefined ? { yearlyPrice: toCents(yearlyPrice) } : {}),
+      ...(body.socialLinks
+        ? {
+            socialLinks: Object.fromEntries(Object.entries(body.socialLinks).filter(([, v]) => v)) as Record<
+              string,
+              string
+            >,
+          }
+        : {}),
+    });
+  });
+  return getPerformerProfile(ctx, actor, id);
+}
+
+export async function setBankingSettings(ctx: Ctx, actor: AuthUser, id: string, body: BankingSettingsBody) {
+  assertCanManagePerformer(actor, id);
+  await loadPerformer(ctx, id);
+  const clean = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== '')) as Record<
+    string,
+    string
+  >;
+  await updatePerformerRow(ctx.db, id, { bankingSettings: clean });
+  return getPerformerProfile(ctx, actor, id);
+}
+
+export async function setPaymentGatewaySettings(
+  ctx: Ctx,
+  actor: AuthUser,
+  id: string,
+  body: { key: 'paypal'; value: { email: string } },
+) {
+  assertCanManagePerformer(actor, id);
+  const { performer } = await loadPerformer(ctx, id);
+  await updatePerformerRow(ctx.db, id, {
+    paymentGatewaySettings: {
+      ...(performer.paymentGatewaySettings ?? {}),
+      [`${body.key}Email`]: body.value.email.toLowerCase(),
+    },
+  });
+  return getPerformerProfile(ctx, actor, id);
+}
+
+/** Avatar and cover of any account (fans too); the old file is removed after the new one is in place. */
+export async function uploadProfileImage(ctx: Ctx, userId: string, kind: 'avatars' | 'covers', req: FastifyRequest) {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw notFound('User');
+  const key = await storeProfileImage(ctx, userId, kind, req);
+  await updateUser(ctx.db, userId, kind === 'avatars' ? { avatarPath: key } : { coverPath: key });
+  await deleteProfileMedia(ctx, kind === 'avatars' ? user.avatarPath : user.coverPath);
+  return key;
+}
+
+export async function uploadWelcomeVideo(ctx: Ctx, actor: AuthUser, req: FastifyRequest) {
+  const { performer } = await loadPerformer(ctx, actor.id);
+  const { key, media } = await storeWelcomeVideo(ctx, actor.id, req);
+  await updatePerformerRow(ctx.db, actor.id, { welcomeVideoPath: key });
+  await deleteProfileMedia(ctx, performer.welcomeVideoPath);
+  return { key, media };
+}
+
+const DOC_KINDS: Record<string, 'id_front' | 'id_back' | 'selfie' | 'other'> = {
+  idFront: 'id_front',
+  id_front: 'id_front',
+  idBack: 'id_back',
+  id_back: 'id_back',
+  selfie: 'selfie',
+  idSelfie: 'selfie',
+  document: 'other',
+  documents: 'other',
+  file: 'other',
+  files: 'other',
+};
+
+/** Receives identity documents from a multipart request (images or PDF), to temporary files. */
+export async function receiveDocuments(ctx: Ctx, req: FastifyRequest) {
+  const maxBytes = (await ctx.settings.get('maxDocumentSizeMb')) * MB;
+  return receiveFiles(ctx, req, { kinds: ['document'], maxBytes, maxFiles: 5 });
+}
+
+/**
+ * Stores identity documents privately (DATA_DIR/media/private/identity or the
+ * private prefix of the bucket) and puts the creator's verification into review.
+ */
+export async function storeDocuments(
+  ctx: Ctx,
+  userId: string,
+  files: Omit<ReceivedFile, 'fields'>[],
+  tx: Executor = ctx.db,
+) {
+  const storage = storageFor(ctx.config);
+  const stored = [];
+  try {
+    for (const f of files) {
+      const id = newId();
+      const key = `private/identity/${userId}/${id}.${f.sniffed.ext}`;
+      await storage.putFile(key, f.tmpFile, f.sniffed.mime);
+      stored.push(
+        await insertDocument(tx, {
+          userId,
+          kind: DOC_KINDS[f.field] ?? 'other',
+          storagePath: key,
+          originalName: f.originalName,
+          mimeType: f.sniffed.mime,
+          size: f.size,
+        }),
+      );
+    }
+  } finally {
+    for (const f of files) await fsp.rm(f.tmpFile, { force: true }).catch(() => {});
+  }
+  const performer = await findPerformer(tx, userId);
+  if (performer && performer.verificationStatus !== 'verified') {
+    await updatePerformerRow(tx, userId, { verificationStatus: 'pending' });
+  }
+  return stored;
+}
+
+export async function uploadDocuments(ctx: Ctx, actor: AuthUser, req: FastifyRequest) {
+  const targetId = actor.id;
+  await loadPerformer(ctx, targetId);
+  const { files } = await receiveDocuments(ctx, req);
+  if (files.length === 0) throw badRequest('No file was uploaded', 'NO_FILE');
+  await storeDocuments(ctx, targetId, files);
+  return getPerformerProfile(ctx, actor, targetId);
+}
+
+/** A document's bytes: only for the creator who uploaded it and for admins. */
+export async function openDocument(ctx: Ctx, actor: AuthUser, id: string) {
+  const doc = await findDocument(ctx.db, id);
+  // Someone else's document is "not found", not "forbidden": its existence is private too.
+  if (!doc || (actor.role !== 'admin' && doc.userId !== actor.id)) throw notFound('Document');
+  const stream = await storageFor(ctx.config).read(doc.storagePath);
+  return { doc, stream };
+}
+
+/**
+ * For other modules: a creator may sell content and receive payouts only once
+ * verified (issue 3). Admins are exempt.
+ */
+export async function assertCanMonetize(db: Executor, userId: string) {
+  const p = await findPerformer(db, userId);
+  if (!p) throw forbidden('Only creators can do this');
+  if (p.verificationStatus !== 'verified') {
+    throw forbidden('Your identity must be verified before you can sell content or receive payouts');
+  }
+}

@@ -1,0 +1,42 @@
+import { downloadLinkSchema } from '@marquee/shared';
+import { z } from 'zod';
+import type { App } from '../../app';
+import { requireUser } from '../../plugins/auth';
+import { KINDS } from '../content/content.kinds';
+import { registerKindRoutes, viewerOf } from '../content/content.routes';
+import { downloadLink } from './products.service';
+
+/** Products: physical (stock, shipping fee) or digital (a file for buyers) (spec §7 Products). */
+export default async function productRoutes(app: App) {
+  const own = '/performer/performer-assets/products';
+  registerKindRoutes(app, {
+    kind: KINDS.product,
+    tag: 'products',
+    own: {
+      search: `${own}/search`,
+      create: own,
+      view: [`${own}/:id/view`],
+      update: `${own}/:id`,
+      remove: `${own}/:id`,
+      removeFile: `${own}/remove-file/:id`,
+    },
+    public: { search: '/performer-assets/products/search', get: '/performer-assets/products/:id' },
+  });
+
+  app.get(
+    '/performer-assets/products/:id/download-link',
+    {
+      schema: {
+        tags: ['products'],
+        summary: "A signed, short-lived link to a digital product's file, for its buyers (and its creator)",
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.string().uuid() }),
+        response: { 200: downloadLinkSchema },
+      },
+    },
+    async (req) => {
+      requireUser(req);
+      return downloadLink(app.ctx, viewerOf(req)!, req.params.id);
+    },
+  );
+}

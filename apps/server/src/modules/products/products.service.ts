@@ -1,0 +1,25 @@
+import type { Ctx } from '../../lib/context';
+import { forbidden, notFound } from '../../lib/errors';
+import { URL_TTL_SECONDS } from '../../lib/media/signing';
+import { KINDS } from '../content/content.kinds';
+import { loadMedia, present } from '../content/content.media';
+import { protectable } from '../content/content.presenter';
+import { findItem } from '../content/content.repo';
+import { access, type Viewer } from '../entitlements/entitlements.service';
+
+/**
+ * The file of a digital product, for whoever bought it (or its creator, or an
+ * admin): a signed URL that expires quickly. Nobody else gets a URL.
+ */
+export async function downloadLink(ctx: Ctx, viewer: Viewer, id: string) {
+  const row = await findItem(ctx.db, 'product', id);
+  if (!row) throw notFound(KINDS.product.label);
+  const a = await access(ctx.db, viewer, protectable(row), ctx.now());
+  if (!a.isOwner && viewer.role !== 'admin' && !a.isBought) throw forbidden('Buy this product to download it');
+  if (row.productType !== 'digital' || !row.fileId) throw notFound('File');
+  const media = await loadMedia(ctx, [row.fileId]);
+  const file = present(ctx, media, row.fileId, true, viewer.id);
+  if (!file?.url) throw notFound('File');
+  const ttl = URL_TTL_SECONDS[file.type];
+  return { downloadLink: file.url, expiresAt: new Date(ctx.now().getTime() + ttl * 1000).toISOString() };
+}

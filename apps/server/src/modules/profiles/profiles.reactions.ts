@@ -1,0 +1,24 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { performers, users } from '../../db/schema';
+import { registerReactionTarget } from '../reactions/reactions.registry';
+import { presentCard } from './profiles.presenter';
+import { cardsByIds, listable } from './profiles.repo';
+
+/** Creators can be bookmarked (and liked): GET /reactions/performers/bookmark. */
+registerReactionTarget({
+  objectType: 'performer',
+  plural: 'performers',
+  async owners(ctx, ids) {
+    const rows = await ctx.db
+      .select({ id: performers.userId })
+      .from(performers)
+      .innerJoin(users, eq(users.id, performers.userId))
+      .where(and(listable, inArray(performers.userId, ids)));
+    return new Map(rows.map((r) => [r.id, r.id]));
+  },
+  async present(ctx, viewer, ids) {
+    const rows = await cardsByIds(ctx.db, ids, { viewerId: viewer?.id ?? null });
+    const opts = { freeSubscriptionsAllowed: await ctx.settings.get('freeSubscriptionEnabled') };
+    return rows.map((r) => presentCard(r, opts));
+  },
+});

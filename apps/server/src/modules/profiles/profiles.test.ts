@@ -1,0 +1,266 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { buildPerformer, buildSubscriptionEntitlement, buildUser } from '../../../test/factories';
+import { buildFollow, buildUserBlock, clearDiscoveryCaches } from '../../../test/factories.profiles';
+import { useTestApp } from '../../../test/harness';
+import { users } from '../../db/schema';
+import { addDays, now } from '../../lib/clock';
+import { ensureDefaultPages } from '../cms/cms.service';
+
+const t = useTestApp();
+beforeEach(() => clearDiscoveryCaches());
+
+describe('GET /performers/{id}', () => {
+  it('shows a creator by username (any case) or id, with stats and prices in tokens', async () => {
+    const { app } = t();
+    const luna = await buildPerformer(
+      app,
+      { username: 'luna', name: 'Luna' },
+      {
+        displayName: 'Luna Rivera',
+        bio: 'Yoga every day',
+        monthlyPrice: 999,
+        yearlyPrice: 9900,
+        freeSubscriptionEnabled: true,
+        freeSubscriptionDays: 3,
+      },
+    );
+    const byName = await app.inject({ method: 'GET', url: '/api/performers/LUNA' });
+    expect(byName.statusCode).toBe(200);
+    const body = byName.json();
+    expect(body).toMatchObject({
+      _id: luna.user.id,
+      username: 'luna',
+      name: 'Luna Rivera',
+      bio: 'Yoga every day',
+      verified: true,
+      monthlyPrice: 9.99,
+      yearlyPrice: 99,
+      isFreeSubscription: true,
+      freeSubscriptionDays: 3,
+      stats: { followers: 0, subscribers: 0 },
+      isFollowed: false,
+      isSubscribed: false,
+      isOwner: false,
+    });
+    const byId = await app.inject({ method: 'GET', url: `/api/performers/${luna.user.id}` });
+    expect(byId.json()._id).toBe(luna.user.id);
+  });
+
+  it('answers 404 for unknown names, fans and suspended creators', async () => {
+    const { app } = t();
+    const fan = await buildUser(app);
+    const gone = await buildPerformer(app, { status: 'suspended' });
+    for (const id of ['nobody-here', fan.user.username!, gone.user.username!, '0190f1f0-0000-7000-8000-000000000000']) {
+      const res = await app.inject({ method: 'GET', url: `/api/performers/${id}` });
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json().message).toBe('Creator not found');
+    }
+  });
+
+  it('tells a signed-in fan whether they follow and until when they are subscribed', async () => {
+    const { app } = t();
+    const creator = await buildPerformer(app);
+    const fan = await buildUser(app);
+    await buildFollow(app, fan.user.id, creator.user.id);
+    const until = addDays(now(), 10);
+    await buildSubscriptionEntitlement(app, fan.user.id, creator.user.id, until);
+    const res = await app.inject({ method: 'GET', url: `/api/performers/${creator.user.id}`, headers: fan.auth });
+    expect(res.json()).toMatchObject({
+      isFollowed: true,
+      isSubscribed: true,
+      subscribedUntil: until.toISOString(),
+      stats: { followers: 1, subscribers: 1 },
+    });
+  });
+
+  it('hides the subscriber count when the creator asks, except from the creator', async () => {
+    const { app } = t();
+    const creator = await buildPerformer(app, {}, { showSubscriberCount: false });
+    const visitor = await app.inject({ method: 'GET', url: `/api/performers/${creator.user.id}` });
+    expect(visitor.json().stats.subscribers).toBeNull();
+    const own = await app.inject({ method: 'GET', url: `/api/performers/${creator.user.id}`, headers: creator.auth });
+    expect(own.json()).toMatchObject({ isOwner: true, stats: { subscribers: 0 } });
+  });
+
+  it('turns every free offer off when the site disables free subscriptions', async () => {
+    const { app } = t();
+    const creator = await buildPerformer(app, {}, { freeSubscriptionEnabled: true });
+    await app.ctx.settings.update({ freeSubscriptionEnabled: false }, null);
+    const res = await app.inject({ method: 'GET', url: `/api/performers/${creator.user.id}` });
+    expect(res.json().isFreeSubscription).toBe(false);
+  });
+});
+
+describe('GET /performers/user/search', () => {
+  async function seed() {
+    const { app } = t();
+    const ana = await buildPerformer(
+      app,
+      { username: 'ana_fit' },
+      {
+        displayName: 'Ana Sol',
+        bio: 'Pilates and yoga',
+        gender: 'female',
+        country: 'ES',
+        age: '25_29',
+        bodyType: 'fit',
+        eyes: 'green',
+        freeSubscriptionEnabled: true,
+      },
+    );
+    const bo = await buildPerformer(
+      app,
+      { username: 'bo_travels' },
+      {
+        displayName: 'Bo Lind',
+        bio: 'Travel photography',
+        gender: 'male',
+        country: 'SE',
+        age: '30_34',
+        isLive: true,
+        verificationStatus: 'pending',
+      },
+    );
+    const cy = await buildPerformer(
+      app,
+      { username: 'cy_cosplay' },
+      {
+        displayName: 'Cy Moon',
+        bio: 'Cosplay and YOGA stretches',
+        gender: 'female',
+        country: 'ES',
+        age: '20_24',
+      },
+    );
+    const fans = await Promise.all([buildUser(app), buildUser(app), buildUser(app)]);
+    await buildFollow(app, fans[0].user.id, bo.user.id);
+    await buildFollow(app, fans[1].user.id, bo.user.id);
+    await buildFollow(app, fans[0].user.id, cy.user.id);
+    return { app, ana, bo, cy, fans };
+  }
+  const names = (res: { json(): { data: Array<{ username: string }> } }) => res.json().data.map((p) => p.username);
+
+  it('searches username, name and bio, case-insensitively, every word', async () => {
+    const { app } = await seed();
+    const yoga = await app.inject({ method: 'GET', url: '/api/performers/user/search?q=yoga&sortBy=alphabetical' });
+    expect(names(yoga)).toEqual(['ana_fit', 'cy_cosplay']);
+    expect(yoga.json().total).toBe(2);
+    expect(names(await app.inject({ method: 'GET', url: '/api/performers/user/search?q=TRAVELS' }))).toEqual([
+      'bo_travels',
+    ]);
+    expect(names(await app.inject({ method: 'GET', url: '/api/performers/user/search?q=moon%20yoga' }))).toEqual([
+      'cy_cosplay',
+    ]);
+    expect(names(await app.inject({ method: 'GET', url: '/api/performers/user/search?q=nothing-like-this' }))).toEqual(
+      [],
+    );
+    // LIKE wildcards in the query are literal
+    expect(names(await app.inject({ method: 'GET', url: '/api/performers/user/search?q=%25' }))).toEqual([]);
+  });
+
+  it('filters by every profile option', async () => {
+    const { app } = await seed();
+    const q = (qs: string) =>
+      app.inject({ method: 'GET', url: `/api/performers/user/search?sortBy=alphabetical&${qs}` });
+    expect(names(await q('gender=female'))).toEqual(['ana_fit', 'cy_cosplay']);
+    expect(names(await q('country=es&age=20_24'))).toEqual(['cy_cosplay']);
+    expect(names(await q('bodyType=fit&eyes=green'))).toEqual(['ana_fit']);
+    expect(names(await q('isFreeSubscription=true'))).toEqual(['ana_fit']);
+    expect(names(await q('isLive=1'))).toEqual(['bo_travels']);
+    expect(names(await q('verified=true'))).toEqual(['ana_fit', 'cy_cosplay']);
+    const bad = await q('gender=robot');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/^querystring\.gender/);
+  });
+
+  it('sorts popular, newest, alphabetical (asc/desc) and pages with a total', async () => {
+    const { app } = await seed();
+    const q = (qs: string) => app.inject({ method: 'GET', url: `/api/performers/user/search?${qs}` });
+    expect(names(await q('sortBy=popular'))).toEqual(['bo_travels', 'cy_cosplay', 'ana_fit']);
+    expect(names(await q('sortBy=newest'))).toEqual(['cy_cosplay', 'bo_travels', 'ana_fit']);
+    expect(names(await q('sortBy=alphabetical&sort=desc'))).toEqual(['cy_cosplay', 'bo_travels', 'ana_fit']);
+    const page2 = await q('sortBy=alphabetical&pageSize=2&page=2');
+    expect(names(page2)).toEqual(['cy_cosplay']);
+    expect(page2.json().total).toBe(3);
+  });
+
+  it('sorts by recent activity, recording a creator activity when they use the API', async () => {
+    const { app, ana } = await seed();
+    await app.inject({ method: 'GET', url: '/api/performers/top', headers: ana.auth });
+    await new Promise((r) => setTimeout(r, 50));
+    const res = await app.inject({ method: 'GET', url: '/api/performers/user/search?sortBy=active' });
+    expect(names(res)[0]).toBe('ana_fit');
+    expect(res.json().data[0].lastActiveAt).not.toBeNull();
+  });
+
+  it('leaves out suspended creators and creators who blocked the viewer', async () => {
+    const { app, ana, bo, fans } = await seed();
+    await app.ctx.db.update(users).set({ status: 'suspended' }).where(eq(users.id, ana.user.id));
+    await buildUserBlock(app, bo.user.id, fans[2].user.id);
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/performers/user/search?sortBy=alphabetical',
+      headers: fans[2].auth,
+    });
+    expect(names(res)).toEqual(['cy_cosplay']);
+    expect(res.json().total).toBe(1);
+  });
+
+  it('uses the trigram index for text search, not a scan', async () => {
+    const { app } = t();
+    await app.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const plan = (await tx.execute(
+        sql`explain select user_id from performers where search_text like '%yoga%'`,
+      )) as unknown as { rows: Array<Record<string, string>> };
+      expect(plan.rows.map((r) => Object.values(r)[0]).join('\n')).toContain('performers_search_trgm_idx');
+    });
+  });
+});
+
+describe('discovery lists', () => {
+  it('top lists the most followed, random returns creators, trending ranks recent follows', async () => {
+    const { app } = t();
+    const a = await buildPerformer(app);
+    const b = await buildPerformer(app);
+    const fans = await Promise.all([buildUser(app), buildUser(app)]);
+    await buildFollow(app, fans[0].user.id, b.user.id);
+    await buildFollow(app, fans[1].user.id, b.user.id);
+    await buildFollow(app, fans[0].user.id, a.user.id);
+    const top = await app.inject({ method: 'GET', url: '/api/performers/top?limit=5' });
+    expect(top.json().data.map((p: { _id: string }) => p._id)).toEqual([b.user.id, a.user.id]);
+    const random = await app.inject({ method: 'GET', url: '/api/performers/search/random?limit=5' });
+    expect(random.json(), random.body).toHaveProperty('data');
+    expect(
+      random
+        .json()
+        .data.map((p: { _id: string }) => p._id)
+        .sort(),
+    ).toEqual([a.user.id, b.user.id].sort());
+    const trending = await app.inject({ method: 'GET', url: '/api/trending' });
+    expect(trending.statusCode).toBe(200);
+    expect(trending.json().performers[0]._id).toBe(b.user.id);
+    expect(trending.json().posts).toEqual([]);
+  });
+
+  it('lists profile paths for sitemaps, and serves sitemap.xml and robots.txt', async () => {
+    const { app } = t();
+    await ensureDefaultPages(app.ctx);
+    const a = await buildPerformer(app, { username: 'mira' });
+    const res = await app.inject({ method: 'GET', url: '/api/performers/sitemaps' });
+    expect(res.json()).toMatchObject({ total: 1, data: [{ path: '/mira' }] });
+    expect(a.user.id).toBeTruthy();
+    const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.body).toContain('Sitemap: ');
+    expect(robots.body).toContain('Disallow: /api/');
+    const index = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(index.headers['content-type']).toContain('application/xml');
+    expect(index.body).toContain('/sitemap-creators-1.xml');
+    const creators = await app.inject({ method: 'GET', url: '/sitemap-creators-1.xml' });
+    expect(creators.body).toContain('/mira</loc>');
+    const pages = await app.inject({ method: 'GET', url: '/sitemap-pages.xml' });
+    expect(pages.body).toContain('/page/terms-of-service</loc>');
+  });
+});

@@ -1,0 +1,72 @@
+import { listQuerySchema, performerListSchema, reactionBodySchema, reactionStateSchema } from '@marquee/shared';
+import { z } from 'zod';
+import type { App } from '../../app';
+import { requestGeo } from '../../lib/geo';
+import { authenticated, requireUser } from '../../plugins/auth';
+import { bookmarks, react, unreact } from './reactions.service';
+
+const tags = ['reactions'];
+const security = [{ bearer: [] }];
+
+export default async function reactionsRoutes(app: App) {
+  app.post(
+    '/reactions',
+    {
+      preHandler: authenticated,
+      schema: {
+        tags,
+        security,
+        summary: 'Like or bookmark an object (performer, feed, video…); idempotent',
+        body: reactionBodySchema,
+        response: { 200: reactionStateSchema },
+      },
+    },
+    async (req) => react(app.ctx, requireUser(req), req.body, requestGeo(app.ctx.config, req)),
+  );
+
+  app.delete(
+    '/reactions',
+    {
+      preHandler: authenticated,
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a like or bookmark; idempotent',
+        body: reactionBodySchema,
+        response: { 200: reactionStateSchema },
+      },
+    },
+    async (req) => unreact(app.ctx, requireUser(req), req.body),
+  );
+
+  app.get(
+    '/reactions/performers/bookmark',
+    {
+      preHandler: authenticated,
+      schema: {
+        tags,
+        security,
+        summary: "The viewer's bookmarked creators, newest bookmark first",
+        querystring: listQuerySchema,
+        response: { 200: performerListSchema },
+      },
+    },
+    async (req) => bookmarks(app.ctx, requireUser(req), 'performers', req.query) as never,
+  );
+
+  app.get(
+    '/reactions/:type/bookmark',
+    {
+      preHandler: authenticated,
+      schema: {
+        tags,
+        security,
+        summary: "The viewer's bookmarks of one content type (feeds, galleries, products, videos, reels…)",
+        params: z.object({ type: z.string().min(1).max(40) }),
+        querystring: listQuerySchema,
+        response: { 200: z.object({ data: z.array(z.record(z.string(), z.unknown())), total: z.number().int() }) },
+      },
+    },
+    async (req) => bookmarks(app.ctx, requireUser(req), req.params.type, req.query),
+  );
+}

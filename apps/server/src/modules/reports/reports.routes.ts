@@ -1,0 +1,95 @@
+import {
+  idParamsSchema,
+  reportBodySchema,
+  reportResolveBodySchema,
+  reportSchema,
+  reportSearchQuerySchema,
+} from '@marquee/shared';
+import { z } from 'zod';
+import type { App } from '../../app';
+import { isUuid } from '../../db/ids';
+import type { ReportRow } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { adminOnly, authenticated, requireAdmin, requireUser } from '../../plugins/auth';
+import { fileReport, reportQueue, resolveReport } from './reports.service';
+
+const tags = ['reports'];
+const security = [{ bearer: [] }];
+
+const present = (r: ReportRow) => ({
+  _id: r.id,
+  reporterId: r.reporterId,
+  targetType: r.targetType,
+  targetId: r.targetId,
+  creatorId: r.creatorId,
+  reason: r.reason,
+  description: r.description,
+  status: r.status,
+  resolutionNote: r.resolutionNote,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+export default async function reportsRoutes(app: App) {
+  app.post(
+    '/reports',
+    {
+      preHandler: authenticated,
+      schema: {
+        tags,
+        security,
+        summary: 'Report a creator or content; one report per reporter and target (a repeat updates it: 200, new: 201)',
+        body: reportBodySchema,
+        response: { 200: reportSchema, 201: reportSchema },
+      },
+    },
+    async (req, reply) => {
+      const { row, created } = await fileReport(app.ctx, requireUser(req).id, req.body);
+      return reply.status(created ? 201 : 200).send(present(row));
+    },
+  );
+
+  app.get(
+    '/reports/search',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'Admin queue of reports, newest first',
+        querystring: reportSearchQuerySchema,
+        response: { 200: z.object({ data: z.array(reportSchema), total: z.number().int() }) },
+      },
+    },
+    async (req) => {
+      const { rows, total } = await reportQueue(app.ctx, req.query);
+      return { data: rows.map(present), total };
+    },
+  );
+
+  app.put(
+    '/reports/:id',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'Resolve or dismiss a report (admin)',
+        params: idParamsSchema,
+        body: reportResolveBodySchema,
+        response: { 200: reportSchema },
+      },
+    },
+    async (req) => {
+      if (!isUuid(req.params.id)) throw notFound('Report');
+      const row = await resolveReport(
+        app.ctx,
+        requireAdmin(req).id,
+        req.params.id,
+        req.body.status,
+        req.body.note ?? null,
+      );
+      return present(row);
+    },
+  );
+}

@@ -1,0 +1,201 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { generateKeyPair, SignJWT } from 'jose';
+import Provider from 'oidc-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser } from '../../../test/factories';
+import { useTestApp } from '../../../test/harness';
+
+/**
+ * A real, standards-compliant OpenID provider (node oidc-provider) started in
+ * this test: our Google login verifies its ID tokens against its JWKS.
+ */
+const CLIENT_ID = 'marquee-test-client';
+const CLIENT_SECRET = 'marquee-test-client-secret-0123456789';
+const REDIRECT = 'http://localhost:8090/auth/google/callback';
+
+let handler: http.RequestListener = (_req, res) => res.end();
+const server = http.createServer((req, res) => handler(req, res));
+await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+const ISSUER = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+const t = useTestApp({
+  env: {
+    GOOGLE_ISSUER: ISSUER,
+    GOOGLE_CLIENT_ID: CLIENT_ID,
+    GOOGLE_CLIENT_SECRET: CLIENT_SECRET,
+    AUTH_RATE_LIMIT_MAX: '10000',
+  },
+});
+
+beforeAll(() => {
+  const provider = new Provider(ISSUER, {
+    clients: [
+      {
+        client_id: CLIENT_ID,
+        client_secret: CLIENT_SECRET,
+        redirect_uris: [REDIRECT],
+        response_types: ['code'],
+        grant_types: ['authorization_code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    async findAccount(_ctx, sub) {
+      return {
+        accountId: sub,
+        async claims() {
+          return { sub, email: `${sub}@example.test`, email_verified: true, name: `Person ${sub}` };
+        },
+      };
+    },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    conformIdTokenClaims: false,
+    pkce: { required: () => false, methods: ['S256'] },
+    features: { devInteractions: { enabled: true } },
+    async loadExistingGrant(ctx) {
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: ctx.oidc.client!.clientId,
+        accountId: ctx.oidc.session!.accountId!,
+      });
+      grant.addOIDCScope('openid email profile');
+      await grant.save();
+      return grant;
+    },
+  });
+  handler = provider.callback();
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+/** Walks the provider's authorization flow as a browser would (dev login form) and returns the code. */
+async function authorizationCode(sub: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const go = async (url: string, init: RequestInit = {}) => {
+    const res = await fetch(url.startsWith('http') ? url : `${ISSUER}${url}`, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), cookie: cookieHeader() },
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair.indexOf('=');
+      jar.set(pair.slice(0, i), pair.slice(i + 1));
+    }
+    return res;
+  };
+  const q = new URLSearchParams({
+    client_id: CLIENT_ID,
+    response_type: 'code',
+    scope: 'openid email profile',
+    redirect_uri: REDIRECT,
+    state: 's1',
+    nonce: 'n1',
+  });
+  let res = await go(`/auth?${q}`);
+  const interaction = res.headers.get('location')!;
+  res = await go(interaction);
+  res = await go(interaction, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ prompt: 'login', login: sub, password: 'any' }).toString(),
+  });
+  for (let i = 0; i < 5; i++) {
+    const loc = res.headers.get('location');
+    if (!loc) break;
+    if (loc.startsWith(REDIRECT)) {
+      const code = new URL(loc).searchParams.get('code');
+      if (code) return code;
+    }
+    res = await go(loc);
+  }
+  throw new Error(`no code from the provider: ${res.status} ${await res.text()}`);
+}
+
+async function idTokenFor(sub: string): Promise<string> {
+  const code = await authorizationCode(sub);
+  const res = await fetch(`${ISSUER}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+      client_id: CLIENT_ID,
+      client_secret: CLIENT_SECRET,
+    }),
+  });
+  const json = (await res.json()) as { id_token: string };
+  return json.id_token;
+}
+
+describe('Google sign-in against a local OpenID provider', () => {
+  it('POST /auth/google/login with a real ID token creates the account, then signs the same person in again', async () => {
+    const { app } = t();
+    const idToken = await idTokenFor('alice');
+    const first = await app.inject({ method: 'POST', url: '/api/auth/google/login', payload: { credential: idToken } });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().created).toBe(true);
+    const me = await app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${first.json().token}` } });
+    expect(me.json()).toMatchObject({
+      email: 'alice@example.test',
+      emailVerified: true,
+      name: 'Person alice',
+      username: 'alice',
+      hasPassword: false,
+    });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/auth/google/login',
+      payload: { idToken: await idTokenFor('alice') },
+    });
+    expect(again.json().created).toBe(false);
+    const linked = await app.inject({
+      url: '/api/auth/linked-accounts',
+      headers: { authorization: `Bearer ${again.json().token}` },
+    });
+    expect(linked.json().data).toEqual([expect.objectContaining({ provider: 'google', providerUserId: 'alice' })]);
+  });
+
+  it('POST /auth/google/token exchanges an authorization code server-side; a verified email joins the existing account', async () => {
+    const { app } = t();
+    const existing = await buildUser(app, { email: 'bob@example.test', username: 'bob_here' });
+    const code = await authorizationCode('bob');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/google/token',
+      payload: { code, redirectUri: REDIRECT, role: 'user' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().created).toBe(false);
+    const me = await app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${res.json().token}` } });
+    expect(me.json()._id).toBe(existing.user.id);
+    const reused = await app.inject({
+      method: 'POST',
+      url: '/api/auth/google/token',
+      payload: { code, redirectUri: REDIRECT },
+    });
+    expect(reused.statusCode).toBe(401);
+  });
+
+  it('refuses tokens not signed by the issuer, or for another audience', async () => {
+    const { app } = t();
+    const { privateKey } = await generateKeyPair('RS256');
+    const forged = await new SignJWT({ email: 'mallory@example.test', email_verified: true })
+      .setProtectedHeader({ alg: 'RS256', kid: 'forged' })
+      .setIssuer(ISSUER)
+      .setAudience(CLIENT_ID)
+      .setSubject('mallory')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(privateKey);
+    const res = await app.inject({ method: 'POST', url: '/api/auth/google/login', payload: { idToken: forged } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toContain('could not be verified');
+    const garbage = await app.inject({
+      method: 'POST',
+      url: '/api/auth/google/login',
+      payload: { idToken: 'x'.repeat(40) },
+    });
+    expect(garbage.statusCode).toBe(401);
+  });
+});

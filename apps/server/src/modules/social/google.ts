@@ -1,0 +1,106 @@
+import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
+import type { Ctx } from '../../lib/context';
+import { badRequest, unauthorized } from '../../lib/errors';
+
+interface Discovery {
+  issuer: string;
+  jwks_uri: string;
+  token_endpoint: string;
+}
+
+const discoveries = new Map<string, Promise<Discovery>>();
+const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+
+/** The issuer's OpenID configuration (cached per issuer; a failed fetch is retried next time). */
+async function discover(issuer: string): Promise<Discovery> {
+  const base = issuer.replace(/\/$/, '');
+  let p = discoveries.get(base);
+  if (!p) {
+    p = (async () => {
+      const res = await fetch(`${base}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(10_000) });
+      if (!res.ok) throw new Error(`OpenID discovery failed: ${res.status}`);
+      return (await res.json()) as Discovery;
+    })();
+    discoveries.set(base, p);
+    p.catch(() => discoveries.delete(base));
+  }
+  return p;
+}
+
+function clientId(ctx: Ctx): string {
+  const id = ctx.config.GOOGLE_CLIENT_ID;
+  if (!id) throw badRequest('Google sign-in is not configured on this site', 'GOOGLE_NOT_CONFIGURED');
+  return id;
+}
+
+export interface GoogleIdentity {
+  sub: string;
+  email: string | null;
+  emailVerified: boolean;
+  name: string | null;
+}
+
+/**
+ * Verifies an ID token's signature against the issuer's JWKS, its issuer,
+ * audience (our client id) and expiry, with jose.
+ */
+export async function verifyIdToken(ctx: Ctx, idToken: string): Promise<GoogleIdentity> {
+  const audience = clientId(ctx);
+  let d: Discovery;
+  try {
+    d = await discover(ctx.config.GOOGLE_ISSUER);
+  } catch {
+    throw badRequest('Google sign-in is unavailable right now, please try again later', 'GOOGLE_UNAVAILABLE');
+  }
+  let jwks = keySets.get(d.jwks_uri);
+  if (!jwks) {
+    jwks = createRemoteJWKSet(new URL(d.jwks_uri));
+    keySets.set(d.jwks_uri, jwks);
+  }
+  // Google issues tokens with and without the scheme in `iss`.
+  const issuers = [d.issuer, d.issuer.replace(/^https:\/\//, '')];
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(idToken, jwks, { issuer: issuers, audience }));
+  } catch {
+    throw unauthorized('The Google sign-in could not be verified, please try again');
+  }
+  if (!payload.sub) throw unauthorized('The Google sign-in could not be verified, please try again');
+  return {
+    sub: payload.sub,
+    email: typeof payload.email === 'string' ? payload.email.toLowerCase() : null,
+    emailVerified: payload.email_verified === true || payload.email_verified === 'true',
+    name: typeof payload.name === 'string' ? payload.name : null,
+  };
+}
+
+/** Exchanges an authorization code at the issuer's token endpoint and verifies the ID token it returns. */
+export async function exchangeCode(
+  ctx: Ctx,
+  input: { code: string; redirectUri: string; codeVerifier?: string },
+): Promise<GoogleIdentity> {
+  const id = clientId(ctx);
+  const secret = ctx.config.GOOGLE_CLIENT_SECRET;
+  if (!secret) throw badRequest('Google sign-in by code is not configured on this site', 'GOOGLE_NOT_CONFIGURED');
+  const d = await discover(ctx.config.GOOGLE_ISSUER).catch(() => {
+    throw badRequest('Google sign-in is unavailable right now, please try again later', 'GOOGLE_UNAVAILABLE');
+  });
+  const body = new URLSearchParams({
+    grant_type: 'authorization_code',
+    code: input.code,
+    redirect_uri: input.redirectUri,
+    client_id: id,
+    client_secret: secret,
+    ...(input.codeVerifier ? { code_verifier: input.codeVerifier } : {}),
+  });
+  const res = await fetch(d.token_endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body,
+    signal: AbortSignal.timeout(10_000),
+  }).catch(() => null);
+  if (!res?.ok) throw unauthorized('The Google sign-in code is invalid or has expired, please try again');
+  const json = (await res.json()) as { id_token?: string };
+  if (!json.id_token) throw unauthorized('Google did not return an ID token');
+  return verifyIdToken(ctx, json.id_token);
+}

@@ -1,0 +1,241 @@
+import {
+  cancelSubscriptionParamsSchema,
+  fromCents,
+  listResponseSchema,
+  subscribeBodySchema,
+  subscribeResultSchema,
+  subscriptionOfferSchema,
+  subscriptionSchema,
+  subscriptionSearchQuerySchema,
+  subscriptionSettingsSchema,
+  subscriptionStatsSchema,
+  updateSubscriptionSettingsBodySchema,
+} from '@marquee/shared';
+import { z } from 'zod';
+import type { App } from '../../app';
+import { now, setClockOffset } from '../../lib/clock';
+import { authenticated, performerOnly, requirePerformer, requireUser } from '../../plugins/auth';
+import { getCheckout, paySandboxCheckout } from './subscriptions.card';
+import { presentSubscription } from './subscriptions.presenter';
+import {
+  cancelSubscription,
+  getOffer,
+  getSubscriptionSettings,
+  searchSubscriptionsFor,
+  subscribe,
+  subscriberStats,
+  updateSubscriptionSettings,
+} from './subscriptions.service';
+
+const tags = ['subscriptions'];
+const security = [{ bearer: [] }];
+const idParams = z.object({ id: z.string().uuid() });
+const checkoutSchema = z.object({
+  _id: z.string(),
+  gateway: z.enum(['sandbox', 'stripe']),
+  status: z.string(),
+  amount: z.number(),
+  title: z.string(),
+  performerId: z.string(),
+  subscriptionType: z.string(),
+  failureReason: z.string().nullable(),
+});
+
+export default async function subscriptionsRoutes(app: App) {
+  const ctx = app.ctx;
+
+  app.post(
+    '/payment/subscribe/performers',
+    {
+      preHandler: authenticated,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Subscribe to a creator: monthly (default), 3/6-month bundle, yearly or free trial; paid from the wallet or by card through the gateway checkout (checkoutUrl). 409 when already subscribed or the free trial was used; 403 when blocked; 402 when the wallet is short',
+        body: subscribeBodySchema,
+        response: { 200: subscribeResultSchema },
+      },
+    },
+    async (req) => {
+      const o = await subscribe(ctx, requireUser(req), req.body);
+      return {
+        subscription: presentSubscription(o.subscription, ctx.now()),
+        checkoutUrl: o.checkoutUrl,
+        paymentId: o.paymentId,
+        balance: o.balance === null ? null : fromCents(o.balance),
+      };
+    },
+  );
+
+  app.post(
+    '/payment/:gateway/cancel-subscription/:id',
+    {
+      preHandler: authenticated,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Cancel a subscription (the fan only): renewal stops, access stays until the period ends. The gateway segment is informational (wallet, sandbox, stripe, card); the subscription’s own payment method decides',
+        params: cancelSubscriptionParamsSchema,
+        response: { 200: subscriptionSchema },
+      },
+    },
+    async (req) => presentSubscription(await cancelSubscription(ctx, requireUser(req), req.params.id), ctx.now()),
+  );
+
+  app.get(
+    '/subscriptions/user/search',
+    {
+      preHandler: authenticated,
+      schema: {
+        tags,
+        security,
+        summary: "The signed-in fan's subscriptions: creator, type, status, renews or ends on, price, lifetime spend",
+        querystring: subscriptionSearchQuerySchema,
+        response: { 200: listResponseSchema(subscriptionSchema) },
+      },
+    },
+    async (req) => searchSubscriptionsFor(ctx, 'user', requireUser(req).id, req.query),
+  );
+
+  app.get(
+    '/subscriptions/performer/search',
+    {
+      preHandler: performerOnly,
+      schema: {
+        tags,
+        security,
+        summary:
+          "The signed-in creator's subscribers, filterable by status, type, active now and name; with lifetime spend",
+        querystring: subscriptionSearchQuerySchema,
+        response: { 200: listResponseSchema(subscriptionSchema) },
+      },
+    },
+    async (req) => searchSubscriptionsFor(ctx, 'performer', requirePerformer(req).id, req.query),
+  );
+
+  app.get(
+    '/subscriptions/performer/stats',
+    {
+      preHandler: performerOnly,
+      schema: {
+        tags,
+        security,
+        summary:
+          "The signed-in creator's subscriber counts (with access now, ever) and lifetime subscription revenue (gross)",
+        response: { 200: subscriptionStatsSchema },
+      },
+    },
+    async (req) => subscriberStats(ctx, requirePerformer(req).id),
+  );
+
+  app.get(
+    '/subscriptions/performers/:id/offer',
+    {
+      schema: {
+        tags,
+        summary:
+          "What the subscription modal shows for a creator: priced options (bundles, yearly, free trial), the running promotion, the viewer's current subscription and wallet balance",
+        params: idParams,
+        response: { 200: subscriptionOfferSchema },
+      },
+    },
+    async (req) => getOffer(ctx, req.user, req.params.id),
+  );
+
+  app.get(
+    '/performers/me/subscription-settings',
+    {
+      preHandler: performerOnly,
+      schema: {
+        tags,
+        security,
+        summary: "The creator's subscription prices, bundles, free offer and promotion, with the site's limits",
+        response: { 200: subscriptionSettingsSchema },
+      },
+    },
+    async (req) => getSubscriptionSettings(ctx, requirePerformer(req).id),
+  );
+
+  app.put(
+    '/performers/me/subscription-settings',
+    {
+      preHandler: performerOnly,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Set subscription prices (within the site limits), 3/6-month bundle discounts (null = off), the free offer (when the site allows it) and a promotion for new subscribers (null removes it)',
+        body: updateSubscriptionSettingsBodySchema,
+        response: { 200: subscriptionSettingsSchema },
+      },
+    },
+    async (req) => updateSubscriptionSettings(ctx, requirePerformer(req).id, req.body),
+  );
+
+  app.get(
+    '/subscriptions/checkout/:id',
+    {
+      preHandler: authenticated,
+      schema: {
+        tags,
+        security,
+        summary: 'A subscription card payment awaiting the sandbox checkout (the paying fan only)',
+        params: idParams,
+        response: { 200: checkoutSchema },
+      },
+    },
+    async (req) => getCheckout(ctx, requireUser(req).id, req.params.id),
+  );
+
+  app.post(
+    '/subscriptions/checkout/:id/pay',
+    {
+      preHandler: authenticated,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Sandbox checkout: pay a subscription with a test card (4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined); delivered like a gateway webhook',
+        params: idParams,
+        body: z.object({
+          cardNumber: z
+            .string()
+            .trim()
+            .regex(/^[\d ]{12,23}$/, 'Enter a card number'),
+        }),
+        response: {
+          200: z.object({ status: z.enum(['succeeded', 'failed']), subscription: subscriptionSchema.nullable() }),
+        },
+      },
+    },
+    async (req) => {
+      const r = await paySandboxCheckout(ctx, requireUser(req).id, req.params.id, req.body.cardNumber);
+      return {
+        status: r.result === 'applied' ? ('succeeded' as const) : ('failed' as const),
+        subscription: r.subscription ? presentSubscription(r.subscription, ctx.now()) : null,
+      };
+    },
+  );
+
+  // End-to-end journeys travel in time (renewals, period ends) on the real server: only when the
+  // process is started with MARQUEE_E2E_CLOCK=1 outside production (the e2e harness), never otherwise.
+  if (process.env.MARQUEE_E2E_CLOCK === '1' && ctx.config.NODE_ENV !== 'production') {
+    app.post(
+      '/subscriptions/dev/clock',
+      {
+        schema: {
+          tags,
+          summary: 'E2E only (MARQUEE_E2E_CLOCK=1, not in production): move the server clock by offsetMs',
+          body: z.object({ offsetMs: z.number().int() }),
+          response: { 200: z.object({ now: z.string() }) },
+        },
+      },
+      async (req) => {
+        setClockOffset(req.body.offsetMs);
+        return { now: now().toISOString() };
+      },
+    );
+  }
+}

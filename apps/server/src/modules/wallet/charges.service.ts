@@ -1,0 +1,330 @@
+import { fromCents, toCents } from '@marquee/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { newId } from '../../db/ids';
+import { type OrderRow, users, type WalletChargeRow } from '../../db/schema';
+import type { Ctx } from '../../lib/context';
+import { AppError, badRequest, conflict, forbidden, notFound, paymentRequired, unprocessable } from '../../lib/errors';
+import { ownAddress, toDeliveryAddress } from '../addresses/addresses.service';
+import { assertNotBlocked } from '../blocks/blocks.service';
+import { redeemCoupon } from '../coupons/coupons.service';
+import { findOne as findEntitlement } from '../entitlements/entitlements.repo';
+import { grant, grantRent } from '../entitlements/entitlements.service';
+import { creditEarnings } from '../ledger/credit-earnings';
+import { wallet } from '../ledger/ledger.service';
+import { notify } from '../notifications/notifications.service';
+import { insertOrder } from '../orders/orders.repo';
+import type { SiteSettings } from '../settings/settings.defaults';
+import { type Purchasable, purchasable, RENTABLE_TYPES } from './purchasables';
+import { findChargeByKey, insertCharge, lockWallet } from './wallet.repo';
+
+export const INSUFFICIENT_BALANCE = 'Insufficient balance, please top up your wallet';
+
+export interface ChargeRequest {
+  /** The paying fan. */
+  userId: string;
+  /** 'tip' or a registered purchasable type. */
+  type: string;
+  /** The item id (the creator's user id for tips). */
+  id: string;
+  rent?: boolean;
+  /** Tips: the amount in cents. */
+  amountCents?: number;
+  /** Tips: a note shown to the creator. */
+  message?: string;
+  quantity?: number;
+  deliveryAddressId?: string;
+  couponCode?: string;
+  idempotencyKey?: string;
+}
+
+export interface ChargeOutcome {
+  charge: WalletChargeRow;
+  order: OrderRow | null;
+  /** The fan's balance after the charge, in cents. */
+  balance: number;
+  replayed: boolean;
+}
+
+export interface WalletPayInput {
+  userId: string;
+  creatorId: string;
+  /** Charge type / earnings source: tip, video, subscription, stream_minute … */
+  type: string;
+  title: string;
+  grossCents: number;
+  discountCents?: number;
+  couponId?: string | null;
+  objectType?: string | null;
+  objectId?: string | null;
+  isRent?: boolean;
+  rentExpiresAt?: Date | null;
+  quantity?: number;
+  message?: string | null;
+  orderId?: string | null;
+  idempotencyKey?: string | null;
+  /** Pre-generated charge id (when other rows must reference it first). */
+  chargeId?: string;
+}
+
+/**
+ * The low-level wallet payment, for use INSIDE a caller's transaction
+ * (subscriptions paid from the wallet, per-minute stream billing): locks the
+ * fan's wallet, refuses with 402 when the balance is short, debits it, pays the
+ * creator (less commission) and referrers through the ledger, and records the
+ * charge. Rights checks and what was bought are the caller's.
+ * `s` = `await ctx.settings.all()`, read before the transaction (PGlite).
+ */
+export async function walletPay(
+  ctx: Ctx,
+  tx: Executor,
+  s: SiteSettings,
+  p: WalletPayInput,
+): Promise<{ charge: WalletChargeRow; balance: number }> {
+  const balance = await lockWallet(tx, p.userId);
+  if (balance === null) throw notFound('User');
+  const paid = p.grossCents - (p.discountCents ?? 0);
+  if (balance < paid) throw paymentRequired(INSUFFICIENT_BALANCE);
+  const chargeId = p.chargeId ?? newId();
+  const credited = await creditEarnings(ctx, tx, s, {
+    creatorId: p.creatorId,
+    fanId: p.userId,
+    source: p.type,
+    grossCents: p.grossCents,
+    discountCents: p.discountCents,
+    payFrom: wallet(p.userId),
+    kind: p.type === 'tip' ? 'tip' : 'charge',
+    reference: `charge:${chargeId}`,
+  });
+  const charge = await insertCharge(tx, {
+    id: chargeId,
+    userId: p.userId,
+    creatorId: p.creatorId,
+    type: p.type,
+    objectType: p.objectType ?? null,
+    objectId: p.objectId ?? null,
+    isRent: p.isRent ?? false,
+    rentExpiresAt: p.rentExpiresAt ?? null,
+    title: p.title,
+    quantity: p.quantity ?? 1,
+    grossCents: p.grossCents,
+    discountCents: p.discountCents ?? 0,
+    paidCents: credited.split.paid,
+    commissionCents: credited.split.commission,
+    netCents: credited.split.net,
+    referralCents: credited.split.creatorReferral + credited.split.fanReferral,
+    couponId: p.couponId ?? null,
+    orderId: p.orderId ?? null,
+    message: p.message ?? null,
+    ledgerTransactionId: credited.transactionId,
+    idempotencyKey: p.idempotencyKey ?? null,
+  });
+  return { charge, balance: credited.balances.get(`wallet:${p.userId}`) ?? balance - paid };
+}
+
+/**
+ * POST /wallet/charges/{type}/{id}: one transaction that checks the price and
+ * the right to buy, debits the wallet, pays creator/referrers/platform, writes
+ * the entitlement (rent: with expiry) and, for products, the order with stock
+ * taken. An Idempotency-Key replays the first result. Realtime after commit.
+ */
+export async function chargeWallet(ctx: Ctx, req: ChargeRequest): Promise<ChargeOutcome> {
+  const s = await ctx.settings.all();
+  const outcome = await ctx.db.transaction(async (tx) => chargeInTx(ctx, tx, s, req));
+  if (!outcome.replayed) await notifyCharge(ctx, outcome);
+  return outcome;
+}
+
+async function chargeInTx(ctx: Ctx, tx: Executor, s: SiteSettings, req: ChargeRequest): Promise<ChargeOutcome> {
+  // The fan's row lock serialises this fan's charges: balance, "already bought" and idempotency checks below are race-free.
+  const balance = await lockWallet(tx, req.userId);
+  if (balance === null) throw notFound('User');
+  if (req.idempotencyKey) {
+    const first = await findChargeByKey(tx, req.userId, req.idempotencyKey);
+    if (first) {
+      const sameRequest =
+        first.type === req.type &&
+        (req.type === 'tip' ? first.creatorId === req.id : first.objectId === req.id) &&
+        first.isRent === Boolean(req.rent);
+      if (!sameRequest)
+        throw conflict('This Idempotency-Key was already used for a different request', 'IDEMPOTENCY_KEY_REUSED');
+      return { charge: first, order: null, balance, replayed: true };
+    }
+  }
+  if (req.type === 'tip') return tip(ctx, tx, s, req, balance);
+
+  const reg = purchasable(req.type);
+  if (!reg) throw new AppError(404, 'This item is not available', 'NOT_AVAILABLE');
+  const item = await reg.resolve(tx, req.id, req.userId);
+  if (!item) throw new AppError(404, 'This item is not available', 'NOT_AVAILABLE');
+  if (item.creatorId === req.userId) throw forbidden('You cannot buy your own content');
+  await assertMayBuyFrom(tx, item.creatorId, req.userId);
+  const { priceCents, rentDays } = priceOf(req, item);
+
+  const isProduct = req.type === 'product';
+  const quantity = isProduct ? (req.quantity ?? 1) : 1;
+  if (!isProduct) {
+    const held = await findEntitlement(tx, req.userId, item.objectType, req.id);
+    const active = held && !held.revokedAt && (!held.expiresAt || held.expiresAt > ctx.now());
+    if (active && held.source !== 'rent') throw conflict('You have already bought this', 'ALREADY_BOUGHT');
+    if (active && req.type === 'stream') throw conflict('You have already paid for this stream', 'ALREADY_BOUGHT');
+  }
+  if (isProduct && item.stock !== null && item.stock !== undefined && item.stock < quantity) {
+    throw conflict(
+      item.stock === 0 ? 'This product is out of stock' : `Only ${item.stock} left in stock`,
+      'OUT_OF_STOCK',
+    );
+  }
+  let deliveryAddress = null;
+  let addressId: string | null = null;
+  if (isProduct && item.isPhysical) {
+    if (!req.deliveryAddressId) throw badRequest('Choose a delivery address for this product', 'ADDRESS_REQUIRED');
+    const address = await ownAddress(tx, req.userId, req.deliveryAddressId);
+    deliveryAddress = toDeliveryAddress(address);
+    addressId = address.id;
+  }
+
+  const grossCents = priceCents * quantity;
+  const chargeId = newId();
+  const coupon = req.couponCode
+    ? await redeemCoupon(tx, {
+        code: req.couponCode,
+        userId: req.userId,
+        target: 'purchase',
+        amountCents: grossCents,
+        reference: `charge:${chargeId}`,
+        at: ctx.now(),
+      })
+    : null;
+  const discountCents = coupon?.discountCents ?? 0;
+  if (balance < grossCents - discountCents) throw paymentRequired(INSUFFICIENT_BALANCE);
+
+  let rentExpiresAt: Date | null = null;
+  const ent = {
+    userId: req.userId,
+    objectType: item.objectType,
+    objectId: req.id,
+    creatorId: item.creatorId,
+    reference: `charge:${chargeId}`,
+  };
+  if (req.rent) rentExpiresAt = (await grantRent(tx, { ...ent, days: rentDays! })).expiresAt;
+  else await grant(tx, { ...ent, source: 'purchase', expiresAt: null });
+
+  let order: OrderRow | null = null;
+  if (isProduct) {
+    if (reg.hooks.takeStock && !(await reg.hooks.takeStock(tx, req.id, quantity))) {
+      throw conflict('This product is out of stock', 'OUT_OF_STOCK');
+    }
+    order = await insertOrder(tx, {
+      userId: req.userId,
+      creatorId: item.creatorId,
+      productId: req.id,
+      chargeId,
+      title: item.title,
+      quantity,
+      unitPriceCents: priceCents,
+      totalCents: grossCents,
+      isPhysical: Boolean(item.isPhysical),
+      deliveryStatus: item.isPhysical ? 'processing' : 'delivered',
+      deliveryAddress,
+      addressId,
+    });
+  }
+
+  const paid = await walletPay(ctx, tx, s, {
+    chargeId,
+    userId: req.userId,
+    creatorId: item.creatorId,
+    type: req.type,
+    title: item.title,
+    grossCents,
+    discountCents,
+    couponId: coupon?.coupon.id ?? null,
+    objectType: item.objectType,
+    objectId: req.id,
+    isRent: Boolean(req.rent),
+    rentExpiresAt,
+    quantity,
+    orderId: order?.id ?? null,
+    idempotencyKey: req.idempotencyKey ?? null,
+  });
+  return { charge: paid.charge, order, balance: paid.balance, replayed: false };
+}
+
+function priceOf(req: ChargeRequest, item: Purchasable): { priceCents: number; rentDays: number | null } {
+  if (req.rent) {
+    if (
+      !(RENTABLE_TYPES as readonly string[]).includes(req.type) ||
+      !item.rentPriceCents ||
+      item.rentPriceCents <= 0 ||
+      !item.rentDays
+    ) {
+      throw unprocessable('This item cannot be rented', 'NOT_RENTABLE');
+    }
+    return { priceCents: item.rentPriceCents, rentDays: item.rentDays };
+  }
+  if (!item.forSale || !Number.isSafeInteger(item.priceCents) || item.priceCents <= 0) {
+    throw unprocessable('This item is not for sale', 'NOT_FOR_SALE');
+  }
+  return { priceCents: item.priceCents, rentDays: null };
+}
+
+async function tip(
+  ctx: Ctx,
+  tx: Executor,
+  s: SiteSettings,
+  req: ChargeRequest,
+  balance: number,
+): Promise<ChargeOutcome> {
+  const amount = req.amountCents ?? 0;
+  const min = toCents(s.minimumTipPrice);
+  const max = toCents(s.maximumTipPrice);
+  if (amount < min || amount > max) {
+    throw badRequest(
+      `Tip amount must be between ${fromCents(min).toFixed(2)} and ${fromCents(max).toFixed(2)}`,
+      'TIP_OUT_OF_RANGE',
+    );
+  }
+  const [creator] = await tx
+    .select({ id: users.id, status: users.status })
+    .from(users)
+    .where(and(eq(users.id, req.id), eq(users.role, 'performer')))
+    .limit(1);
+  if (creator?.status !== 'active') throw notFound('Creator');
+  if (creator.id === req.userId) throw forbidden('You cannot tip yourself');
+  await assertMayBuyFrom(tx, creator.id, req.userId);
+  if (balance < amount) throw paymentRequired(INSUFFICIENT_BALANCE);
+  const paid = await walletPay(ctx, tx, s, {
+    userId: req.userId,
+    creatorId: creator.id,
+    type: 'tip',
+    title: 'Tip',
+    grossCents: amount,
+    message: req.message?.trim() || null,
+    idempotencyKey: req.idempotencyKey ?? null,
+  });
+  return { charge: paid.charge, order: null, balance: paid.balance, replayed: false };
+}
+
+/** A fan blocked by the creator may not buy from or tip them (403 from blocks.service). Uses `tx`: PGlite waits on itself otherwise. */
+async function assertMayBuyFrom(tx: Executor, creatorId: string, fanId: string): Promise<void> {
+  await assertNotBlocked({ db: tx as Db }, creatorId, fanId);
+}
+
+/** After commit: the fan's balance in realtime, and a notification to the creator. */
+export async function notifyCharge(ctx: Ctx, o: Pick<ChargeOutcome, 'charge' | 'balance'>) {
+  const c = o.charge;
+  ctx.realtime.toUser(c.userId, 'balance/updated', { balance: fromCents(o.balance) });
+  const amount = fromCents(c.grossCents).toFixed(2);
+  await notify(ctx, c.creatorId, {
+    kind: c.type === 'tip' ? 'tip' : c.type === 'product' ? 'order' : 'purchase',
+    title:
+      c.type === 'tip'
+        ? `You received a ${amount} tip`
+        : `"${c.title}" was ${c.isRent ? 'rented' : 'bought'} for ${amount}`,
+    body: c.message ?? undefined,
+    link: c.type === 'product' ? '/creator/orders' : '/creator/earnings',
+    actorId: c.userId,
+    data: { chargeId: c.id, type: c.type },
+  }).catch((err) => ctx.log.error({ err }, 'charge notification failed'));
+}

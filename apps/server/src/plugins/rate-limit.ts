@@ -1,0 +1,61 @@
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import type { App } from '../app';
+import { tooManyRequests } from '../lib/errors';
+
+function humanWait(ms: number): string {
+  const s = Math.max(1, Math.ceil(ms / 1000));
+  if (s < 60) return `${s} second${s === 1 ? '' : 's'}`;
+  const m = Math.ceil(s / 60);
+  return `${m} minute${m === 1 ? '' : 's'}`;
+}
+
+/**
+ * Rate limits, off by default and switched on per route (`config: { rateLimit }`
+ * or `app.rateLimit({...})` as a preHandler). Counters are in memory on one
+ * instance, in Redis when REDIS_URL is set so every instance shares them.
+ */
+export const rateLimitPlugin = fp(async (app: App) => {
+  const redisUrl = app.ctx.config.REDIS_URL;
+  const redis = redisUrl ? new Redis(redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'marquee-rl:' } : {}),
+    skipOnError: true,
+    errorResponseBuilder: (_req, context) =>
+      tooManyRequests(`Too many attempts. Please try again in ${humanWait(context.ttl)}.`),
+  });
+  if (redis) app.addHook('onClose', async () => void redis.quit());
+});
+
+/** Auth limits from config: AUTH_RATE_LIMIT_MAX attempts per AUTH_RATE_LIMIT_WINDOW_SECONDS. */
+export function authRateLimit(app: App, overrides: Partial<RateLimitOptions> = {}): RateLimitOptions {
+  return {
+    max: app.ctx.config.AUTH_RATE_LIMIT_MAX,
+    timeWindow: app.ctx.config.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
+    ...overrides,
+  };
+}
+
+/**
+ * A second limit keyed by the account the request names (login name or email in
+ * the body), so one account cannot be attacked from many addresses. (The
+ * plugin runs one limiter per request, so this one is checked by hand.)
+ */
+export function perAccountLimit(app: App, name: string, pick: (req: FastifyRequest) => string | undefined) {
+  const check = app.createRateLimit(
+    authRateLimit(app, {
+      keyGenerator: (req) => {
+        const v = pick(req)?.trim().toLowerCase();
+        return v ? `${name}:acct:${v}` : `${name}:ip:${req.ip}`;
+      },
+    }),
+  );
+  return async (req: FastifyRequest) => {
+    const r = await check(req);
+    if (!r.isAllowed && r.isExceeded)
+      throw tooManyRequests(`Too many attempts. Please try again in ${humanWait(r.ttl)}.`);
+  };
+}

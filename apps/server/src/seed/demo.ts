@@ -1,0 +1,114 @@
+import { eq, sql } from 'drizzle-orm';
+import { media, performers } from '../db/schema';
+import type { Ctx } from '../lib/context';
+import { hashPassword } from '../lib/passwords';
+import { countUsers, insertUser } from '../modules/users/users.repo';
+import { seedAccounts } from './accounts';
+import { seedCatalogue } from './catalogue';
+import { seedFeeds } from './feeds';
+import { seedMessages } from './messages';
+import { seedMoney } from './money';
+import { seedProfiles } from './profiles';
+import { seedSubscriptions } from './subscriptions';
+
+/** The demo logins, listed in the README and printed at start. */
+export const DEMO_PASSWORD = 'marquee-demo-2026';
+export const DEMO_ACCOUNTS = [
+  { username: 'admin', email: 'admin@marquee.local', name: 'Site Admin', role: 'admin' as const },
+  { username: 'luna', email: 'luna@marquee.local', name: 'Luna Rivera', role: 'performer' as const },
+  { username: 'kai', email: 'kai@marquee.local', name: 'Kai Morgan', role: 'performer' as const },
+  { username: 'sasha', email: 'sasha@marquee.local', name: 'Sasha Blake', role: 'performer' as const },
+  { username: 'alex', email: 'alex@marquee.local', name: 'Alex Fan', role: 'user' as const },
+  { username: 'jamie', email: 'jamie@marquee.local', name: 'Jamie Fan', role: 'user' as const },
+];
+
+const PROFILES: Record<string, Partial<typeof performers.$inferInsert>> = {
+  luna: {
+    bio: 'Fitness coach and yoga lover. Daily workouts, behind-the-scenes and live Q&A every Friday.',
+    gender: 'female',
+    country: 'US',
+    city: 'Los Angeles',
+    languages: ['en', 'es'],
+    bodyType: 'fit',
+    eyes: 'green',
+    hair: 'brown',
+    age: '25_29',
+    monthlyPrice: 999,
+    yearlyPrice: 9900,
+    freeSubscriptionEnabled: true,
+    freeSubscriptionDays: 1,
+    verificationStatus: 'verified',
+    socialLinks: { instagram: 'https://instagram.com/luna' },
+  },
+  kai: {
+    bio: 'Travel photographer. Exclusive photo sets from 40+ countries and the stories behind them.',
+    gender: 'male',
+    country: 'GB',
+    city: 'London',
+    languages: ['en'],
+    bodyType: 'slim',
+    eyes: 'blue',
+    hair: 'blonde',
+    age: '30_34',
+    monthlyPrice: 1499,
+    yearlyPrice: 14900,
+    verificationStatus: 'verified',
+  },
+  sasha: {
+    bio: 'Cosplay, makeup tutorials and gaming streams. New looks every week.',
+    gender: 'female',
+    country: 'CA',
+    city: 'Toronto',
+    languages: ['en', 'fr'],
+    bodyType: 'petite',
+    eyes: 'hazel',
+    hair: 'red',
+    age: '20_24',
+    monthlyPrice: 495,
+    yearlyPrice: 4900,
+    verificationStatus: 'pending',
+  },
+};
+
+/** Loads demo data into an empty database: an admin, three creators with profiles, two fans. */
+export async function seedDemoIfEmpty(ctx: Ctx): Promise<boolean> {
+  if ((await countUsers(ctx.db)) > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await ctx.db.transaction(async (tx) => {
+    for (const a of DEMO_ACCOUNTS) {
+      const user = await insertUser(tx, { ...a, passwordHash, emailVerified: true });
+      const profile = PROFILES[a.username];
+      if (profile) {
+        await tx
+          .update(performers)
+          .set({ ...profile, displayName: a.name })
+          .where(eq(performers.userId, user.id));
+      }
+    }
+  });
+  await seedAccounts(ctx);
+  await seedProfiles(ctx);
+  await seedFeeds(ctx);
+  await seedMessages(ctx);
+  await seedCatalogue(ctx);
+  await seedSubscriptions(ctx);
+  await seedMoney(ctx);
+  ctx.log.info(
+    `Demo data loaded. Sign in with any of: ${DEMO_ACCOUNTS.map((a) => `${a.username} (${a.role})`).join(', ')}; password "${DEMO_PASSWORD}"`,
+  );
+  return true;
+}
+
+/** Waits until no media is processing (demo videos go through the real job queue). */
+export async function waitForMediaProcessing(ctx: Ctx, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const [row] = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(media)
+      .where(eq(media.status, 'processing'));
+    if (row.n === 0) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  ctx.log.warn('demo media still processing after the wait');
+}

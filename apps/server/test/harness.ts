@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeEach, inject } from 'vitest';
+import { type App, buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { type Database, openPglite, openPostgres } from '../src/db/client';
+import { setClockOffset } from '../src/lib/clock';
+import { registerJobHandlers } from '../src/modules/jobs';
+import { withDatabase } from './global-setup';
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  dataDir: string;
+}
+
+let current: Promise<TestContext> | null = null;
+
+/** A fresh database for this test file, from the migrated template. */
+async function openTestDatabase(): Promise<Database> {
+  const template = inject('pgTemplate');
+  const url = process.env.TEST_DATABASE_URL;
+  if (template && url) {
+    const name = `marquee_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    await admin.end();
+    const db = await openPostgres(withDatabase(url, name), 10);
+    const close = db.close;
+    db.close = async () => {
+      await close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name}`).catch(() => {});
+      await c.end();
+    };
+    return db;
+  }
+  const file = inject('pgliteTemplate');
+  const blob = new Blob([fs.readFileSync(file!)]);
+  return openPglite(undefined, blob);
+}
+
+/**
+ * The app for this test file: one database and one app per file, tables
+ * emptied before each test. `jobs: true` starts the real job queue.
+ */
+export function useTestApp(opts: { jobs?: boolean; env?: Record<string, string> } = {}): () => TestContext {
+  let ctx: TestContext | null = null;
+  current ??= (async () => {
+    const database = await openTestDatabase();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-test-'));
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: '0',
+      SECRET_KEY: 'test-secret-key-0123456789',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      ...opts.env,
+    });
+    const app = await buildApp({ config, database, logger: false });
+    registerJobHandlers(app.ctx);
+    if (opts.jobs) await app.ctx.jobs.start();
+    await app.ready();
+    return { app, database, dataDir };
+  })();
+
+  beforeEach(async () => {
+    ctx = await current!;
+    setClockOffset(0);
+    await truncateAll(ctx.database);
+    ctx.app.ctx.settings.invalidate();
+  });
+  afterAll(async () => {
+    const c = await current;
+    current = null;
+    if (!c) return;
+    await c.app.close();
+    await c.database.close();
+    fs.rmSync(c.dataDir, { recursive: true, force: true });
+  });
+  return () => {
+    if (!ctx) throw new Error('useTestApp() context is available inside tests only');
+    return ctx;
+  };
+}
+
+async function truncateAll(database: Database) {
+  const { rows } = (await database.db.execute(
+    sql`select tablename from pg_tables where schemaname = 'public'`,
+  )) as unknown as { rows: Array<{ tablename: string }> };
+  if (rows.length === 0) return;
+  const list = rows.map((r) => `"public"."${r.tablename}"`).join(', ');
+  await database.db.execute(sql.raw(`truncate ${list} restart identity cascade`));
+}

@@ -1,0 +1,12 @@
+export { Avatar } from './avatar';
+export { Button, buttonClasses } from './button';
+export { Card, CardContent, CardHeader, CardTitle } from './card';
+export { Dialog, DialogClose, DialogTrigger, Sheet } from './dialog';
+export { EmptyState } from './empty-state';
+export { Field, Input, inputClasses, Label } from './input';
+export { ProgressBar } from './progress-bar';
+export { Skeleton } from './skeleton';
+export { PageSpinner, Spinner } from './spinner';
+export { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
+export { Toaster, toast } from './toast';
+export { UploadField } from './upload-field';

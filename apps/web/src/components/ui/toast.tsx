@@ -1,0 +1,71 @@
+import * as RadixToast from '@radix-ui/react-toast';
+import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
+import { create } from 'zustand';
+import { cn } from '../../lib/cn';
+
+type ToastKind = 'success' | 'error' | 'info';
+interface ToastItem {
+  id: number;
+  kind: ToastKind;
+  message: string;
+}
+
+const useToastStore = create<{ items: ToastItem[]; remove: (id: number) => void }>()((set) => ({
+  items: [],
+  remove: (id) => set((s) => ({ items: s.items.filter((t) => t.id !== id) })),
+}));
+
+let nextId = 1;
+function push(kind: ToastKind, message: string): number {
+  const id = nextId++;
+  // At most three on screen; the oldest leaves first.
+  useToastStore.setState((s) => ({ items: [...s.items.slice(-2), { id, kind, message }] }));
+  return id;
+}
+
+/** `toast.success('Changes saved')`, `toast.error(getErrorMessage(err))`. Needs one <Toaster /> mounted. */
+export const toast = {
+  success: (message: string) => push('success', message),
+  error: (message: string) => push('error', message),
+  info: (message: string) => push('info', message),
+  dismiss: (id: number) => useToastStore.getState().remove(id),
+};
+
+const icons = { success: CircleCheck, error: CircleAlert, info: Info };
+const tones = {
+  success: 'text-emerald-600 dark:text-emerald-400',
+  error: 'text-red-600 dark:text-red-400',
+  info: 'text-brand-600 dark:text-brand-400',
+};
+
+export function Toaster() {
+  const items = useToastStore((s) => s.items);
+  const remove = useToastStore((s) => s.remove);
+  return (
+    <RadixToast.Provider swipeDirection="right" duration={5000}>
+      {items.map((t) => {
+        const Icon = icons[t.kind];
+        return (
+          <RadixToast.Root
+            key={t.id}
+            type={t.kind === 'error' ? 'foreground' : 'background'}
+            onOpenChange={(open) => !open && remove(t.id)}
+            className="relative flex items-start gap-3 rounded-2xl border border-zinc-200 bg-white p-4 pr-10 shadow-lg data-[state=open]:animate-fade-in data-[swipe=end]:translate-x-full data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] dark:border-zinc-800 dark:bg-zinc-900"
+          >
+            <Icon className={cn('mt-0.5 size-5 shrink-0', tones[t.kind])} aria-hidden="true" />
+            <RadixToast.Description className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
+              {t.message}
+            </RadixToast.Description>
+            <RadixToast.Close
+              aria-label="Dismiss"
+              className="absolute top-3 right-3 rounded-full p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700 dark:hover:bg-zinc-800"
+            >
+              <X className="size-4" aria-hidden="true" />
+            </RadixToast.Close>
+          </RadixToast.Root>
+        );
+      })}
+      <RadixToast.Viewport className="fixed right-0 bottom-0 z-[60] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
+    </RadixToast.Provider>
+  );
+}

@@ -1,0 +1,235 @@
+import { CircleCheck, FileIcon, RotateCcw, UploadCloud, X } from 'lucide-react';
+import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
+import { api, getErrorMessage, isAbortError } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { Button } from './button';
+import { ProgressBar } from './progress-bar';
+
+export interface UploadFieldProps<T = unknown> {
+  /** API path that takes the multipart form, e.g. '/performer/feeds/photo/upload'. */
+  endpoint: string;
+  label: string;
+  hint?: string;
+  /** Form field name of the file; 'file' by default. */
+  fieldName?: string;
+  accept?: string;
+  maxSizeMB?: number;
+  /** Extra form fields sent with the file. */
+  data?: Record<string, string>;
+  method?: 'POST' | 'PUT';
+  disabled?: boolean;
+  className?: string;
+  onUploaded?: (response: T, file: File) => void;
+  onError?: (error: unknown) => void;
+  onRemove?: () => void;
+}
+
+type Status = 'idle' | 'uploading' | 'done' | 'error';
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+function accepts(file: File, accept?: string): boolean {
+  if (!accept) return true;
+  return accept.split(',').some((raw) => {
+    const rule = raw.trim().toLowerCase();
+    if (rule.startsWith('.')) return file.name.toLowerCase().endsWith(rule);
+    if (rule.endsWith('/*')) return file.type.startsWith(rule.slice(0, -1));
+    return file.type === rule;
+  });
+}
+
+/**
+ * Drag-and-drop (or pick) a file, preview it, and upload it with a progress bar through `api.upload`.
+ * Uploading can be cancelled; a failed upload can be retried without picking the file again.
+ */
+export function UploadField<T = unknown>({
+  endpoint,
+  label,
+  hint,
+  fieldName = 'file',
+  accept,
+  maxSizeMB,
+  data,
+  method,
+  disabled,
+  className,
+  onUploaded,
+  onError,
+  onRemove,
+}: UploadFieldProps<T>) {
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const controller = useRef<AbortController | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [status, setStatus] = useState<Status>('idle');
+  const [progress, setProgress] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+
+  useEffect(() => () => controller.current?.abort(), []);
+  useEffect(() => {
+    if (!preview) return;
+    return () => URL.revokeObjectURL(preview);
+  }, [preview]);
+
+  async function start(f: File) {
+    controller.current?.abort();
+    const ctrl = new AbortController();
+    controller.current = ctrl;
+    setStatus('uploading');
+    setProgress(0);
+    setError(null);
+    const form = new FormData();
+    for (const [k, v] of Object.entries(data ?? {})) form.append(k, v);
+    form.append(fieldName, f, f.name);
+    try {
+      const res = await api.upload<T>(endpoint, form, { method, signal: ctrl.signal, onProgress: setProgress });
+      setStatus('done');
+      onUploaded?.(res, f);
+    } catch (err) {
+      if (isAbortError(err)) {
+        setStatus('error');
+        setError('Upload cancelled');
+        return;
+      }
+      setStatus('error');
+      setError(getErrorMessage(err));
+      onError?.(err);
+    }
+  }
+
+  function choose(f: File | undefined) {
+    if (!f) return;
+    if (!accepts(f, accept)) {
+      setError('This file type is not supported');
+      setStatus('error');
+      return;
+    }
+    if (maxSizeMB && f.size > maxSizeMB * 1024 * 1024) {
+      setError(`The file is larger than ${maxSizeMB} MB`);
+      setStatus('error');
+      return;
+    }
+    setFile(f);
+    setPreview(f.type.startsWith('image/') || f.type.startsWith('video/') ? URL.createObjectURL(f) : null);
+    void start(f);
+  }
+
+  function remove() {
+    controller.current?.abort();
+    setFile(null);
+    setPreview(null);
+    setStatus('idle');
+    setProgress(0);
+    setError(null);
+    if (inputRef.current) inputRef.current.value = '';
+    onRemove?.();
+  }
+
+  function onDrop(e: DragEvent) {
+    e.preventDefault();
+    setDragging(false);
+    if (!disabled && status !== 'uploading') choose(e.dataTransfer.files[0]);
+  }
+
+  return (
+    <div className={className}>
+      <span id={`${inputId}-label`} className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
+        {label}
+      </span>
+      {!file ? (
+        <label
+          htmlFor={inputId}
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          className={cn(
+            'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-2xl border-2 border-dashed px-6 py-8 text-center transition-colors',
+            dragging
+              ? 'border-brand-500 bg-brand-50 dark:bg-brand-950/40'
+              : 'border-zinc-300 hover:border-brand-400 hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900',
+            disabled && 'pointer-events-none opacity-60',
+          )}
+        >
+          <UploadCloud className="size-8 text-brand-500" aria-hidden="true" />
+          <span className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
+            Drop a file here or <span className="text-brand-600 underline dark:text-brand-400">browse</span>
+          </span>
+          {hint && <span className="text-xs text-zinc-500 dark:text-zinc-400">{hint}</span>}
+          {error && (
+            <span role="alert" className="text-xs font-medium text-red-600 dark:text-red-400">
+              {error}
+            </span>
+          )}
+        </label>
+      ) : (
+        <div className="flex items-center gap-4 rounded-2xl border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
+          <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-xl bg-zinc-100 dark:bg-zinc-800">
+            {preview && file.type.startsWith('image/') && (
+              <img src={preview} alt="" className="size-full object-cover" />
+            )}
+            {preview && file.type.startsWith('video/') && (
+              <video src={preview} muted className="size-full object-cover" />
+            )}
+            {!preview && <FileIcon className="size-6 text-zinc-500" aria-hidden="true" />}
+          </div>
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">{file.name}</p>
+            <p className="text-xs text-zinc-500 dark:text-zinc-400" aria-live="polite">
+              {status === 'uploading' && `Uploading… ${progress}%`}
+              {status === 'done' && (
+                <span className="inline-flex items-center gap-1 text-emerald-600 dark:text-emerald-400">
+                  <CircleCheck className="size-3.5" aria-hidden="true" /> Uploaded · {formatSize(file.size)}
+                </span>
+              )}
+              {status === 'error' && <span className="text-red-600 dark:text-red-400">{error}</span>}
+            </p>
+            {(status === 'uploading' || status === 'error') && (
+              <ProgressBar
+                value={progress}
+                label={`Uploading ${file.name}`}
+                tone={status === 'error' ? 'error' : 'brand'}
+                className="mt-2"
+              />
+            )}
+          </div>
+          <div className="flex shrink-0 gap-1">
+            {status === 'uploading' && (
+              <Button variant="ghost" size="sm" onClick={() => controller.current?.abort()}>
+                Cancel
+              </Button>
+            )}
+            {status === 'error' && (
+              <Button variant="outline" size="sm" onClick={() => start(file)}>
+                <RotateCcw className="size-4" aria-hidden="true" /> Retry
+              </Button>
+            )}
+            {status !== 'uploading' && (
+              <Button variant="ghost" size="icon" aria-label={`Remove ${file.name}`} onClick={remove}>
+                <X className="size-4" aria-hidden="true" />
+              </Button>
+            )}
+          </div>
+        </div>
+      )}
+      <input
+        ref={inputRef}
+        id={inputId}
+        type="file"
+        accept={accept}
+        disabled={disabled}
+        aria-labelledby={`${inputId}-label`}
+        className="sr-only"
+        onChange={(e) => choose(e.target.files?.[0])}
+      />
+    </div>
+  );
+}

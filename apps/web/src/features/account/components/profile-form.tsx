@@ -1,0 +1,54 @@
+import type { Me } from '@marquee/shared';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/input';
+import { updateUser } from '../api';
+import { SaveStatus, Section, useSave } from './shared';
+
+/** A fan's account fields (PUT /users). */
+export function ProfileForm({ user }: { user: Me }) {
+  const [name, setName] = useState(user.name ?? '');
+  const [username, setUsername] = useState(user.username ?? '');
+  const [email, setEmail] = useState(user.email ?? '');
+  const { saving, status, run } = useSave();
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void run(() =>
+      updateUser({
+        name: name.trim() || undefined,
+        username: username.trim() && username.trim() !== user.username ? username.trim() : undefined,
+        email: email.trim() && email.trim().toLowerCase() !== user.email ? email.trim() : undefined,
+      }),
+    );
+  };
+  return (
+    <Section title="Profile" description="Your name, username and email address.">
+      <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-label="Profile">
+        <Field label="Display name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
+        <Field
+          label="Username"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          autoCapitalize="none"
+          hint="3–30 letters, digits, _ or ."
+        />
+        <div className="sm:col-span-2">
+          <Field
+            label="Email"
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            autoComplete="email"
+            hint={user.email && !user.emailVerified ? 'Not verified yet' : undefined}
+          />
+        </div>
+        <div className="flex items-center gap-4 sm:col-span-2">
+          <Button type="submit" loading={saving}>
+            Save changes
+          </Button>
+          <SaveStatus status={status} />
+        </div>
+      </form>
+    </Section>
+  );
+}

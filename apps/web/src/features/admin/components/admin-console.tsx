@@ -1,0 +1,80 @@
+import {
+  BadgeCheck,
+  BarChart3,
+  FileText,
+  Flag,
+  History,
+  type LucideIcon,
+  Mail,
+  Settings,
+  ShieldAlert,
+  Users,
+  Wallet,
+} from 'lucide-react';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { NavLink } from 'react-router';
+import { EmptyState, PageSpinner } from '../../../components/ui';
+import { cn } from '../../../lib/cn';
+import { useCurrentUser } from '../../auth/api';
+
+const SECTIONS: Array<{
+  id: string;
+  label: string;
+  icon: LucideIcon;
+  load: () => Promise<{ default: ComponentType }>;
+}> = [
+  { id: 'dashboard', label: 'Dashboard', icon: BarChart3, load: () => import('./dashboard-section') },
+  { id: 'settings', label: 'Settings', icon: Settings, load: () => import('./settings-section') },
+  { id: 'users', label: 'Users and creators', icon: Users, load: () => import('./users-section') },
+  { id: 'verification', label: 'Verification queue', icon: BadgeCheck, load: () => import('./verification-section') },
+  { id: 'content', label: 'Content', icon: ShieldAlert, load: () => import('./content-section') },
+  { id: 'reports', label: 'Reports', icon: Flag, load: () => import('./reports-section') },
+  { id: 'money', label: 'Money', icon: Wallet, load: () => import('./money-section') },
+  { id: 'pages', label: 'Pages and promos', icon: FileText, load: () => import('./pages-section') },
+  { id: 'mail', label: 'Mail outbox', icon: Mail, load: () => import('./mail-section') },
+  { id: 'audit', label: 'Audit log', icon: History, load: () => import('./audit-section') },
+];
+const LAZY = Object.fromEntries(SECTIONS.map((s) => [s.id, lazy(s.load)]));
+
+/** The admin console: a sidebar of the sections and the chosen one. The server checks every call; this only hides. */
+export function AdminConsole({ section = 'dashboard' }: { section?: string }) {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading || !user) return <PageSpinner />;
+  if (user.role !== 'admin') {
+    return <EmptyState title="Admins only" description="This part of the site is for the site's administrators." />;
+  }
+  const Section = LAZY[section] ?? LAZY.dashboard;
+  return (
+    <div className="flex flex-col gap-6 lg:flex-row">
+      <nav aria-label="Admin sections" className="lg:sticky lg:top-20 lg:h-fit lg:w-56 lg:shrink-0">
+        <p className="mb-2 px-3 text-xs font-semibold tracking-wide text-zinc-500 uppercase">Admin</p>
+        <ul className="flex gap-1 overflow-x-auto lg:flex-col">
+          {SECTIONS.map((s) => (
+            <li key={s.id}>
+              <NavLink
+                to={s.id === 'dashboard' ? '/admin' : `/admin/${s.id}`}
+                end
+                className={({ isActive }) =>
+                  cn(
+                    'flex items-center gap-2.5 rounded-xl px-3 py-2 text-sm font-medium whitespace-nowrap',
+                    isActive || s.id === section
+                      ? 'bg-brand-50 text-brand-700 dark:bg-brand-950/40 dark:text-brand-300'
+                      : 'text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800',
+                  )
+                }
+              >
+                <s.icon className="size-4" aria-hidden />
+                {s.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="min-w-0 flex-1">
+        <Suspense fallback={<PageSpinner />}>
+          <Section />
+        </Suspense>
+      </div>
+    </div>
+  );
+}

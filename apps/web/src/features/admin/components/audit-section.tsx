@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Input } from '../../../components/ui';
+import { usePageTitle } from '../../settings/hooks';
+import { useAudit } from '../api';
+import { fmtDate, Pager, SectionTitle, Table, td } from './kit';
+
+const show = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v, null, 1));
+
+export default function AuditSection() {
+  usePageTitle('Admin: audit log');
+  const [action, setAction] = useState('');
+  const [page, setPage] = useState(1);
+  const pageSize = 25;
+  const { data } = useAudit({ action, page, pageSize });
+  return (
+    <div>
+      <SectionTitle title="Audit log" />
+      <Input
+        className="mb-3 h-10 max-w-xs"
+        placeholder="Action, e.g. settings.update"
+        aria-label="Filter by action"
+        value={action}
+        onChange={(e) => {
+          setAction(e.target.value.trim());
+          setPage(1);
+        }}
+      />
+      <Table head={['When', 'Who', 'Action', 'Target', 'Before', 'After', 'Reason']} empty={data?.data.length === 0}>
+        {data?.data.map((e) => (
+          <tr key={e._id}>
+            <td className={`${td} whitespace-nowrap`}>{fmtDate(e.createdAt)}</td>
+            <td className={td}>@{e.actor?.username ?? '—'}</td>
+            <td className={`${td} font-mono text-xs`}>{e.action}</td>
+            <td className={`${td} text-xs`}>
+              {e.targetType} {e.targetId}
+            </td>
+            <td className={td}>
+              <pre className="max-w-56 overflow-x-auto text-xs">{show(e.before)}</pre>
+            </td>
+            <td className={td}>
+              <pre className="max-w-56 overflow-x-auto text-xs">{show(e.after)}</pre>
+            </td>
+            <td className={td}>{e.reason ?? ''}</td>
+          </tr>
+        ))}
+      </Table>
+      {data && <Pager page={page} pageSize={pageSize} total={data.total} onPage={setPage} />}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { Button, inputClasses } from '../../../components/ui';
+import { cn } from '../../../lib/cn';
+
+export function SectionTitle({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
+      <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+      <div className="flex flex-wrap items-center gap-2">{children}</div>
+    </div>
+  );
+}
+
+export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
+  return <select className={cn(inputClasses, 'h-10 w-auto pr-8', className)} {...props} />;
+}
+
+export function TextArea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <textarea className={cn(inputClasses, 'h-auto min-h-24 py-2.5', className)} {...props} />;
+}
+
+export function Table({ head, children, empty }: { head: string[]; children: ReactNode; empty?: boolean }) {
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-zinc-200 bg-zinc-50 text-xs tracking-wide text-zinc-500 uppercase dark:border-zinc-800 dark:bg-zinc-900/60">
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col" className="px-3 py-2.5 font-semibold whitespace-nowrap">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">{children}</tbody>
+      </table>
+      {empty && <p className="p-6 text-center text-sm text-zinc-500">Nothing here yet.</p>}
+    </div>
+  );
+}
+
+export const td = 'px-3 py-2.5 align-top';
+
+export function Badge({
+  tone = 'zinc',
+  children,
+}: {
+  tone?: 'zinc' | 'green' | 'amber' | 'red' | 'brand';
+  children: ReactNode;
+}) {
+  const tones = {
+    zinc: 'bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300',
+    green: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-300',
+    amber: 'bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-300',
+    red: 'bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-300',
+    brand: 'bg-brand-100 text-brand-800 dark:bg-brand-900/40 dark:text-brand-300',
+  };
+  return (
+    <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold', tones[tone])}>{children}</span>
+  );
+}
+
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (p: number) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <div className="mt-3 flex items-center justify-between text-sm text-zinc-500">
+      <span>
+        {total} result{total === 1 ? '' : 's'}
+      </span>
+      <div className="flex items-center gap-2">
+        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </Button>
+        <span>
+          {page} / {pages}
+        </span>
+        <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          Next
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export const fmtMoney = (n: number) => n.toFixed(2);
+export const fmtDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');

@@ -1,0 +1,252 @@
+import type { AdminUserDetail } from '@marquee/shared';
+import { useState } from 'react';
+import { Button, Dialog, Field, Label, Spinner, toast } from '../../../components/ui';
+import { getErrorMessage } from '../../../lib/api';
+import { adminActions, openDocument, refreshAdmin, useAdminUser } from '../api';
+import { Badge, fmtDate, fmtMoney, Select, TextArea } from './kit';
+
+/** One account: profile, documents (private: only here), and every admin action on it. */
+export function UserDetailDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const { data: u, mutate } = useAdminUser(id);
+  const [busy, setBusy] = useState(false);
+  const [reason, setReason] = useState('');
+  const [amount, setAmount] = useState('');
+  const [account, setAccount] = useState<'wallet' | 'earnings'>('wallet');
+  const [commission, setCommission] = useState('');
+  const [link, setLink] = useState('');
+
+  async function run(action: () => Promise<AdminUserDetail | unknown>, done = 'Changes saved') {
+    setBusy(true);
+    try {
+      const res = await action();
+      if (res && typeof res === 'object' && '_id' in res) await mutate(res as AdminUserDetail, { revalidate: false });
+      else await mutate();
+      await refreshAdmin();
+      toast.success(done);
+      return true;
+    } catch (err) {
+      toast.error(getErrorMessage(err));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open={!!id}
+      onOpenChange={(o) => !o && onClose()}
+      title={u ? `@${u.username ?? u._id}` : 'Account'}
+      size="lg"
+    >
+      {!u ? (
+        <Spinner />
+      ) : (
+        <div className="space-y-5 text-sm">
+          <div className="flex flex-wrap gap-2">
+            <Badge tone="brand">{u.role}</Badge>
+            <Badge tone={u.status === 'active' ? 'green' : 'red'}>{u.status}</Badge>
+            {u.verificationStatus && (
+              <Badge
+                tone={
+                  u.verificationStatus === 'verified' ? 'green' : u.verificationStatus === 'pending' ? 'amber' : 'zinc'
+                }
+              >
+                identity {u.verificationStatus}
+              </Badge>
+            )}
+            <Badge>{u.emailVerified ? 'email verified' : 'email not verified'}</Badge>
+          </div>
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-1">
+            <dt className="text-zinc-500">Name</dt>
+            <dd>{u.name || '—'}</dd>
+            <dt className="text-zinc-500">Email</dt>
+            <dd className="break-all">{u.email ?? '—'}</dd>
+            <dt className="text-zinc-500">Joined</dt>
+            <dd>{fmtDate(u.createdAt)}</dd>
+            <dt className="text-zinc-500">Active sessions</dt>
+            <dd>{u.activeSessions}</dd>
+            <dt className="text-zinc-500">Wallet</dt>
+            <dd>{fmtMoney(u.balance)}</dd>
+            {u.performer && (
+              <>
+                <dt className="text-zinc-500">Earnings</dt>
+                <dd>{fmtMoney(u.earningsBalance)}</dd>
+                <dt className="text-zinc-500">Date of birth</dt>
+                <dd>{u.performer.dateOfBirth ?? '—'}</dd>
+                <dt className="text-zinc-500">Country</dt>
+                <dd>{u.performer.country ?? '—'}</dd>
+              </>
+            )}
+          </dl>
+          {u.username && (
+            <a className="text-brand-600 underline" href={`/${u.username}`} target="_blank" rel="noreferrer">
+              View profile as visitors see it
+            </a>
+          )}
+
+          {u.performer && (
+            <section className="space-y-2 rounded-xl border border-zinc-200 p-3 dark:border-zinc-800">
+              <h3 className="font-semibold">Identity verification</h3>
+              {u.performer.verificationNote && (
+                <p className="text-zinc-500">Last note: {u.performer.verificationNote}</p>
+              )}
+              <ul className="space-y-1">
+                {u.documents.length === 0 && <li className="text-zinc-500">No documents uploaded.</li>}
+                {u.documents.map((d) => (
+                  <li key={d._id}>
+                    <button type="button" className="text-brand-600 underline" onClick={() => openDocument(d.url)}>
+                      {d.kind.replace('_', ' ')}: {d.originalName || d.mimeType}
+                    </button>{' '}
+                    <span className="text-zinc-500">{fmtDate(d.createdAt)}</span>
+                  </li>
+                ))}
+              </ul>
+              <TextArea
+                aria-label="Reason (told to the creator)"
+                placeholder="Reason (told to the creator; required to reject)"
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+              />
+              <div className="flex gap-2">
+                <Button
+                  size="sm"
+                  disabled={busy}
+                  onClick={() =>
+                    run(() => adminActions.verify(u._id, 'verified', reason || undefined), 'Creator approved')
+                  }
+                >
+                  Approve
+                </Button>
+                <Button
+                  size="sm"
+                  variant="danger"
+                  disabled={busy}
+                  onClick={() =>
+                    run(() => adminActions.verify(u._id, 'rejected', reason || undefined), 'Creator rejected')
+                  }
+                >
+                  Reject
+                </Button>
+              </div>
+              <div className="flex items-end gap-2 pt-2">
+                <Field
+                  label={`Commission override (%) — site default ${u.siteCommissionPercent}%`}
+                  type="number"
+                  placeholder={u.commissionPercent === null ? 'default' : String(u.commissionPercent)}
+                  value={commission}
+                  onChange={(e) => setCommission(e.target.value)}
+                />
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={busy}
+                  onClick={() =>
+                    run(() => adminActions.commission(u._id, commission === '' ? null : Number(commission)))
+                  }
+                >
+                  Set
+                </Button>
+              </div>
+            </section>
+          )}
+
+          <section className="space-y-2 rounded-xl border border-zinc-200 p-3 dark:border-zinc-800">
+            <h3 className="font-semibold">Balance adjustment (through the ledger)</h3>
+            <div className="grid grid-cols-2 gap-2">
+              <Field
+                label="Amount (+ adds, − removes)"
+                type="number"
+                step="0.01"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+              />
+              <div>
+                <Label htmlFor="adj-account">Account</Label>
+                <Select
+                  id="adj-account"
+                  className="w-full"
+                  value={account}
+                  onChange={(e) => setAccount(e.target.value as 'wallet' | 'earnings')}
+                >
+                  <option value="wallet">Wallet</option>
+                  {u.performer && <option value="earnings">Earnings</option>}
+                </Select>
+              </div>
+            </div>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy || !amount}
+              onClick={async () => {
+                const why = reason.trim();
+                if (why.length < 3) return toast.error('Write the reason for the adjustment first');
+                if (
+                  await run(
+                    () => adminActions.adjust(u._id, { amount: Number(amount), account, reason: why }),
+                    'Balance adjusted',
+                  )
+                )
+                  setAmount('');
+              }}
+            >
+              Adjust (uses the reason above)
+            </Button>
+            {!u.performer && (
+              <TextArea
+                aria-label="Reason"
+                placeholder="Reason (required)"
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+              />
+            )}
+          </section>
+
+          <section className="flex flex-wrap gap-2">
+            {u.status === 'active' ? (
+              <Button
+                size="sm"
+                variant="danger"
+                disabled={busy}
+                onClick={() => run(() => adminActions.suspend(u._id, reason || undefined), 'Account suspended')}
+              >
+                Suspend
+              </Button>
+            ) : (
+              <Button
+                size="sm"
+                disabled={busy}
+                onClick={() => run(() => adminActions.reactivate(u._id), 'Account reactivated')}
+              >
+                Reactivate
+              </Button>
+            )}
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              onClick={() =>
+                run(async () => {
+                  const r = await adminActions.resetLink(u._id);
+                  setLink(r.link);
+                  return r;
+                }, 'Reset link created and mailed')
+              }
+            >
+              Password reset link
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              onClick={() => run(() => adminActions.updateUser(u._id, { emailVerified: !u.emailVerified }))}
+            >
+              {u.emailVerified ? 'Mark email unverified' : 'Mark email verified'}
+            </Button>
+          </section>
+          {link && <p className="rounded bg-zinc-100 p-2 text-xs break-all dark:bg-zinc-800">{link}</p>}
+        </div>
+      )}
+    </Dialog>
+  );
+}

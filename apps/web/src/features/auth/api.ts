@@ -1,0 +1,36 @@
+import useSWR, { mutate } from 'swr';
+import { api } from '../../lib/api';
+import { clearToken } from '../../lib/cookies';
+import { useUiStore } from '../../lib/ui-store';
+import type { CurrentUser } from './types';
+
+export const ME_KEY = '/users/me';
+
+/** The signed-in user; only fetched while a token cookie exists. */
+export function useCurrentUser() {
+  const token = useUiStore((s) => s.token);
+  const { data, error, isLoading, mutate: refresh } = useSWR<CurrentUser>(token ? ME_KEY : null);
+  return {
+    user: token ? data : undefined,
+    isLoggedIn: !!token && !!data,
+    /** A token exists but the user has not loaded yet. */
+    isLoading: !!token && isLoading,
+    error,
+    refresh,
+  };
+}
+
+/** Ends the session on the server (best effort), drops the cookie and every cached response. */
+export async function logout(): Promise<void> {
+  await api.post('/auth/logout', undefined, { authRedirect: false }).catch(() => undefined);
+  clearToken();
+  useUiStore.getState().setToken(undefined);
+  await mutate((key) => key !== '/settings/public', undefined, { revalidate: false });
+}
+
+/** Spec §2: incomplete profiles go to their account page; creators to their profile; fans back. */
+export function postLoginPath(user: CurrentUser, returnTo: string): string {
+  if (!user.email || !user.username) return user.isPerformer ? '/creator/account' : '/user/account';
+  if (user.isPerformer) return `/${user.username}`;
+  return returnTo;
+}

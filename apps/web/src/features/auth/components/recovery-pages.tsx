@@ -1,0 +1,234 @@
+import { ERROR_TEXTS } from '@marquee/shared/errors';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { api, getErrorMessage } from '../../../lib/api';
+import { setToken } from '../../../lib/cookies';
+import { useUiStore } from '../../../lib/ui-store';
+import { useSettings } from '../../settings/api';
+import { usePageTitle } from '../../settings/hooks';
+import { preparePassword } from '../session';
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  usePageTitle(title);
+  return (
+    <div className="m-auto w-full max-w-md">
+      <div className="rounded-3xl border border-zinc-200/80 bg-white p-6 shadow-xl shadow-brand-900/5 sm:p-8 dark:border-zinc-800 dark:bg-zinc-900">
+        <h1 className="mb-4 text-2xl font-bold tracking-tight">{title}</h1>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function Message({ ok, text }: { ok: boolean; text: string }) {
+  return (
+    <p
+      role={ok ? 'status' : 'alert'}
+      className={
+        ok
+          ? 'mb-4 text-sm font-medium text-emerald-700 dark:text-emerald-400'
+          : 'mb-4 text-sm font-medium text-red-600 dark:text-red-400'
+      }
+    >
+      {text}
+    </p>
+  );
+}
+
+/** /auth/forgot-password: always the same answer (the server never says whether the account exists). */
+export function ForgotPasswordPage() {
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [msg, setMsg] = useState<{ ok: boolean; text: string } | null>(null);
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      const r = await api.post<{ message: string }>('/auth/users/forgot', { email }, { authRedirect: false });
+      setMsg({ ok: true, text: r.message });
+    } catch (err) {
+      setMsg({ ok: false, text: getErrorMessage(err, ERROR_TEXTS.tryAgain) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Panel title="Forgot your password?">
+      {msg && <Message {...msg} />}
+      <form onSubmit={onSubmit} className="space-y-4" aria-label="Forgot password">
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Button type="submit" size="lg" className="w-full" loading={busy}>
+          Send reset link
+        </Button>
+      </form>
+    </Panel>
+  );
+}
+
+/** /auth/reset-password?token=…: new password (the confirm field is checked here and not sent, spec §5). */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const { clientSidePasswordHashing } = useSettings();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [msg, setMsg] = useState<{ ok: boolean; text: string } | null>(null);
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (password !== confirm) return setMsg({ ok: false, text: 'The passwords do not match' });
+    setBusy(true);
+    try {
+      const r = await api.post<{ message: string }>(
+        '/auth/password-recovery',
+        { token, password: await preparePassword(password, clientSidePasswordHashing) },
+        { authRedirect: false },
+      );
+      toast.success(r.message);
+      navigate('/auth/login', { replace: true });
+    } catch (err) {
+      setMsg({ ok: false, text: getErrorMessage(err, ERROR_TEXTS.tryAgain) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Panel title="Choose a new password">
+      {!token && <Message ok={false} text="This link is incomplete. Please open the link from the email again." />}
+      {msg && <Message {...msg} />}
+      <form onSubmit={onSubmit} className="space-y-4" aria-label="Reset password">
+        <Field
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Field
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
+        <Button type="submit" size="lg" className="w-full" loading={busy} disabled={!token}>
+          Set new password
+        </Button>
+      </form>
+      <p className="mt-4 text-center text-sm">
+        <Link to="/auth/forgot-password" className="text-brand-600 hover:underline dark:text-brand-400">
+          Ask for a new link
+        </Link>
+      </p>
+    </Panel>
+  );
+}
+
+/** /auth/verify-email?token=…: confirms the address; a form to ask for a new link when it fails. */
+export function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [msg, setMsg] = useState<{ ok: boolean; text: string } | null>(null);
+  const [email, setEmail] = useState('');
+  const ran = useRef(false);
+  useEffect(() => {
+    if (ran.current || !token) return;
+    ran.current = true;
+    api
+      .post<{ message: string }>('/auth/email-verification/verify', { token }, { authRedirect: false })
+      .then((r) => setMsg({ ok: true, text: r.message }))
+      .catch((err) => setMsg({ ok: false, text: getErrorMessage(err, ERROR_TEXTS.tryAgain) }));
+  }, [token]);
+  const resend = async (e: FormEvent) => {
+    e.preventDefault();
+    try {
+      const r = await api.post<{ message: string }>('/auth/email-verification', { email }, { authRedirect: false });
+      setMsg({ ok: true, text: r.message });
+    } catch (err) {
+      setMsg({ ok: false, text: getErrorMessage(err, ERROR_TEXTS.tryAgain) });
+    }
+  };
+  return (
+    <Panel title="Email verification">
+      {token && !msg && <Spinner label="Checking your link" />}
+      {msg && <Message {...msg} />}
+      {msg?.ok && token ? (
+        <Button onClick={() => useUiStore.getState().openLogin()} size="lg" className="w-full">
+          Log in
+        </Button>
+      ) : (
+        <form onSubmit={resend} className="space-y-4" aria-label="Resend verification">
+          <Field
+            label="Email"
+            type="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            hint="We will send you a new link."
+          />
+          <Button type="submit" variant="secondary" className="w-full">
+            Send a new link
+          </Button>
+        </form>
+      )}
+    </Panel>
+  );
+}
+
+/** /auth/twitter/callback: completes Twitter/X sign-in, or linking when `link=1`. */
+export function TwitterCallbackPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const ran = useRef(false);
+  useEffect(() => {
+    if (ran.current) return;
+    ran.current = true;
+    const oauthToken = params.get('oauth_token') ?? undefined;
+    const oauthVerifier = params.get('oauth_verifier') ?? '';
+    if (!oauthVerifier) {
+      setError('Twitter/X sign-in was cancelled');
+      return;
+    }
+    if (params.get('link') === '1') {
+      api
+        .post('/twitter/verify', { oauthToken, oauthVerifier })
+        .then(() => {
+          toast.success('Twitter/X account linked');
+          navigate(-1);
+        })
+        .catch((err) => setError(getErrorMessage(err, ERROR_TEXTS.tryAgain)));
+      return;
+    }
+    api
+      .post<{ token: string }>(
+        '/auth/twitter/callback',
+        { oauthToken, oauthVerifier, remember: true },
+        { authRedirect: false },
+      )
+      .then((r) => {
+        setToken(r.token, true);
+        useUiStore.getState().setToken(r.token);
+        globalThis.location.assign('/');
+      })
+      .catch((err) => setError(getErrorMessage(err, ERROR_TEXTS.incorrectCredentials)));
+  }, [params, navigate]);
+  return (
+    <Panel title="Twitter / X">
+      {error ? <Message ok={false} text={error} /> : <Spinner label="Signing you in" />}
+    </Panel>
+  );
+}

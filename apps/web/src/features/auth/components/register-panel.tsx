@@ -1,0 +1,23 @@
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { type RegisterTab, useUiStore } from '../../../lib/ui-store';
+import { RegisterForm } from './register-form';
+
+/** Fan / Creator tabs of the register modal; loaded with the forms on first open. */
+export default function RegisterPanel({ onDone }: { onDone: () => void }) {
+  const tab = useUiStore((s) => s.registerTab);
+  const setTab = useUiStore((s) => s.setRegisterTab);
+  return (
+    <Tabs value={tab} onValueChange={(v) => setTab(v as RegisterTab)}>
+      <TabsList aria-label="Account type">
+        <TabsTrigger value="fan">Fan</TabsTrigger>
+        <TabsTrigger value="creator">Creator</TabsTrigger>
+      </TabsList>
+      <TabsContent value="fan">
+        <RegisterForm accountType="fan" onDone={onDone} />
+      </TabsContent>
+      <TabsContent value="creator">
+        <RegisterForm accountType="creator" onDone={onDone} />
+      </TabsContent>
+    </Tabs>
+  );
+}

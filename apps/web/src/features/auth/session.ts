@@ -1,0 +1,58 @@
+import { CLIENT_HASH_PREFIX } from '@marquee/shared/auth';
+import { mutate } from 'swr';
+import { api } from '../../lib/api';
+import { setToken } from '../../lib/cookies';
+import { useUiStore } from '../../lib/ui-store';
+import { ME_KEY } from './api';
+import type { CurrentUser, LoginBody, LoginResponse, RegisterBody } from './types';
+
+// Loaded with the login and register forms only (the shared auth module brings zod along).
+
+/** Thrown by `login` when the account needs its authenticator code. */
+export class TotpRequiredError extends Error {}
+
+/**
+ * Spec §5: with the clientSidePasswordHashing setting on, the password leaves the browser as
+ * `sha256:<hex>`. Web Crypto only exists in secure contexts; elsewhere the plain password is sent.
+ */
+export async function preparePassword(password: string, hashOnClient: boolean): Promise<string> {
+  if (!hashOnClient || !globalThis.crypto?.subtle) return password;
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(password));
+  const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${CLIENT_HASH_PREFIX}${hex}`;
+}
+
+/** POST /auth/login, store the token cookie, then load the current user. */
+export async function login(input: LoginBody, options: { hashPassword?: boolean } = {}): Promise<CurrentUser> {
+  const body = { ...input, password: await preparePassword(input.password, !!options.hashPassword) };
+  if (!body.totpCode) delete body.totpCode;
+  // A wrong password must show its own message, not the "session expired" redirect.
+  const res = await api.post<LoginResponse>('/auth/login', body, { authRedirect: false });
+  if (!('token' in res)) throw new TotpRequiredError(res.message);
+  setToken(res.token, body.remember);
+  const user = await api.get<CurrentUser>(ME_KEY);
+  await mutate(ME_KEY, user, { revalidate: false });
+  useUiStore.getState().setToken(res.token);
+  return user;
+}
+
+export async function register(
+  role: 'fan' | 'creator',
+  input: RegisterBody,
+  options: { hashPassword?: boolean; documents?: File[]; onProgress?: (percent: number) => void } = {},
+) {
+  const path = role === 'creator' ? '/auth/performers/register' : '/auth/users/register';
+  const body = { ...input, password: await preparePassword(input.password, !!options.hashPassword) };
+  type Res = { token?: string; message?: string; emailVerificationRequired?: boolean };
+  if (role === 'creator' && options.documents?.length) {
+    // Creator registration with identity documents: one multipart request with upload progress.
+    const form = new FormData();
+    for (const [k, v] of Object.entries(body)) if (v !== undefined && v !== '') form.append(k, String(v));
+    options.documents.forEach((file, i) => {
+      form.append(i === 0 ? 'idFront' : 'documents', file);
+    });
+    return api.upload<Res>(path, form, { onProgress: options.onProgress });
+  }
+  for (const k of Object.keys(body) as Array<keyof typeof body>) if (body[k] === '') delete body[k];
+  return api.post<Res>(path, body, { authRedirect: false });
+}

@@ -1,0 +1,63 @@
+import type { ContentItem } from '@marquee/shared';
+import { useState } from 'react';
+import { Button } from '../../../components/ui';
+import { AddressPicker } from '../../orders/components/addresses';
+import { SubscribeButton } from '../../subscriptions/components/subscribe-button';
+import { UnlockDialog } from '../../wallet/components/unlock-dialog';
+import { catalogueApi, tokens } from '../api';
+
+/** How a locked item opens: buy, rent for N days, or subscribe. */
+export function UnlockActions({ item, onDone }: { item: ContentItem; onDone: () => void }) {
+  const [confirm, setConfirm] = useState<'buy' | 'rent' | null>(null);
+  const physical = item.type === 'product' && item.productType === 'physical';
+  const [addressId, setAddressId] = useState('');
+  const run = async () => {
+    if (physical && confirm === 'buy' && !addressId) throw new Error('Choose a delivery address for this product');
+    if (confirm === 'rent') await catalogueApi.rent(item.type as 'scene', item._id);
+    else
+      await catalogueApi.buy(
+        item.type,
+        item._id,
+        item.type === 'product' ? { quantity: 1, ...(physical ? { deliveryAddressId: addressId } : {}) } : {},
+      );
+  };
+  if (!item.isSale) {
+    return (
+      <SubscribeButton
+        performer={item.performer ?? { _id: item.performerId }}
+        label="Subscribe to see"
+        onSubscribed={onDone}
+      />
+    );
+  }
+  const amount = confirm === 'rent' ? (item.rentPrice ?? 0) : item.price;
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button onClick={() => setConfirm('buy')} data-testid="buy-button">
+        Buy for {tokens(item.price)}
+      </Button>
+      {item.rentPrice ? (
+        <Button variant="outline" onClick={() => setConfirm('rent')} data-testid="rent-button">
+          Rent for {item.rentDays} days · {tokens(item.rentPrice)}
+        </Button>
+      ) : null}
+      <UnlockDialog
+        open={confirm !== null}
+        onOpenChange={(o) => !o && setConfirm(null)}
+        title="Confirm purchase"
+        description={confirm === 'rent' ? `Rent "${item.title}" for ${item.rentDays} days` : `Buy "${item.title}"`}
+        price={amount}
+        confirmLabel={`Pay ${tokens(amount)}`}
+        onConfirm={run}
+        successMessage={confirm === 'rent' ? `Rented for ${item.rentDays} days` : 'Purchase complete'}
+        onDone={onDone}
+      >
+        {physical && confirm === 'buy' && (
+          <div className="mb-3">
+            <AddressPicker value={addressId} onChange={setAddressId} />
+          </div>
+        )}
+      </UnlockDialog>
+    </div>
+  );
+}

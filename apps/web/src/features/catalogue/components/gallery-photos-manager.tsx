@@ -1,0 +1,115 @@
+import type { Photo } from '@marquee/shared';
+import { Star, Trash2, Upload } from 'lucide-react';
+import { useState } from 'react';
+import { Button, EmptyState, PageSpinner, ProgressBar, toast } from '../../../components/ui';
+import { getErrorMessage } from '../../../lib/api';
+import { catalogueApi, useMyItem, usePhotos } from '../api';
+
+/** A gallery's photos in the studio: bulk upload with progress, drag to reorder, set cover, delete. */
+export function GalleryPhotosManager({ galleryId }: { galleryId: string }) {
+  const { data: gallery, mutate: mutateGallery } = useMyItem('gallery', galleryId);
+  const { data, mutate } = usePhotos(galleryId, true);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [dragged, setDragged] = useState<string | null>(null);
+  if (!gallery || !data) return <PageSpinner />;
+  const photos = data.data;
+  const refresh = () => {
+    void mutate();
+    void mutateGallery();
+  };
+  const upload = async (files: FileList | null) => {
+    if (!files?.length) return;
+    setProgress(0);
+    try {
+      await catalogueApi.uploadPhotos(galleryId, [...files], setProgress);
+      toast.success(`${files.length} photo${files.length === 1 ? '' : 's'} uploaded`);
+      refresh();
+    } catch (err) {
+      toast.error(getErrorMessage(err));
+    } finally {
+      setProgress(null);
+    }
+  };
+  const drop = async (target: Photo) => {
+    if (!dragged || dragged === target._id) return;
+    const ids = photos.map((p) => p._id).filter((id) => id !== dragged);
+    ids.splice(ids.indexOf(target._id), 0, dragged);
+    setDragged(null);
+    await mutate(catalogueApi.reorder(galleryId, ids), {
+      optimisticData: { ...data, data: ids.map((id) => photos.find((p) => p._id === id)!) },
+    });
+  };
+  const run = async (fn: () => Promise<unknown>, ok: string) => {
+    try {
+      await fn();
+      toast.success(ok);
+      refresh();
+    } catch (err) {
+      toast.error(getErrorMessage(err));
+    }
+  };
+  return (
+    <div className="mx-auto max-w-4xl space-y-4" data-testid="gallery-photos-manager">
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-bold">{gallery.title}</h1>
+          <p className="text-sm text-zinc-500">{gallery.numPhotos} photos · drag to reorder</p>
+        </div>
+        <label className="inline-flex cursor-pointer items-center gap-2 rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white">
+          <Upload className="size-4" aria-hidden /> Upload photos
+          <input
+            type="file"
+            accept="image/*"
+            multiple
+            className="sr-only"
+            onChange={(e) => void upload(e.target.files)}
+            data-testid="photo-input"
+          />
+        </label>
+      </header>
+      {progress !== null && <ProgressBar value={progress} label="Upload progress" />}
+      {photos.length === 0 ? (
+        <EmptyState title="No photos yet" description="Upload many at once." />
+      ) : (
+        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          {photos.map((p) => (
+            <li
+              key={p._id}
+              draggable
+              onDragStart={() => setDragged(p._id)}
+              onDragOver={(e) => e.preventDefault()}
+              onDrop={() => void drop(p)}
+              className={`relative aspect-square overflow-hidden rounded-xl border-2 ${p.isCover ? 'border-brand-500' : 'border-transparent'}`}
+              data-testid="studio-photo"
+            >
+              <img
+                src={p.photo?.thumbnail ?? p.photo?.url}
+                alt={p.title}
+                className="size-full object-cover"
+                draggable={false}
+              />
+              <div className="absolute right-1 bottom-1 flex gap-1">
+                <Button
+                  size="icon"
+                  variant="inverse"
+                  aria-label="Set as cover"
+                  onClick={() => run(() => catalogueApi.setCover(p._id), 'Cover set')}
+                >
+                  <Star className={`size-4 ${p.isCover ? 'fill-current' : ''}`} />
+                </Button>
+                <Button
+                  size="icon"
+                  variant="inverse"
+                  aria-label="Delete photo"
+                  onClick={() => run(() => catalogueApi.deletePhoto(p._id), 'Photo deleted')}
+                >
+                  <Trash2 className="size-4" />
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,216 @@
+import type { ContentItem, ContentType } from '@marquee/shared';
+import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode, useId, useState } from 'react';
+import { Button, Field, Label, ProgressBar, toast } from '../../../components/ui';
+import { getErrorMessage } from '../../../lib/api';
+import { catalogueApi, useCategories } from '../api';
+
+const FILE_SLOTS: Partial<
+  Record<ContentType, Array<{ name: string; label: string; accept: string; multiple?: boolean }>>
+> = {
+  video: [
+    { name: 'video', label: 'Video', accept: 'video/*' },
+    { name: 'teaser', label: 'Teaser (shown when locked)', accept: 'video/*' },
+    { name: 'thumbnail', label: 'Thumbnail', accept: 'image/*' },
+  ],
+  scene: [
+    { name: 'video', label: 'Video', accept: 'video/*' },
+    { name: 'teaser', label: 'Teaser', accept: 'video/*' },
+    { name: 'thumbnail', label: 'Thumbnail', accept: 'image/*' },
+  ],
+  scenario: [
+    { name: 'video', label: 'Video', accept: 'video/*' },
+    { name: 'teaser', label: 'Teaser', accept: 'video/*' },
+    { name: 'thumbnail', label: 'Thumbnail', accept: 'image/*' },
+  ],
+  reel: [{ name: 'video', label: 'Vertical video', accept: 'video/*' }],
+  product: [
+    { name: 'image', label: 'Images', accept: 'image/*', multiple: true },
+    { name: 'file', label: 'File buyers download (digital)', accept: '*/*' },
+  ],
+};
+
+/** Create or edit any catalogue item: text, audience and price, rent, product details, files with progress. */
+export function ItemForm({
+  type,
+  item,
+  onSaved,
+}: {
+  type: ContentType;
+  item?: ContentItem;
+  onSaved: (i: ContentItem) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [visibility, setVisibility] = useState(
+    item?.visibility ?? (type === 'reel' ? 'free' : type === 'product' ? 'sale' : 'subscribers'),
+  );
+  const [productType, setProductType] = useState(item?.productType ?? 'physical');
+  const { data: categories } = useCategories();
+  const rentable = type === 'scene' || type === 'scenario';
+  const submit = async (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const raw = new FormData(e.currentTarget);
+    const form = new FormData();
+    let hasFiles = false;
+    for (const [k, v] of raw.entries()) {
+      if (v instanceof File) {
+        if (v.size > 0) {
+          form.append(k, v);
+          hasFiles = true;
+        }
+      } else if (v !== '') form.append(k, v);
+    }
+    setBusy(true);
+    try {
+      let saved: ContentItem;
+      if (hasFiles) {
+        setProgress(0);
+        saved = item
+          ? await catalogueApi.updateWithFiles(type, item._id, form, setProgress)
+          : await catalogueApi.createWithFiles(type, form, setProgress);
+      } else {
+        const body = Object.fromEntries(form.entries());
+        saved = item ? await catalogueApi.update(type, item._id, body) : await catalogueApi.create(type, body);
+      }
+      toast.success('Changes saved');
+      onSaved(saved);
+    } catch (err) {
+      toast.error(getErrorMessage(err));
+    } finally {
+      setBusy(false);
+      setProgress(null);
+    }
+  };
+  return (
+    <form onSubmit={submit} className="space-y-3" data-testid="item-form">
+      <Field label="Title" name="title" required defaultValue={item?.title} maxLength={200} />
+      <Labeled label="Description">
+        <textarea
+          name="description"
+          defaultValue={item?.description}
+          className="min-h-20 w-full rounded-xl border border-zinc-300 bg-transparent p-2 text-sm dark:border-zinc-700"
+        />
+      </Labeled>
+      <Field label="Tags (comma separated)" name="tags" defaultValue={item?.tags.join(', ')} />
+      {type !== 'product' && (
+        <Labeled label="Who can see it">
+          <select
+            name="visibility"
+            value={visibility}
+            onChange={(e) => setVisibility(e.target.value as typeof visibility)}
+            className="h-10 w-full rounded-xl border border-zinc-300 bg-transparent px-2 dark:border-zinc-700"
+          >
+            <option value="free">Everyone (free)</option>
+            <option value="subscribers">Subscribers</option>
+            {type !== 'reel' && <option value="sale">Pay to unlock</option>}
+          </select>
+        </Labeled>
+      )}
+      {(visibility === 'sale' || type === 'product') && (
+        <Field
+          label="Price (tokens)"
+          name="price"
+          type="number"
+          step="0.01"
+          min="0.5"
+          required
+          defaultValue={item?.price || undefined}
+        />
+      )}
+      {rentable && visibility === 'sale' && (
+        <div className="grid grid-cols-2 gap-2">
+          <Field
+            label="Rent price (tokens)"
+            name="rentPrice"
+            type="number"
+            step="0.01"
+            min="0.5"
+            defaultValue={item?.rentPrice ?? undefined}
+          />
+          <Field
+            label="Rent for (days)"
+            name="rentDays"
+            type="number"
+            min="1"
+            max="365"
+            defaultValue={item?.rentDays ?? 2}
+          />
+        </div>
+      )}
+      {rentable && (
+        <Labeled label="Category">
+          <select
+            name="categoryId"
+            defaultValue={item?.categoryId ?? ''}
+            className="h-10 w-full rounded-xl border border-zinc-300 bg-transparent px-2 dark:border-zinc-700"
+          >
+            <option value="">None</option>
+            {categories?.data.map((c) => (
+              <option key={c._id} value={c._id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </Labeled>
+      )}
+      {type === 'product' && (
+        <>
+          <Labeled label="Kind">
+            <select
+              name="productType"
+              value={productType}
+              onChange={(e) => setProductType(e.target.value as 'physical')}
+              className="h-10 w-full rounded-xl border border-zinc-300 bg-transparent px-2 dark:border-zinc-700"
+            >
+              <option value="physical">Physical (shipped)</option>
+              <option value="digital">Digital (download)</option>
+            </select>
+          </Labeled>
+          {productType === 'physical' && (
+            <div className="grid grid-cols-2 gap-2">
+              <Field label="Stock" name="stock" type="number" min="0" required defaultValue={item?.stock ?? 1} />
+              <Field
+                label="Shipping fee (tokens)"
+                name="shippingFee"
+                type="number"
+                step="0.01"
+                min="0"
+                defaultValue={item?.shippingFee ?? 0}
+              />
+            </div>
+          )}
+        </>
+      )}
+      {FILE_SLOTS[type]?.map((s) => (
+        <Field key={s.name} label={s.label} name={s.name} type="file" accept={s.accept} multiple={s.multiple} />
+      ))}
+      <Labeled label="Status">
+        <select
+          name="status"
+          defaultValue={item?.status ?? 'active'}
+          className="h-10 w-full rounded-xl border border-zinc-300 bg-transparent px-2 dark:border-zinc-700"
+        >
+          <option value="active">Published</option>
+          <option value="draft">Draft</option>
+          <option value="inactive">Hidden</option>
+        </select>
+      </Labeled>
+      {progress !== null && <ProgressBar value={progress} label="Upload progress" />}
+      <Button type="submit" loading={busy} data-testid="save-item">
+        {item ? 'Save' : 'Create'}
+      </Button>
+    </form>
+  );
+}
+
+/** A label tied to a select or textarea (Field renders its own input). */
+function Labeled({ label, children }: { label: string; children: ReactNode }) {
+  const id = useId();
+  const only = Children.only(children);
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      {isValidElement(only) ? cloneElement(only as ReactElement<{ id?: string }>, { id }) : only}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ListResponse, Photo } from '@marquee/shared';
+import { Lock } from 'lucide-react';
+import { useState } from 'react';
+import useSWR from 'swr';
+import { EmptyState, Skeleton } from '../../../components/ui';
+import { Lightbox } from './lightbox';
+
+/** The Photos tab: a creator's photos across galleries (locked ones blurred), opening in the lightbox. */
+export function ProfilePhotosTab({ creator }: { creator: { _id: string; username?: string | null } }) {
+  const { data, isLoading } = useSWR<ListResponse<Photo>>(
+    `/performer-assets/photos/${creator.username ?? creator._id}?pageSize=60&sortBy=createdAt&sort=desc`,
+  );
+  const [open, setOpen] = useState<number | null>(null);
+  if (isLoading) return <Skeleton className="h-48 rounded-2xl" />;
+  const photos = data?.data ?? [];
+  if (!photos.length) return <EmptyState title="No photos yet" />;
+  return (
+    <>
+      <div className="grid grid-cols-3 gap-1" data-testid="profile-photos">
+        {photos.map((p, i) => (
+          <button
+            key={p._id}
+            type="button"
+            className="relative aspect-square overflow-hidden bg-zinc-200"
+            onClick={() => setOpen(i)}
+            aria-label={`Open photo ${i + 1}`}
+          >
+            <img
+              src={p.photo?.thumbnail ?? p.photo?.blurredUrl}
+              alt={p.title}
+              className="size-full object-cover"
+              loading="lazy"
+            />
+            {!p.unlocked && <Lock className="absolute inset-0 m-auto size-5 text-white" aria-hidden />}
+          </button>
+        ))}
+      </div>
+      {open !== null && <Lightbox photos={photos} index={open} onIndex={setOpen} onClose={() => setOpen(null)} />}
+    </>
+  );
+}

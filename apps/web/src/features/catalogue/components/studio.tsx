@@ -1,0 +1,122 @@
+import type { ContentItem, ContentType } from '@marquee/shared';
+import { Eye, EyeOff, Images, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button, Dialog, EmptyState, Skeleton, toast } from '../../../components/ui';
+import { getErrorMessage } from '../../../lib/api';
+import { catalogueApi, LABELS, previewOf, tokens, useMyItems } from '../api';
+import { itemHref } from './content-card';
+import { ItemForm } from './item-form';
+
+/** The creator studio for one type: list, create, edit, publish/unpublish, price, delete, file status. */
+export function Studio({ type }: { type: ContentType }) {
+  const [page, setPage] = useState(1);
+  const { data, isLoading, mutate } = useMyItems(type, { page, pageSize: 20 });
+  const [editing, setEditing] = useState<ContentItem | 'new' | null>(null);
+  const label = LABELS[type];
+  const act = async (fn: () => Promise<unknown>, ok: string) => {
+    try {
+      await fn();
+      toast.success(ok);
+      void mutate();
+    } catch (err) {
+      toast.error(getErrorMessage(err));
+    }
+  };
+  return (
+    <div className="mx-auto max-w-4xl space-y-4" data-testid={`studio-${type}`}>
+      <header className="flex items-center justify-between">
+        <h1 className="text-2xl font-bold">My {label.many.toLowerCase()}</h1>
+        <Button onClick={() => setEditing('new')} data-testid="new-item">
+          <Plus className="size-4" aria-hidden /> New {label.one.toLowerCase()}
+        </Button>
+      </header>
+      {isLoading ? (
+        <Skeleton className="h-40 rounded-2xl" />
+      ) : !data?.data.length ? (
+        <EmptyState title={`No ${label.many.toLowerCase()} yet`} description="Create your first one." />
+      ) : (
+        <ul className="divide-y divide-zinc-200 rounded-2xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+          {data.data.map((item) => (
+            <li key={item._id} className="flex items-center gap-3 p-3" data-testid="studio-row">
+              <img src={previewOf(item)} alt="" className="size-14 shrink-0 rounded-lg bg-zinc-200 object-cover" />
+              <div className="min-w-0 flex-1">
+                <Link to={itemHref(item)} className="line-clamp-1 font-semibold">
+                  {item.title}
+                </Link>
+                <p className="text-xs text-zinc-500">
+                  {item.status} · {item.isSale ? tokens(item.price) : item.visibility}
+                  {item.type === 'gallery' ? ` · ${item.numPhotos} photos` : ''}
+                  {item.video && item.video.status !== 'ready' ? ` · video ${item.video.status}` : ''}
+                  {item.type === 'product' && item.productType === 'physical' ? ` · stock ${item.stock}` : ''}
+                </p>
+              </div>
+              {type === 'gallery' && (
+                <Link
+                  to={`/creator/galleries/${item._id}`}
+                  className="rounded-full p-2 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+                  aria-label="Photos"
+                >
+                  <Images className="size-4" />
+                </Link>
+              )}
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={item.status === 'active' ? 'Unpublish' : 'Publish'}
+                onClick={() =>
+                  act(
+                    () =>
+                      catalogueApi.update(type, item._id, { status: item.status === 'active' ? 'inactive' : 'active' }),
+                    'Changes saved',
+                  )
+                }
+              >
+                {item.status === 'active' ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
+              </Button>
+              <Button variant="ghost" size="icon" aria-label="Edit" onClick={() => setEditing(item)}>
+                <Pencil className="size-4" />
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label="Delete"
+                onClick={() =>
+                  window.confirm(`Delete "${item.title}"?`) && act(() => catalogueApi.remove(type, item._id), 'Deleted')
+                }
+              >
+                <Trash2 className="size-4" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {data && data.total > 20 && (
+        <div className="flex justify-center gap-2">
+          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </Button>
+          <Button variant="outline" size="sm" disabled={page * 20 >= data.total} onClick={() => setPage(page + 1)}>
+            Next
+          </Button>
+        </div>
+      )}
+      <Dialog
+        open={editing !== null}
+        onOpenChange={(o) => !o && setEditing(null)}
+        title={editing === 'new' ? `New ${label.one.toLowerCase()}` : `Edit ${label.one.toLowerCase()}`}
+      >
+        {editing !== null && (
+          <ItemForm
+            type={type}
+            item={editing === 'new' ? undefined : editing}
+            onSaved={() => {
+              setEditing(null);
+              void mutate();
+            }}
+          />
+        )}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { FileQuestion } from 'lucide-react';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { getErrorMessage, isApiError } from '../../../lib/api';
+import { sanitizeHtml } from '../../../lib/sanitize-html';
+import { usePageTitle } from '../../settings/hooks';
+import { usePost } from '../api';
+
+export function CmsArticle({ slug }: { slug: string }) {
+  const { data, error, isLoading } = usePost(slug);
+  const html = useMemo(() => (data?.content ? sanitizeHtml(data.content) : ''), [data?.content]);
+  usePageTitle(data?.title ?? (error ? 'Page not found' : undefined));
+
+  if (isLoading) {
+    return (
+      <div className="mx-auto max-w-3xl space-y-4" aria-busy="true">
+        <Skeleton className="h-10 w-2/3" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-11/12" />
+        <Skeleton className="h-4 w-4/5" />
+      </div>
+    );
+  }
+  if (error || !data) {
+    const missing = !error || (isApiError(error) && error.statusCode === 404);
+    return (
+      <EmptyState
+        icon={FileQuestion}
+        level={1}
+        className="mx-auto max-w-2xl"
+        title={missing ? 'Page not found' : 'This page could not be loaded'}
+        description={
+          missing ? 'The page you are looking for does not exist or has been moved.' : getErrorMessage(error)
+        }
+        action={
+          <Link to="/" className={buttonClasses('outline')}>
+            Back to home
+          </Link>
+        }
+      />
+    );
+  }
+  return (
+    <article className="mx-auto max-w-3xl rounded-3xl border border-zinc-200/80 bg-white px-5 py-8 shadow-sm sm:px-10 sm:py-12 dark:border-zinc-800 dark:bg-zinc-900">
+      <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">{data.title}</h1>
+      {data.updatedAt && (
+        <p className="mt-2 text-sm text-zinc-500 dark:text-zinc-400">
+          Last updated {new Date(data.updatedAt).toLocaleDateString(undefined, { dateStyle: 'long' })}
+        </p>
+      )}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized with an allow-list above. */}
+      <div className="prose-content mt-6" dangerouslySetInnerHTML={{ __html: html }} />
+    </article>
+  );
+}

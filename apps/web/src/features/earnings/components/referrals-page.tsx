@@ -1,0 +1,155 @@
+import { Copy, Users } from 'lucide-react';
+import { useState } from 'react';
+import {
+  Avatar,
+  Button,
+  Card,
+  EmptyState,
+  Input,
+  Skeleton,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  toast,
+} from '../../../components/ui';
+import { buildListQuery, parseListQuery } from '../../../lib/query-string';
+import { Pages } from '../../orders/components/pages';
+import { usePageTitle } from '../../settings/hooks';
+import { dateTime, tokens } from '../../wallet/api';
+import { useReferralCode, useReferralEarnings, useReferralStats, useReferredUsers } from '../api';
+
+const PAGE = 10;
+const q = (page: number) => buildListQuery({ ...parseListQuery('', { pageSize: PAGE, sortBy: 'createdAt' }), page });
+
+function Referred() {
+  const [page, setPage] = useState(1);
+  const { data, isLoading } = useReferredUsers(q(page));
+  if (isLoading) return <Skeleton className="h-24 w-full" />;
+  if (!data || data.data.length === 0)
+    return (
+      <EmptyState
+        icon={Users}
+        title="Nobody yet"
+        description="Share your link: sign-ups through it show here."
+        level={3}
+      />
+    );
+  return (
+    <>
+      <ul className="divide-y divide-zinc-200 dark:divide-zinc-800" data-testid="referred-users">
+        {data.data.map((u) => (
+          <li key={u._id} className="flex items-center gap-3 py-2.5 text-sm">
+            <Avatar src={u.avatar ?? undefined} alt="" className="size-9" />
+            <span className="flex-1">
+              <span className="block font-medium">{u.name || u.username}</span>
+              <span className="block text-xs text-zinc-500">
+                {u.role === 'performer' ? 'Creator' : 'Fan'} · joined {dateTime(u.createdAt)}
+              </span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <Pages page={page} pageSize={PAGE} total={data.total} onPage={setPage} />
+    </>
+  );
+}
+
+function Earnings() {
+  const [page, setPage] = useState(1);
+  const { data, isLoading } = useReferralEarnings(q(page));
+  if (isLoading) return <Skeleton className="h-24 w-full" />;
+  if (!data || data.data.length === 0) return <EmptyState title="No referral earnings yet" level={3} />;
+  return (
+    <>
+      <ul className="divide-y divide-zinc-200 dark:divide-zinc-800" data-testid="referral-earnings">
+        {data.data.map((e) => (
+          <li key={e._id} className="flex items-center justify-between py-2.5 text-sm">
+            <span>
+              <span className="block font-medium">
+                {e.referred ? e.referred.name || e.referred.username : 'Someone'} (
+                {e.kind === 'creator' ? 'creator' : 'fan'})
+              </span>
+              <span className="block text-xs text-zinc-500">
+                {dateTime(e.createdAt)} · {e.percent}%{e.status !== 'paid' ? ` · ${e.status}` : ''}
+              </span>
+            </span>
+            <span className="font-semibold">+{tokens(e.amount)}</span>
+          </li>
+        ))}
+      </ul>
+      <Pages page={page} pageSize={PAGE} total={data.total} onPage={setPage} />
+    </>
+  );
+}
+
+/** /referrals: my link (copyable), who signed up through it, and what it earned. */
+export function ReferralsPage() {
+  usePageTitle('Referrals');
+  const { data: code } = useReferralCode();
+  const { data: stats } = useReferralStats();
+  const link = code ? (code.link.startsWith('http') ? code.link : `${location.origin}${code.link}`) : '';
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      toast.success('Link copied');
+    } catch {
+      toast.error('Could not copy: select the link and copy it');
+    }
+  };
+  return (
+    <div className="mx-auto max-w-3xl space-y-5 p-4 sm:p-6">
+      <h1 className="text-2xl font-bold">Referrals</h1>
+      <Card className="space-y-3 p-5">
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Invite creators and fans with your link. You earn a share of what referred creators earn and of what referred
+          fans spend, paid by the platform out of its commission.
+        </p>
+        <div className="flex gap-2">
+          <Input
+            readOnly
+            value={link}
+            aria-label="Your referral link"
+            data-testid="referral-link"
+            onFocus={(e) => e.target.select()}
+          />
+          <Button onClick={copy} disabled={!link}>
+            <Copy className="size-4" aria-hidden="true" /> Copy
+          </Button>
+        </div>
+        {code && (
+          <p className="text-xs text-zinc-500">
+            Code: <span className="font-mono">{code.code}</span>
+          </p>
+        )}
+      </Card>
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        {[
+          ['Earned', stats ? stats.totalEarned.toFixed(2) : '…'],
+          ['Available', stats ? stats.available.toFixed(2) : '…'],
+          ['Creators referred', stats?.referredCreators ?? '…'],
+          ['Fans referred', stats?.referredFans ?? '…'],
+        ].map(([label, value]) => (
+          <Card key={label} className="p-4">
+            <p className="text-xs uppercase tracking-wide text-zinc-500">{label}</p>
+            <p className="mt-1 text-2xl font-bold">{value}</p>
+          </Card>
+        ))}
+      </div>
+      <Card className="p-5">
+        <Tabs defaultValue="users">
+          <TabsList className="max-w-sm">
+            <TabsTrigger value="users">Referred users</TabsTrigger>
+            <TabsTrigger value="earnings">Earnings</TabsTrigger>
+          </TabsList>
+          <TabsContent value="users">
+            <Referred />
+          </TabsContent>
+          <TabsContent value="earnings">
+            <Earnings />
+          </TabsContent>
+        </Tabs>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import type { Feed, ListResponse } from '@marquee/shared';
+import { Bookmark } from 'lucide-react';
+import useSWR from 'swr';
+import { EmptyState } from '../../../components/ui';
+import { PostCard } from './post-card';
+import { PostSkeleton } from './timeline';
+
+/** The fan's bookmarked posts (GET /reactions/feeds/bookmark). */
+export function BookmarkedPosts() {
+  const { data, isLoading, mutate } = useSWR<ListResponse<Feed>>('/reactions/feeds/bookmark?pageSize=50');
+  return (
+    <div className="mx-auto max-w-2xl space-y-4">
+      <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Saved posts</h1>
+      {isLoading && <PostSkeleton />}
+      {data && data.data.length === 0 && (
+        <EmptyState icon={Bookmark} title="No saved posts" description="Tap the bookmark on a post to keep it here." />
+      )}
+      {data?.data.map((f) => (
+        <PostCard key={f._id} feed={f} onChange={() => void mutate()} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import type { FeedFile } from '@marquee/shared';
+import { ChevronLeft, ChevronRight, Music } from 'lucide-react';
+import { useState } from 'react';
+import { MediaStatus } from '../../media/components/media-status';
+
+/** The unlocked files of a post: photos and videos in a swipeable carousel, audio as a player. */
+export function MediaCarousel({ feedId, files }: { feedId: string; files: FeedFile[] }) {
+  const [index, setIndex] = useState(0);
+  const visual = files.filter((f) => f.kind !== 'audio');
+  const audio = files.filter((f) => f.kind === 'audio');
+  const current = visual[Math.min(index, visual.length - 1)];
+  return (
+    <div className="mt-3 space-y-2">
+      {current && (
+        <div className="relative overflow-hidden rounded-2xl bg-zinc-950" data-testid="post-media">
+          {current.status !== 'ready' ? (
+            <div className="flex aspect-[4/5] items-center justify-center p-6">
+              <MediaStatus mediaId={current._id} statusPath={`/user/feeds/${feedId}/file/${current._id}/status`} />
+            </div>
+          ) : current.kind === 'video' ? (
+            // biome-ignore lint/a11y/useMediaCaption: creators' videos carry no caption track
+            <video
+              className="max-h-[80vh] w-full"
+              controls
+              playsInline
+              preload="metadata"
+              poster={current.posterUrl ?? current.thumbnail}
+              src={current.url}
+            />
+          ) : (
+            <img
+              className="max-h-[80vh] w-full object-contain"
+              src={current.url ?? current.thumbnail}
+              alt=""
+              loading="lazy"
+            />
+          )}
+          {visual.length > 1 && (
+            <>
+              <button
+                type="button"
+                aria-label="Previous"
+                onClick={() => setIndex((i) => (i - 1 + visual.length) % visual.length)}
+                className="absolute top-1/2 left-2 -translate-y-1/2 rounded-full bg-black/50 p-1.5 text-white"
+              >
+                <ChevronLeft className="size-5" />
+              </button>
+              <button
+                type="button"
+                aria-label="Next"
+                onClick={() => setIndex((i) => (i + 1) % visual.length)}
+                className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full bg-black/50 p-1.5 text-white"
+              >
+                <ChevronRight className="size-5" />
+              </button>
+              <div className="absolute bottom-2 left-1/2 flex -translate-x-1/2 gap-1.5">
+                {visual.map((f, i) => (
+                  <span key={f._id} className={`size-1.5 rounded-full ${i === index ? 'bg-white' : 'bg-white/50'}`} />
+                ))}
+              </div>
+            </>
+          )}
+        </div>
+      )}
+      {audio.map((a) => (
+        <div key={a._id} className="flex items-center gap-3 rounded-2xl bg-zinc-100 p-3 dark:bg-zinc-900">
+          <Music className="size-5 text-brand-600" aria-hidden />
+          {a.url ? (
+            <audio className="w-full" controls preload="none" src={a.url}>
+              <track kind="captions" />
+            </audio>
+          ) : (
+            <MediaStatus mediaId={a._id} statusPath={`/user/feeds/${feedId}/file/${a._id}/status`} />
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { Newspaper } from 'lucide-react';
+import { EmptyState, Spinner } from '../../../components/ui';
+import { useCreatorFeeds } from '../api';
+import { PostCard } from './post-card';
+import { PostSkeleton, useInfiniteSentinel } from './timeline';
+
+/** The Posts tab of a creator's profile: pinned first, then newest, with infinite scroll. */
+export function ProfileFeedTab({ creator }: { creator: { username?: string | null; _id: string; name?: string } }) {
+  const key = creator.username ?? creator._id;
+  const { data, size, setSize, isLoading, isValidating, mutate } = useCreatorFeeds(key);
+  const posts = data?.flatMap((p) => p.data) ?? [];
+  const total = data?.[0]?.total ?? 0;
+  const hasMore = posts.length < total;
+  const sentinel = useInfiniteSentinel(() => {
+    if (!isValidating) void setSize(size + 1);
+  }, hasMore);
+  if (isLoading) return <PostSkeleton />;
+  if (posts.length === 0)
+    return (
+      <EmptyState
+        icon={Newspaper}
+        title="No posts yet"
+        description={`${creator.name ?? 'This creator'} has not posted yet.`}
+      />
+    );
+  return (
+    <div className="mx-auto max-w-2xl space-y-4" data-testid="profile-feed">
+      {posts.map((f) => (
+        <PostCard key={f._id} feed={f} onChange={() => void mutate()} />
+      ))}
+      <div ref={sentinel} />
+      {isValidating && hasMore && <Spinner />}
+    </div>
+  );
+}

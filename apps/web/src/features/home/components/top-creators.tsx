@@ -1,0 +1,36 @@
+import { Users } from 'lucide-react';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { PerformerCard } from '../../performers/components/performer-card';
+import { useTopCreators } from '../api';
+import { Section } from './section';
+
+export function TopCreators() {
+  const { items, isLoading } = useTopCreators();
+  return (
+    <Section id="top-creators" title="Top creators" subtitle="The most loved creators this week">
+      {isLoading ? (
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5">
+          {Array.from({ length: 5 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+            <Skeleton key={i} className="h-48 rounded-2xl" />
+          ))}
+        </div>
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={Users}
+          title="No creators to show yet"
+          description="Creators will appear here as soon as they start publishing."
+        />
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5">
+          {items.map((p) => (
+            <li key={p._id}>
+              <PerformerCard performer={p} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}

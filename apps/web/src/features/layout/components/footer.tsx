@@ -1,0 +1,70 @@
+import { Link } from 'react-router';
+import { useMenus, useSettings } from '../../settings/api';
+import { LogoMark } from './logo';
+import { MenuLink } from './menu-link';
+
+const LEGAL_LINKS = [
+  { title: 'Terms of Service', path: '/page/terms-of-service' },
+  { title: 'Privacy Policy', path: '/page/privacy-policy' },
+  { title: 'Cookie Policy', path: '/page/cookie-policy' },
+];
+
+const linkClasses =
+  'text-sm text-zinc-600 hover:text-zinc-900 hover:underline dark:text-zinc-400 dark:hover:text-white';
+
+export function Footer() {
+  const { siteName } = useSettings();
+  const menus = useMenus('footer');
+  // The admin's footer menus replace the built-in legal links once any exist.
+  const legal = menus.length > 0 ? [] : LEGAL_LINKS;
+  return (
+    <footer className="mt-16 border-t border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[1.5fr_1fr_1fr]">
+        <div>
+          <div className="flex items-center gap-2.5">
+            <LogoMark className="size-8" />
+            <span className="text-base font-extrabold tracking-tight">{siteName}</span>
+          </div>
+          <p className="mt-3 max-w-sm text-sm text-zinc-600 dark:text-zinc-400">
+            Support the creators you love. Subscribe, message and watch them live. For adults 18+ only.
+          </p>
+        </div>
+        {menus.length > 0 && (
+          <nav aria-label="Footer">
+            <h2 className="mb-3 text-xs font-semibold tracking-wider text-zinc-500 uppercase dark:text-zinc-400">
+              {siteName}
+            </h2>
+            <ul className="space-y-2">
+              {menus.map((m) => (
+                <li key={`${m.title}-${m.path}`}>
+                  <MenuLink item={m} className={linkClasses} />
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        {legal.length > 0 && (
+          <nav aria-label="Legal">
+            <h2 className="mb-3 text-xs font-semibold tracking-wider text-zinc-500 uppercase dark:text-zinc-400">
+              Legal
+            </h2>
+            <ul className="space-y-2">
+              {legal.map((l) => (
+                <li key={l.path}>
+                  <Link to={l.path} className={linkClasses}>
+                    {l.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </div>
+      <div className="border-t border-zinc-200 dark:border-zinc-800">
+        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-zinc-500 sm:px-6 dark:text-zinc-400">
+          © {new Date().getFullYear()} {siteName}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,56 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Coins, LogOut, Settings, UserRound } from 'lucide-react';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar';
+import { useLogout } from '../../auth/hooks';
+import type { CurrentUser } from '../../auth/types';
+import { menuContentClasses, menuItemClasses } from '../../theme/components/theme-toggle';
+
+export function UserMenu({ user }: { user: CurrentUser }) {
+  const logout = useLogout();
+  const display = user.name || user.username || 'Account';
+  const accountPath = user.isPerformer ? '/creator/account' : '/user/account';
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger aria-label="Account menu" className="flex items-center rounded-full">
+        <Avatar src={user.avatar} alt="" size="sm" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={8} className={`${menuContentClasses} w-64`}>
+          <div className="flex items-center gap-3 px-3 py-2.5">
+            <Avatar src={user.avatar} alt="" size="md" />
+            <div className="min-w-0">
+              <p className="truncate text-sm font-semibold text-zinc-900 dark:text-white">{display}</p>
+              {user.username && <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">@{user.username}</p>}
+            </div>
+          </div>
+          <div className="mx-3 mb-1.5 flex items-center justify-between rounded-xl bg-zinc-100 px-3 py-2 text-sm dark:bg-zinc-800">
+            <span className="flex items-center gap-2 text-zinc-600 dark:text-zinc-300">
+              <Coins className="size-4 text-amber-500" aria-hidden="true" /> Balance
+            </span>
+            <span className="font-semibold tabular-nums text-zinc-900 dark:text-white">
+              {(user.balance ?? 0).toLocaleString()} tokens
+            </span>
+          </div>
+          <DropdownMenu.Separator className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
+          {user.isPerformer && user.username && (
+            <DropdownMenu.Item asChild className={menuItemClasses}>
+              <Link to={`/${user.username}`}>
+                <UserRound className="size-4" aria-hidden="true" /> My profile
+              </Link>
+            </DropdownMenu.Item>
+          )}
+          <DropdownMenu.Item asChild className={menuItemClasses}>
+            <Link to={accountPath}>
+              <Settings className="size-4" aria-hidden="true" /> Account settings
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
+          <DropdownMenu.Item className={menuItemClasses} onSelect={() => void logout()}>
+            <LogOut className="size-4" aria-hidden="true" /> Log out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

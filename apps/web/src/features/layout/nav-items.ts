@@ -1,0 +1,48 @@
+import type { LucideIcon } from 'lucide-react';
+import {
+  Bookmark,
+  ChartLine,
+  Compass,
+  Heart,
+  House,
+  Package,
+  Settings,
+  Share2,
+  ShieldCheck,
+  Star,
+  UserRound,
+  Wallet,
+} from 'lucide-react';
+import type { CurrentUser } from '../auth/types';
+
+export interface NavItem {
+  label: string;
+  icon: LucideIcon;
+  /** A path, or a function of the signed-in user for personal links. */
+  to: string | ((user: CurrentUser) => string);
+  /** Only shown to signed-in users (or only to creators). */
+  auth?: boolean;
+  performerOnly?: boolean;
+  adminOnly?: boolean;
+}
+
+/** Sidebar links. Add a line here when a new top-level screen lands. */
+export const NAV_ITEMS: NavItem[] = [
+  { label: 'Home', icon: House, to: '/' },
+  { label: 'Explore', icon: Compass, to: '/explore' },
+  { label: 'Following', icon: Heart, to: '/following', auth: true },
+  { label: 'Bookmarks', icon: Bookmark, to: '/bookmarks', auth: true },
+  { label: 'My profile', icon: UserRound, to: (u) => `/${u.username ?? u._id}`, auth: true, performerOnly: true },
+  {
+    label: 'Subscriptions',
+    icon: Star,
+    to: (u) => (u.isPerformer ? '/creator/subscribers' : '/user/subscriptions'),
+    auth: true,
+  },
+  { label: 'Wallet', icon: Wallet, to: '/wallet', auth: true },
+  { label: 'Orders', icon: Package, to: (u) => (u.isPerformer ? '/creator/orders' : '/user/orders'), auth: true },
+  { label: 'Earnings', icon: ChartLine, to: '/creator/earnings', auth: true, performerOnly: true },
+  { label: 'Referrals', icon: Share2, to: '/referrals', auth: true },
+  { label: 'Account', icon: Settings, to: (u) => (u.isPerformer ? '/creator/account' : '/user/account'), auth: true },
+  { label: 'Admin console', icon: ShieldCheck, to: '/admin', auth: true, adminOnly: true },
+];

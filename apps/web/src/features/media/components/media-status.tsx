@@ -1,0 +1,46 @@
+import { AlertTriangle, CircleCheck, Loader2 } from 'lucide-react';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { useMediaStatus, useOwnMedia } from '../api';
+
+export interface MediaStatusProps {
+  mediaId: string;
+  /** The spec's per-content status endpoint, when the file belongs to a feed, message or video. */
+  statusPath?: string;
+  /** Show the poster (videos) or thumbnail once ready. */
+  showPreview?: boolean;
+  className?: string;
+}
+
+/** "Processing… 40%" → "Ready" (with the poster) or the error, for a file just uploaded. */
+export function MediaStatus({ mediaId, statusPath, showPreview = true, className }: MediaStatusProps) {
+  const { data: status } = useMediaStatus(mediaId, statusPath);
+  const ready = status?.status === 'ready';
+  const { data: file } = useOwnMedia(showPreview ? mediaId : null, ready);
+  if (!status) return null;
+  const preview = file?.posterUrl ?? file?.thumbnail;
+  return (
+    <div className={className} aria-live="polite">
+      {status.status === 'processing' && (
+        <div className="space-y-1.5">
+          <p className="flex items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-400">
+            <Loader2 className="size-3.5 animate-spin" aria-hidden="true" /> Processing… {status.progress}%
+          </p>
+          <ProgressBar value={status.progress} label="Processing" />
+        </div>
+      )}
+      {status.status === 'ready' && (
+        <div className="flex items-center gap-3">
+          {preview && <img src={preview} alt="Poster" className="h-16 w-28 rounded-lg object-cover" />}
+          <p className="flex items-center gap-1.5 text-xs font-medium text-emerald-600 dark:text-emerald-400">
+            <CircleCheck className="size-3.5" aria-hidden="true" /> Ready
+          </p>
+        </div>
+      )}
+      {status.status === 'error' && (
+        <p role="alert" className="flex items-center gap-1.5 text-xs font-medium text-red-600 dark:text-red-400">
+          <AlertTriangle className="size-3.5" aria-hidden="true" /> {status.error ?? 'Processing failed'}
+        </p>
+      )}
+    </div>
+  );
+}

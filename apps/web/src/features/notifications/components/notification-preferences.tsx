@@ -1,0 +1,89 @@
+import { ERROR_TEXTS } from '@marquee/shared/errors';
+import { useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toast';
+import { getErrorMessage } from '../../../lib/api';
+import { type NotificationPreference, savePreferences, usePreferences } from '../api';
+
+/** Per-kind choices: shown on the site, and sent by e-mail. */
+export function NotificationPreferences() {
+  const { data, mutate, isLoading } = usePreferences();
+  const [draft, setDraft] = useState<NotificationPreference[]>([]);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (data) setDraft(data);
+  }, [data]);
+
+  const toggle = (kind: string, field: 'inApp' | 'email') =>
+    setDraft((d) => d.map((p) => (p.kind === kind ? { ...p, [field]: !p[field] } : p)));
+
+  return (
+    <section
+      aria-labelledby="prefs-title"
+      className="h-fit rounded-2xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <h2 id="prefs-title" className="text-base font-semibold">
+        Notification preferences
+      </h2>
+      {isLoading ? (
+        <Skeleton className="mt-3 h-64" />
+      ) : (
+        <form
+          onSubmit={async (e) => {
+            e.preventDefault();
+            setSaving(true);
+            try {
+              await mutate(await savePreferences(draft.map(({ kind, inApp, email }) => ({ kind, inApp, email }))), {
+                revalidate: false,
+              });
+              toast.success(ERROR_TEXTS.changesSaved);
+            } catch (err) {
+              toast.error(getErrorMessage(err, ERROR_TEXTS.tryAgain));
+            } finally {
+              setSaving(false);
+            }
+          }}
+        >
+          <table className="mt-3 w-full text-sm">
+            <thead>
+              <tr className="text-left text-xs text-zinc-500">
+                <th className="pb-2 font-medium">Kind</th>
+                <th className="pb-2 text-center font-medium">Site</th>
+                <th className="pb-2 text-center font-medium">E-mail</th>
+              </tr>
+            </thead>
+            <tbody>
+              {draft.map((p) => (
+                <tr key={p.kind} className="border-t border-zinc-100 dark:border-zinc-800">
+                  <td className="py-2 pr-2">{p.label}</td>
+                  <td className="text-center">
+                    <input
+                      type="checkbox"
+                      checked={p.inApp}
+                      onChange={() => toggle(p.kind, 'inApp')}
+                      aria-label={`${p.label} on the site`}
+                      className="size-4 accent-brand-600"
+                    />
+                  </td>
+                  <td className="text-center">
+                    <input
+                      type="checkbox"
+                      checked={p.email}
+                      onChange={() => toggle(p.kind, 'email')}
+                      aria-label={`${p.label} by e-mail`}
+                      className="size-4 accent-brand-600"
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Button type="submit" className="mt-4 w-full" loading={saving}>
+            Save preferences
+          </Button>
+        </form>
+      )}
+    </section>
+  );
+}

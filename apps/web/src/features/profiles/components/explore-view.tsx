@@ -1,0 +1,195 @@
+import { USER_ADDITIONAL } from '@marquee/shared/options';
+import { SlidersHorizontal, X } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { useListQuery } from '../../../lib/query-string';
+import { usePageTitle } from '../../settings/hooks';
+import { type PerformerCard, SEARCH_PATH, useCountries, useInfiniteList } from '../api';
+import { CreatorGrid } from './creator-grid';
+import { PromoBanners } from './promo-banners';
+
+const SORTS = [
+  { label: 'Most popular', sortBy: 'popular', sort: 'desc' },
+  { label: 'Newest', sortBy: 'newest', sort: 'desc' },
+  { label: 'Recently active', sortBy: 'active', sort: 'desc' },
+  { label: 'A to Z', sortBy: 'alphabetical', sort: 'asc' },
+] as const;
+
+const SELECTS: Array<{ key: string; label: string; options: Array<{ value: string; text: string }> }> = [
+  { key: 'gender', label: 'Gender', options: USER_ADDITIONAL.genders },
+  { key: 'age', label: 'Age', options: USER_ADDITIONAL.ages },
+  { key: 'bodyType', label: 'Body type', options: USER_ADDITIONAL.bodyTypes },
+  { key: 'ethnicity', label: 'Ethnicity', options: USER_ADDITIONAL.ethnicities },
+  { key: 'hair', label: 'Hair', options: USER_ADDITIONAL.hairs },
+  { key: 'eyes', label: 'Eyes', options: USER_ADDITIONAL.eyes },
+  { key: 'sexualOrientation', label: 'Orientation', options: USER_ADDITIONAL.sexualOrientations },
+];
+const TOGGLES = [
+  { key: 'isFreeSubscription', label: 'Free trial' },
+  { key: 'isLive', label: 'Live now' },
+  { key: 'verified', label: 'Verified' },
+];
+const selectClasses =
+  'h-10 w-full rounded-full border border-zinc-300 bg-white px-3 text-sm dark:border-zinc-700 dark:bg-zinc-900';
+
+/** Explore: text search, a filter per profile option and sorts, all in the query string; infinite scroll. */
+export function ExploreView() {
+  usePageTitle('Explore creators');
+  const { query, setFilters, setSort, reset } = useListQuery({ sortBy: 'popular', pageSize: 12 });
+  const { filters } = query;
+  const [q, setQ] = useState(filters.q ?? '');
+  const [showFilters, setShowFilters] = useState(false);
+  useEffect(() => setQ(filters.q ?? ''), [filters.q]);
+  const countries = useCountries();
+  const countryList = Array.isArray(countries.data) ? countries.data : (countries.data?.data ?? []);
+
+  const list = useInfiniteList<PerformerCard>(SEARCH_PATH, { ...filters, sortBy: query.sortBy, sort: query.sort });
+  const activeFilters = Object.keys(filters).filter((k) => k !== 'q');
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setFilters({ q: q.trim() || undefined });
+  };
+
+  return (
+    <div>
+      <PromoBanners placement="explore" />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Explore creators</h1>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
+            {list.isLoading ? 'Searching…' : `${list.total.toLocaleString()} creator${list.total === 1 ? '' : 's'}`}
+          </p>
+        </div>
+        <label className="flex items-center gap-2 text-sm">
+          <span className="text-zinc-600 dark:text-zinc-400">Sort</span>
+          <select
+            className={`${selectClasses} w-44`}
+            value={query.sortBy}
+            onChange={(e) => {
+              const s = SORTS.find((x) => x.sortBy === e.target.value) ?? SORTS[0];
+              setSort(s.sortBy, s.sort);
+            }}
+          >
+            {SORTS.map((s) => (
+              <option key={s.sortBy} value={s.sortBy}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+
+      {/* biome-ignore lint/a11y/useSemanticElements: a form with role=search is the widely supported landmark. */}
+      <form role="search" onSubmit={submit} className="mt-4 flex gap-2">
+        <input
+          type="search"
+          aria-label="Search by name, username or bio"
+          placeholder="Search by name, username or bio"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          className="h-11 min-w-0 flex-1 rounded-full border border-zinc-300 bg-white px-4 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+        />
+        <Button type="submit" size="lg" className="h-11">
+          Search
+        </Button>
+        <Button
+          variant="outline"
+          size="lg"
+          className="h-11"
+          aria-expanded={showFilters}
+          onClick={() => setShowFilters((s) => !s)}
+        >
+          <SlidersHorizontal className="size-4" />
+          <span className="hidden sm:inline">Filters</span>
+          {activeFilters.length > 0 && (
+            <span className="rounded-full bg-brand-600 px-1.5 text-xs text-white">{activeFilters.length}</span>
+          )}
+        </Button>
+      </form>
+
+      {showFilters && (
+        <section
+          aria-label="Filters"
+          className="mt-4 rounded-3xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+        >
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+            <label className="text-xs font-semibold text-zinc-600 dark:text-zinc-400">
+              Country
+              <select
+                className={`${selectClasses} mt-1`}
+                value={filters.country ?? ''}
+                onChange={(e) => setFilters({ country: e.target.value || undefined })}
+              >
+                <option value="">Any</option>
+                {countryList.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {SELECTS.map((s) => (
+              <label key={s.key} className="text-xs font-semibold text-zinc-600 dark:text-zinc-400">
+                {s.label}
+                <select
+                  className={`${selectClasses} mt-1`}
+                  value={filters[s.key] ?? ''}
+                  onChange={(e) => setFilters({ [s.key]: e.target.value || undefined })}
+                >
+                  <option value="">Any</option>
+                  {s.options.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.text}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ))}
+          </div>
+          <div className="mt-4 flex flex-wrap items-center gap-2">
+            {TOGGLES.map((t) => {
+              const on = filters[t.key] === 'true';
+              return (
+                <button
+                  key={t.key}
+                  type="button"
+                  aria-pressed={on}
+                  onClick={() => setFilters({ [t.key]: on ? undefined : 'true' })}
+                  className={`h-9 rounded-full border px-4 text-sm font-semibold transition-colors ${
+                    on
+                      ? 'border-brand-600 bg-brand-600 text-white'
+                      : 'border-zinc-300 text-zinc-700 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800'
+                  }`}
+                >
+                  {t.label}
+                </button>
+              );
+            })}
+            {activeFilters.length > 0 && (
+              <Button variant="ghost" size="sm" onClick={reset}>
+                <X className="size-4" /> Clear all
+              </Button>
+            )}
+          </div>
+        </section>
+      )}
+
+      <div className="mt-6">
+        <CreatorGrid
+          {...list}
+          empty={{
+            title: 'No creators match',
+            description: 'Try another word or fewer filters.',
+            action:
+              activeFilters.length || filters.q ? (
+                <Button variant="outline" onClick={reset}>
+                  Clear search
+                </Button>
+              ) : undefined,
+          }}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/toast';
+import { getErrorMessage } from '../../../lib/api';
+import { REPORT_REASONS, sendReport } from '../api';
+
+/** Report a creator or a piece of content to the site's moderators. */
+export function ReportDialog({
+  open,
+  onOpenChange,
+  targetType,
+  targetId,
+  targetLabel,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  targetType: string;
+  targetId: string;
+  targetLabel: string;
+}) {
+  const [reason, setReason] = useState<string>('');
+  const [description, setDescription] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!reason) return;
+    setBusy(true);
+    try {
+      await sendReport({ targetType, targetId, reason, description });
+      toast.success('Thanks, your report was sent to our moderators');
+      onOpenChange(false);
+      setReason('');
+      setDescription('');
+    } catch (err) {
+      toast.error(getErrorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Report ${targetLabel}`}
+      description="Tell us what is wrong. Reports are confidential."
+    >
+      <form onSubmit={submit} className="space-y-4">
+        <fieldset className="space-y-2">
+          <legend className="mb-2 text-sm font-semibold">Reason</legend>
+          {REPORT_REASONS.map((r) => (
+            <label
+              key={r.value}
+              className="flex cursor-pointer items-center gap-3 rounded-xl border border-zinc-200 px-3 py-2 text-sm has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 dark:border-zinc-700 dark:has-[:checked]:bg-brand-950/40"
+            >
+              <input
+                type="radio"
+                name="reason"
+                value={r.value}
+                checked={reason === r.value}
+                onChange={() => setReason(r.value)}
+                className="accent-brand-600"
+              />
+              {r.label}
+            </label>
+          ))}
+        </fieldset>
+        <label className="block text-sm font-semibold">
+          Details (optional)
+          <textarea
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            maxLength={2000}
+            rows={3}
+            className="mt-1 w-full rounded-xl border border-zinc-300 bg-white p-3 text-sm font-normal dark:border-zinc-700 dark:bg-zinc-900"
+          />
+        </label>
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" disabled={!reason} loading={busy}>
+            Send report
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import { connectRealtime, disconnectRealtime } from '../../../lib/realtime';
+import { useUiStore } from '../../../lib/ui-store';
+import { useCurrentUser } from '../../auth/api';
+
+/** Opens the socket once the user is logged in and closes it on logout or unmount (spec §4). */
+export function RealtimeConnector() {
+  const token = useUiStore((s) => s.token);
+  const { user } = useCurrentUser();
+  const userId = user?._id;
+
+  useEffect(() => {
+    if (!token || !userId) return;
+    void connectRealtime(token, useUiStore.getState().setRealtimeStatus);
+    return () => {
+      disconnectRealtime();
+      useUiStore.getState().setRealtimeStatus('initialized');
+    };
+  }, [token, userId]);
+
+  return null;
+}

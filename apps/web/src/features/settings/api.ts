@@ -1,0 +1,56 @@
+import { DEFAULTS } from '@marquee/shared/constants';
+import type { MenuItem, PublicSettings } from '@marquee/shared/settings';
+import useSWR from 'swr';
+import { api } from '../../lib/api';
+
+const cents = (v: number) => v / 100;
+
+/** What the app shows until (or if never) GET /settings/public answers. */
+export const DEFAULT_SETTINGS: PublicSettings = {
+  requireEmailVerification: false,
+  stripePublishableKey: '',
+  paymentGateway: 'sandbox',
+  freeSubscriptionEnabled: DEFAULTS.freeSubscriptionEnabled,
+  freeSubscriptionDuration: DEFAULTS.freeSubscriptionDuration,
+  minimumSubscriptionPrice: cents(DEFAULTS.minimumSubscriptionPrice),
+  maximumSubscriptionPrice: cents(DEFAULTS.maximumSubscriptionPrice),
+  minimumWalletPrice: cents(DEFAULTS.minimumWalletPrice),
+  maximumWalletPrice: cents(DEFAULTS.maximumWalletPrice),
+  minimumTipPrice: cents(DEFAULTS.minimumTipPrice),
+  maximumTipPrice: cents(DEFAULTS.maximumTipPrice),
+  minimumPayoutAmount: cents(DEFAULTS.minimumPayoutAmount),
+  volume: DEFAULTS.volume,
+  gaCode: '',
+  siteName: 'Marquee',
+  logo: '',
+  favicon: '',
+  menus: [],
+  maintenanceMode: false,
+  clientSidePasswordHashing: false,
+  currency: 'USD',
+  streamingProvider: 'webrtc',
+  reCaptchaEnabled: false,
+  reCaptchaSiteKey: '',
+  googleClientId: '',
+  twitterEnabled: false,
+};
+
+export const SETTINGS_KEY = '/settings/public';
+
+/** Public settings, fetched once per page load (spec §9) and merged over the defaults. */
+export function useSettings(): PublicSettings & { isLoading: boolean } {
+  const { data, isLoading } = useSWR<Partial<PublicSettings>>(SETTINGS_KEY, {
+    revalidateOnFocus: false,
+    revalidateOnReconnect: false,
+    revalidateIfStale: false,
+  });
+  return { ...DEFAULT_SETTINGS, ...data, menus: data?.menus ?? [], isLoading };
+}
+
+export function useMenus(section: MenuItem['section']): MenuItem[] {
+  return useSettings().menus.filter((m) => (m.section ?? 'footer') === section);
+}
+
+export async function preloadSettings(): Promise<void> {
+  await api.get(SETTINGS_KEY).catch(() => undefined);
+}

@@ -1,0 +1,91 @@
+import type {
+  ListResponse,
+  SubscribeBody,
+  SubscribeResult,
+  Subscription,
+  SubscriptionOffer,
+  SubscriptionSettings,
+  UpdateSubscriptionSettingsBody,
+} from '@marquee/shared';
+import useSWR, { mutate } from 'swr';
+import { api } from '../../lib/api';
+import { useUiStore } from '../../lib/ui-store';
+
+export const offerKey = (performerId: string) => `/subscriptions/performers/${performerId}/offer`;
+export const SETTINGS_KEY = '/performers/me/subscription-settings';
+export const STATS_KEY = '/subscriptions/performer/stats';
+
+export interface SubscriberStats {
+  active: number;
+  total: number;
+  lifetimeRevenue: number;
+}
+export interface SandboxCheckout {
+  _id: string;
+  gateway: 'sandbox' | 'stripe';
+  status: string;
+  amount: number;
+  title: string;
+  performerId: string;
+  subscriptionType: string;
+  failureReason: string | null;
+}
+
+/** What the modal offers this viewer (prices, promotion, current subscription, wallet). Keyed by sign-in state. */
+export function useOffer(performerId: string | null | undefined) {
+  const token = useUiStore((s) => s.token);
+  return useSWR<SubscriptionOffer>(performerId ? [offerKey(performerId), token ?? ''] : null, ([key]: [string]) =>
+    api.get<SubscriptionOffer>(key),
+  );
+}
+
+export function useMySubscriptions(query: string) {
+  return useSWR<ListResponse<Subscription>>(`/subscriptions/user/search?${query}`);
+}
+export function useSubscribers(query: string) {
+  return useSWR<ListResponse<Subscription>>(`/subscriptions/performer/search?${query}`);
+}
+export function useSubscriberStats() {
+  return useSWR<SubscriberStats>(STATS_KEY);
+}
+export function useSubscriptionSettings() {
+  return useSWR<SubscriptionSettings>(SETTINGS_KEY);
+}
+export function useCheckout(id: string | undefined) {
+  return useSWR<SandboxCheckout>(id ? `/subscriptions/checkout/${id}` : null);
+}
+
+/** Every cached view of subscriptions and of the creator (profile flags, locked posts) refreshes after a change. */
+export function refreshAfterSubscriptionChange() {
+  return mutate(
+    (key) => {
+      const k = Array.isArray(key) ? key[0] : key;
+      return (
+        typeof k === 'string' &&
+        (k.startsWith('/subscriptions') ||
+          k.startsWith('/performers/') ||
+          k.includes('feeds') ||
+          k === '/users/me' ||
+          k === '/wallet')
+      );
+    },
+    undefined,
+    { revalidate: true },
+  );
+}
+
+export const subscriptionsApi = {
+  subscribe: (body: SubscribeBody) => api.post<SubscribeResult>('/payment/subscribe/performers', body),
+  cancel: (s: Pick<Subscription, '_id' | 'paymentMethod'>) =>
+    api.post<Subscription>(`/payment/${s.paymentMethod}/cancel-subscription/${s._id}`),
+  paySandbox: (paymentId: string, cardNumber: string) =>
+    api.post<{ status: 'succeeded' | 'failed'; subscription: Subscription | null }>(
+      `/subscriptions/checkout/${paymentId}/pay`,
+      { cardNumber },
+    ),
+  saveSettings: (body: UpdateSubscriptionSettingsBody) => api.put<SubscriptionSettings>(SETTINGS_KEY, body),
+};
+
+export const money = (n: number) => n.toFixed(2);
+export const dateOf = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }) : '—';

@@ -1,0 +1,131 @@
+import type { Subscription } from '@marquee/shared';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Avatar, Button, Card, Dialog, EmptyState, Skeleton, toast } from '../../../components/ui';
+import { getErrorMessage } from '../../../lib/api';
+import { dateOf, money, refreshAfterSubscriptionChange, subscriptionsApi, useMySubscriptions } from '../api';
+import { useSubscriptionModal } from '../store';
+
+const TYPE = {
+  monthly: 'Monthly',
+  three_months: '3 months',
+  six_months: '6 months',
+  yearly: '12 months',
+  free: 'Free trial',
+} as const;
+
+function statusText(s: Subscription) {
+  if (s.status === 'expired' || !s.isActive) return `Ended ${dateOf(s.expiredAt)}`;
+  if (s.renewsAt) return `Renews ${dateOf(s.renewsAt)} · ${money(s.price)}`;
+  return `Ends ${dateOf(s.expiredAt)}`;
+}
+
+/** /user/subscriptions: the fan's subscriptions with cancel and re-subscribe. */
+export function MySubscriptions() {
+  const [filter, setFilter] = useState<'active' | 'all'>('active');
+  const query = filter === 'active' ? 'activeOnly=true&pageSize=50' : 'pageSize=50';
+  const { data, isLoading, mutate } = useMySubscriptions(query);
+  const [cancelling, setCancelling] = useState<Subscription | null>(null);
+  const [busy, setBusy] = useState(false);
+  const open = useSubscriptionModal((s) => s.open);
+
+  const cancel = async () => {
+    if (!cancelling) return;
+    setBusy(true);
+    try {
+      await subscriptionsApi.cancel(cancelling);
+      toast.success(`Cancelled. You keep access until ${dateOf(cancelling.expiredAt)}.`);
+      setCancelling(null);
+      await mutate();
+      await refreshAfterSubscriptionChange();
+    } catch (err) {
+      toast.error(getErrorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl p-4 sm:p-6">
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">My subscriptions</h1>
+        <div className="flex gap-1" role="tablist">
+          {(['active', 'all'] as const).map((f) => (
+            <Button
+              key={f}
+              size="sm"
+              variant={filter === f ? 'secondary' : 'ghost'}
+              onClick={() => setFilter(f)}
+              role="tab"
+              aria-selected={filter === f}
+            >
+              {f === 'active' ? 'Active' : 'All'}
+            </Button>
+          ))}
+        </div>
+      </div>
+      {isLoading && <Skeleton className="h-24 w-full" />}
+      {data && data.data.length === 0 && (
+        <EmptyState
+          title="No subscriptions yet"
+          description="Subscribe to creators to see their subscriber-only posts."
+          action={<Link to="/explore">Explore creators</Link>}
+        />
+      )}
+      <ul className="space-y-3" data-testid="my-subscriptions">
+        {data?.data.map((s) => (
+          <li key={s._id}>
+            <Card className="flex flex-wrap items-center gap-3 p-4">
+              <Link
+                to={`/${s.performer?.username ?? s.performerId}`}
+                className="flex min-w-0 flex-1 items-center gap-3"
+              >
+                <Avatar src={s.performer?.avatar ?? undefined} alt="" className="size-12" />
+                <span className="min-w-0">
+                  <span className="block truncate font-semibold">{s.performer?.name || s.performer?.username}</span>
+                  <span className="block text-sm text-zinc-500">
+                    {TYPE[s.subscriptionType]} · {statusText(s)}
+                  </span>
+                  <span className="block text-xs text-zinc-400">Spent {money(s.totalPaid)} in total</span>
+                </span>
+              </Link>
+              {s.isActive && s.autoRenew && s.status === 'active' ? (
+                <Button variant="outline" size="sm" onClick={() => setCancelling(s)} data-testid="cancel-subscription">
+                  Cancel
+                </Button>
+              ) : (
+                s.performer && (
+                  <Button
+                    size="sm"
+                    onClick={() => open(s.performer!, 'monthly', () => mutate())}
+                    data-testid="resubscribe"
+                  >
+                    {s.isActive ? 'Re-subscribe' : 'Subscribe again'}
+                  </Button>
+                )
+              )}
+            </Card>
+          </li>
+        ))}
+      </ul>
+      <Dialog
+        open={cancelling !== null}
+        onOpenChange={(o) => !o && setCancelling(null)}
+        title="Cancel this subscription?"
+        description={
+          cancelling ? `It will not renew. You keep access until ${dateOf(cancelling.expiredAt)}.` : undefined
+        }
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setCancelling(null)}>
+              Keep it
+            </Button>
+            <Button variant="danger" loading={busy} onClick={cancel} data-testid="confirm-cancel">
+              Cancel subscription
+            </Button>
+          </>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,246 @@
+import type { SubscriptionOption, SubscriptionType } from '@marquee/shared';
+import { CreditCard, Wallet } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Avatar, Button, Dialog, Skeleton, toast } from '../../../components/ui';
+import { getErrorMessage } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
+import { dateOf, money, refreshAfterSubscriptionChange, subscriptionsApi, useOffer } from '../api';
+import { useSubscriptionModal } from '../store';
+
+const period = (o: SubscriptionOption) =>
+  o.subscriptionType === 'free'
+    ? `${o.days} day${o.days === 1 ? '' : 's'} free`
+    : o.days === 30
+      ? 'per month'
+      : `for ${o.label.toLowerCase()}`;
+
+/** The subscription modal (spec state: showModal, performer, subscriptionType): choose a period, a way to pay, confirm. */
+export default function SubscriptionModal() {
+  const { showModal, performer, subscriptionType, setType, close, onSubscribed } = useSubscriptionModal();
+  const { data: offer, isLoading, error } = useOffer(showModal ? performer?._id : null);
+  const [method, setMethod] = useState<'wallet' | 'card'>('wallet');
+  const [step, setStep] = useState<'choose' | 'confirm'>('choose');
+  const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (showModal) setStep('choose');
+  }, [showModal]);
+
+  const option = offer?.options.find((o) => o.subscriptionType === subscriptionType) ?? offer?.options[0];
+  const isFree = option?.subscriptionType === 'free';
+  const short =
+    !isFree &&
+    method === 'wallet' &&
+    offer?.walletBalance !== null &&
+    option &&
+    (offer?.walletBalance ?? 0) < option.firstPrice;
+  const running = offer?.current?.isActive ? offer.current : null;
+  const resumes = running?.status === 'cancelled' && !isFree;
+
+  const confirm = async () => {
+    if (!performer || !option) return;
+    setBusy(true);
+    try {
+      const res = await subscriptionsApi.subscribe({
+        performerId: performer._id,
+        subscriptionType: option.subscriptionType,
+        paymentMethod: method,
+      });
+      if (res.checkoutUrl) {
+        close();
+        navigate(res.checkoutUrl);
+        return;
+      }
+      toast.success(
+        resumes ? 'Your subscription will renew again' : `You're subscribed to ${performer.name || performer.username}`,
+      );
+      await refreshAfterSubscriptionChange();
+      onSubscribed?.();
+      close();
+    } catch (err) {
+      toast.error(getErrorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const name = performer?.name || (performer?.username ? `@${performer.username}` : 'this creator');
+  return (
+    <Dialog
+      open={showModal}
+      onOpenChange={(o) => !o && close()}
+      title={step === 'confirm' ? 'Confirm your subscription' : `Subscribe to ${name}`}
+      description={step === 'confirm' ? undefined : 'Unlock their subscriber posts, photos and videos.'}
+      footer={
+        option && !(running && !resumes && !(running.subscriptionType === 'free' && !isFree)) ? (
+          step === 'choose' ? (
+            <Button
+              className="w-full"
+              size="lg"
+              disabled={Boolean(short)}
+              onClick={() => setStep('confirm')}
+              data-testid="subscription-continue"
+            >
+              {isFree ? 'Start free trial' : `Continue · ${money(option.firstPrice)}`}
+            </Button>
+          ) : (
+            <div className="flex w-full gap-2">
+              <Button variant="ghost" onClick={() => setStep('choose')}>
+                Back
+              </Button>
+              <Button className="flex-1" size="lg" loading={busy} onClick={confirm} data-testid="subscription-confirm">
+                {isFree
+                  ? 'Confirm free trial'
+                  : method === 'card'
+                    ? 'Go to checkout'
+                    : `Pay ${money(resumes ? 0 : option.firstPrice)} from wallet`}
+              </Button>
+            </div>
+          )
+        ) : null
+      }
+    >
+      {performer && (
+        <div className="mb-4 flex items-center gap-3">
+          <Avatar src={performer.avatar ?? undefined} alt="" className="size-12" />
+          <div>
+            <p className="font-semibold">{name}</p>
+            {performer.username && <p className="text-sm text-zinc-500">@{performer.username}</p>}
+          </div>
+        </div>
+      )}
+      {isLoading && <Skeleton className="h-40 w-full" />}
+      {error && <p className="text-sm text-red-600">{getErrorMessage(error)}</p>}
+      {offer && running && !resumes && !(running.subscriptionType === 'free' && !isFree) && (
+        <p className="rounded-2xl bg-emerald-50 p-4 text-sm text-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-300">
+          You're subscribed until {dateOf(running.expiredAt)}.
+        </p>
+      )}
+      {offer && option && step === 'choose' && (
+        <div className="space-y-4">
+          {offer.promotion && (
+            <p className="rounded-xl bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800 dark:bg-brand-950/40 dark:text-brand-200">
+              {offer.promotion.discountPercent}% off your first period · until {dateOf(offer.promotion.endsAt)}
+              {offer.promotion.limit !== null && ` · ${offer.promotion.limit - offer.promotion.used} left`}
+            </p>
+          )}
+          <fieldset className="space-y-2" aria-label="Subscription period">
+            {offer.options.map((o) => {
+              const disabled = o.subscriptionType === 'free' && !offer.freeAvailable;
+              return (
+                <label
+                  key={o.subscriptionType}
+                  className={cn(
+                    'flex cursor-pointer items-center justify-between gap-3 rounded-2xl border p-3.5 transition-colors',
+                    option.subscriptionType === o.subscriptionType
+                      ? 'border-brand-500 bg-brand-50/60 dark:bg-brand-950/30'
+                      : 'border-zinc-200 hover:border-zinc-300 dark:border-zinc-800',
+                    disabled && 'cursor-not-allowed opacity-50',
+                  )}
+                >
+                  <span className="flex items-center gap-3">
+                    <input
+                      type="radio"
+                      name="subscriptionType"
+                      className="accent-brand-600"
+                      checked={option.subscriptionType === o.subscriptionType}
+                      disabled={disabled}
+                      onChange={() => setType(o.subscriptionType as SubscriptionType)}
+                    />
+                    <span>
+                      <span className="block font-medium">{o.label}</span>
+                      <span className="text-xs text-zinc-500">
+                        {disabled
+                          ? "You've subscribed for free already"
+                          : o.renews
+                            ? `renews every ${o.days} days`
+                            : 'does not renew'}
+                      </span>
+                    </span>
+                  </span>
+                  <span className="text-right">
+                    {o.promoApplied && (
+                      <span className="mr-1 text-xs text-zinc-400 line-through">{money(o.price)}</span>
+                    )}
+                    <span className="font-semibold">
+                      {o.subscriptionType === 'free' ? 'Free' : money(o.firstPrice)}
+                    </span>
+                    <span className="block text-xs text-zinc-500">
+                      {period(o)}
+                      {o.savePercent > 0 && o.subscriptionType !== 'free' && ` · save ${o.savePercent}%`}
+                    </span>
+                  </span>
+                </label>
+              );
+            })}
+          </fieldset>
+          {!isFree && (
+            <fieldset className="grid grid-cols-2 gap-2" aria-label="Payment method">
+              {(['wallet', 'card'] as const).map((m) => (
+                <button
+                  type="button"
+                  key={m}
+                  onClick={() => setMethod(m)}
+                  aria-pressed={method === m}
+                  data-testid={`pay-${m}`}
+                  className={cn(
+                    'flex items-center gap-2 rounded-2xl border p-3 text-left text-sm',
+                    method === m
+                      ? 'border-brand-500 bg-brand-50/60 dark:bg-brand-950/30'
+                      : 'border-zinc-200 dark:border-zinc-800',
+                  )}
+                >
+                  {m === 'wallet' ? <Wallet className="size-4" /> : <CreditCard className="size-4" />}
+                  <span>
+                    <span className="block font-medium">{m === 'wallet' ? 'Wallet' : 'Card'}</span>
+                    <span className="text-xs text-zinc-500">
+                      {m === 'wallet'
+                        ? `Balance ${money(offer.walletBalance ?? 0)}`
+                        : offer.gateway === 'sandbox'
+                          ? 'Sandbox test checkout'
+                          : 'Secure checkout'}
+                    </span>
+                  </span>
+                </button>
+              ))}
+            </fieldset>
+          )}
+          {short && <p className="text-sm text-red-600">Insufficient balance, please top up your wallet</p>}
+        </div>
+      )}
+      {offer && option && step === 'confirm' && (
+        <dl className="space-y-2 text-sm" data-testid="subscription-summary">
+          <div className="flex justify-between">
+            <dt className="text-zinc-500">Plan</dt>
+            <dd className="font-medium">{option.label}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt className="text-zinc-500">Today</dt>
+            <dd className="font-medium">{isFree || resumes ? 'Free' : money(option.firstPrice)}</dd>
+          </div>
+          {option.renews && (
+            <div className="flex justify-between">
+              <dt className="text-zinc-500">Then</dt>
+              <dd>
+                {money(option.price)} every {option.days} days
+              </dd>
+            </div>
+          )}
+          {!isFree && (
+            <div className="flex justify-between">
+              <dt className="text-zinc-500">Paid with</dt>
+              <dd>{method === 'wallet' ? 'Wallet' : 'Card'}</dd>
+            </div>
+          )}
+          <p className="pt-2 text-xs text-zinc-500">
+            {option.renews
+              ? 'Cancel any time: you keep access until the end of the period you paid for.'
+              : 'The trial ends by itself; nothing is charged.'}
+          </p>
+        </dl>
+      )}
+    </Dialog>
+  );
+}

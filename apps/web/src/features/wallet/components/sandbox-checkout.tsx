@@ -1,0 +1,153 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button, Card, Field, Skeleton, toast } from '../../../components/ui';
+import { getErrorMessage } from '../../../lib/api';
+import { refreshWallet, safeReturnTo, tokens, usePayment, walletApi } from '../api';
+
+export const TEST_CARDS = [
+  { number: '4242 4242 4242 4242', outcome: 'Succeeds' },
+  { number: '4000 0000 0000 0002', outcome: 'Declined' },
+  { number: '4000 0000 0000 9995', outcome: 'Insufficient funds' },
+  { number: '4000 0025 0000 3155', outcome: 'Needs a second step (authentication)' },
+];
+
+/**
+ * The sandbox gateway's checkout (`/payment/sandbox/checkout/:id`): a clearly
+ * labelled TEST page. Paying goes through the API (which confirms through the
+ * same webhook code path as real gateways), then back to where the fan came from.
+ */
+export function SandboxCheckout({ paymentId, returnTo }: { paymentId: string; returnTo?: string | null }) {
+  const { data, isLoading, error, mutate } = usePayment(paymentId);
+  const [card, setCard] = useState(TEST_CARDS[0].number);
+  const [saveCard, setSaveCard] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
+  const back = safeReturnTo(returnTo);
+
+  const done = async (amount: number) => {
+    await refreshWallet();
+    toast.success(`Payment received: ${tokens(amount)} added to your wallet`);
+    navigate(back, { replace: true });
+  };
+
+  const pay = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      // A declined payment is closed: another card pays a fresh top-up of the same amount.
+      const retry = data?.status === 'failed' ? await walletApi.topUp(data.amount) : null;
+      const id = retry?._id ?? paymentId;
+      const p = await walletApi.sandboxPay(id, card, saveCard);
+      if (retry) {
+        if (p.status === 'succeeded') return await done(p.amount);
+        navigate(`/payment/sandbox/checkout/${id}?returnTo=${encodeURIComponent(back)}`, { replace: true });
+      } else await mutate(p, { revalidate: false });
+      if (p.status === 'succeeded') await done(p.amount);
+      else if (p.status === 'requires_action') toast.info('Your bank asks for a second step');
+      else toast.error(p.failureReason ?? 'Your card was declined');
+    } catch (err) {
+      toast.error(getErrorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = async (approve: boolean) => {
+    setBusy(true);
+    try {
+      const p = await walletApi.sandboxConfirm(paymentId, approve);
+      await mutate(p, { revalidate: false });
+      if (p.status === 'succeeded') await done(p.amount);
+      else toast.error(p.failureReason ?? 'Card authentication failed');
+    } catch (err) {
+      toast.error(getErrorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (isLoading) return <Skeleton className="m-6 h-64" />;
+  if (error || !data) return <p className="p-6 text-red-600">{getErrorMessage(error, 'Payment not found')}</p>;
+  return (
+    <div className="mx-auto max-w-md p-4 sm:p-6" data-testid="sandbox-checkout">
+      <p
+        className="mb-3 rounded-xl border-2 border-dashed border-amber-400 bg-amber-100 px-3 py-2 text-center text-sm font-bold uppercase tracking-wide text-amber-900"
+        role="note"
+      >
+        Test checkout · sandbox · no real money moves
+      </p>
+      <Card className="space-y-4 p-5">
+        <div>
+          <p className="text-sm text-zinc-500">{data.purpose === 'topup' ? 'Wallet top-up' : data.purpose}</p>
+          <p className="text-3xl font-bold">{tokens(data.amount)}</p>
+          {data.discount > 0 && (
+            <p className="text-sm text-emerald-700">
+              Coupon: −{data.discount.toFixed(2)} · card charged {data.charged.toFixed(2)} {data.currency}
+            </p>
+          )}
+        </div>
+        {data.status === 'succeeded' ? (
+          <p className="text-emerald-700">
+            Paid. <Link to={back}>Continue</Link>
+          </p>
+        ) : data.status === 'requires_action' ? (
+          <div className="space-y-3" data-testid="sandbox-second-step">
+            <p className="text-sm">Second step: your (test) bank asks you to approve this payment.</p>
+            <div className="flex gap-2">
+              <Button className="flex-1" loading={busy} onClick={() => confirm(true)} data-testid="sandbox-approve">
+                Approve
+              </Button>
+              <Button className="flex-1" variant="outline" disabled={busy} onClick={() => confirm(false)}>
+                Fail authentication
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <form onSubmit={pay} className="space-y-3">
+            {data.status === 'failed' && data.failureReason && (
+              <p className="text-sm text-red-600" role="alert">
+                {data.failureReason}
+              </p>
+            )}
+            <Field
+              label="Card number"
+              name="card-number"
+              value={card}
+              onChange={(e) => setCard(e.target.value)}
+              inputMode="numeric"
+              autoComplete="off"
+            />
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} /> Save this
+              card for next time
+            </label>
+            <Button type="submit" className="w-full" size="lg" loading={busy} data-testid="sandbox-pay">
+              Pay {data.charged.toFixed(2)} {data.currency}
+            </Button>
+          </form>
+        )}
+        <div className="rounded-xl bg-zinc-50 p-3 text-sm dark:bg-zinc-900">
+          <p className="mb-1 font-semibold">Test card numbers</p>
+          <ul className="space-y-1" data-testid="test-cards">
+            {TEST_CARDS.map((c) => (
+              <li key={c.number} className="flex justify-between gap-2">
+                <button
+                  type="button"
+                  className="font-mono underline-offset-2 hover:underline"
+                  onClick={() => setCard(c.number)}
+                >
+                  {c.number}
+                </button>
+                <span className="text-zinc-500">{c.outcome}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 text-xs text-zinc-500">Any expiry date in the future and any CVC.</p>
+        </div>
+        <Link to={back} className="block text-center text-sm text-zinc-500 hover:underline">
+          Cancel and go back
+        </Link>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Card, Field, toast } from '../../../components/ui';
+import { getErrorMessage } from '../../../lib/api';
+import { type CouponCheck, refreshWallet, tokens, useCards, useWallet, walletApi } from '../api';
+
+const PRESETS = [5, 10, 25, 50, 100, 200, 300];
+
+const round2 = (n: number) => Math.ceil(n * 100 - 1e-6) / 100;
+
+/** Top-up: preset amounts within the site limits, a custom amount, a coupon, checkout or a saved card. */
+export function TopUpCard({ suggested, returnTo }: { suggested?: number; returnTo?: string }) {
+  const { data: wallet } = useWallet();
+  const { data: cards } = useCards();
+  const navigate = useNavigate();
+  const min = wallet?.minimumTopUp ?? 2.95;
+  const max = wallet?.maximumTopUp ?? 300;
+  const initial = suggested ? Math.min(Math.max(round2(suggested), min), max) : 25;
+  const [amount, setAmount] = useState(String(initial));
+  const [coupon, setCoupon] = useState('');
+  const [applied, setApplied] = useState<CouponCheck | null>(null);
+  const [cardId, setCardId] = useState('');
+  const [busy, setBusy] = useState(false);
+  const value = Number(amount);
+  const outOfRange = !Number.isFinite(value) || value < min || value > max;
+  const presets = [...new Set([min, ...PRESETS.filter((p) => p > min && p <= max)])];
+
+  const applyCoupon = async () => {
+    if (!coupon.trim()) return;
+    try {
+      const res = await walletApi.checkCoupon(coupon.trim(), 'topup', outOfRange ? undefined : value);
+      setApplied(res);
+      toast.success(`Coupon ${res.coupon.code} applied`);
+    } catch (err) {
+      setApplied(null);
+      toast.error(getErrorMessage(err));
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (outOfRange) return;
+    setBusy(true);
+    try {
+      const p = await walletApi.topUp(value, applied ? applied.coupon.code : undefined, cardId || undefined);
+      if (p.checkoutUrl) {
+        const back = returnTo ?? '/wallet';
+        navigate(`${p.checkoutUrl}?returnTo=${encodeURIComponent(back)}`);
+        return;
+      }
+      await refreshWallet();
+      if (p.status === 'succeeded') {
+        toast.success(`${tokens(p.amount)} added to your wallet`);
+        if (returnTo) navigate(returnTo);
+      } else toast.error(p.failureReason ?? 'The payment did not go through');
+    } catch (err) {
+      toast.error(getErrorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card className="p-5">
+      <h2 className="mb-3 text-lg font-semibold">Top up</h2>
+      <form onSubmit={submit} className="space-y-4" data-testid="topup-form">
+        <fieldset className="flex flex-wrap gap-2" aria-label="Preset amounts">
+          {presets.map((p) => (
+            <Button
+              key={p}
+              type="button"
+              size="sm"
+              variant={value === p ? 'primary' : 'outline'}
+              onClick={() => {
+                setAmount(String(p));
+                setApplied(null);
+              }}
+            >
+              {p.toFixed(2)}
+            </Button>
+          ))}
+        </fieldset>
+        <Field
+          label="Amount (tokens)"
+          name="topup-amount"
+          type="number"
+          step="0.01"
+          min={min}
+          max={max}
+          inputMode="decimal"
+          value={amount}
+          onChange={(e) => {
+            setAmount(e.target.value);
+            setApplied(null);
+          }}
+          error={outOfRange ? `Top up between ${min.toFixed(2)} and ${max.toFixed(2)} tokens` : undefined}
+          hint={`1 token = 1 ${wallet?.currency ?? 'USD'}`}
+        />
+        <div className="flex items-end gap-2">
+          <Field
+            label="Coupon code (optional)"
+            name="coupon"
+            value={coupon}
+            onChange={(e) => {
+              setCoupon(e.target.value);
+              setApplied(null);
+            }}
+            autoComplete="off"
+          />
+          <Button type="button" variant="outline" onClick={applyCoupon} disabled={!coupon.trim()}>
+            Apply
+          </Button>
+        </div>
+        {applied && (
+          <p className="text-sm text-emerald-700 dark:text-emerald-400" data-testid="coupon-applied">
+            {applied.coupon.code}:{' '}
+            {applied.coupon.kind === 'percentage'
+              ? `${applied.coupon.value}% off`
+              : `${tokens(applied.coupon.value)} off`}
+            {applied.total !== null ? ` · you pay ${applied.total.toFixed(2)} for ${tokens(value)}` : ''}
+          </p>
+        )}
+        {cards && cards.data.length > 0 && (
+          <label className="block text-sm">
+            <span className="mb-1.5 block font-medium">Pay with</span>
+            <select
+              className="block h-11 w-full rounded-xl border border-zinc-300 bg-white px-3 dark:border-zinc-700 dark:bg-zinc-900"
+              value={cardId}
+              onChange={(e) => setCardId(e.target.value)}
+            >
+              <option value="">A card at the checkout page</option>
+              {cards.data.map((c) => (
+                <option key={c._id} value={c._id}>
+                  Saved {c.brand} •••• {c.last4}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          loading={busy}
+          disabled={outOfRange}
+          data-testid="topup-submit"
+        >
+          Top up {outOfRange ? '' : tokens(value)}
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,124 @@
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Button, buttonClasses, Dialog, toast } from '../../../components/ui';
+import { getErrorMessage } from '../../../lib/api';
+import { refreshWallet, tokens, topUpPath, useWallet } from '../api';
+
+export interface UnlockDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  /** What the fan gets (shown above the price). */
+  description?: ReactNode;
+  price: number;
+  confirmLabel?: string;
+  /** The charge (a wallet route); throw to keep the dialog open with the message. */
+  onConfirm: () => Promise<unknown>;
+  /** Called after the charge succeeded and the wallet was refreshed. */
+  onDone?: () => void;
+  successMessage?: string;
+  /** Where the "top up" path returns to; the current page by default. */
+  returnTo?: string;
+  children?: ReactNode;
+}
+
+/**
+ * The confirmation before any wallet charge (unlock, buy, rent): the price, the
+ * balance after paying, and when the wallet is short an "Insufficient balance,
+ * top up" path to /wallet that comes back here.
+ */
+export function UnlockDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  price,
+  confirmLabel,
+  onConfirm,
+  onDone,
+  successMessage = 'Purchase complete',
+  returnTo,
+  children,
+}: UnlockDialogProps) {
+  const { data: wallet } = useWallet(open);
+  const location = useLocation();
+  const [busy, setBusy] = useState(false);
+  const [short, setShort] = useState(false);
+  const balance = wallet?.balance;
+  const after = balance === undefined ? undefined : Math.round((balance - price) * 100) / 100;
+  const insufficient = short || (after !== undefined && after < 0);
+  const back = returnTo ?? `${location.pathname}${location.search}`;
+  const needed = balance === undefined ? price : Math.max(price - balance, 0.01);
+
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+      await refreshWallet();
+      toast.success(successMessage);
+      onOpenChange(false);
+      onDone?.();
+    } catch (err) {
+      const e = err as { statusCode?: number };
+      if (e?.statusCode === 402) setShort(true);
+      toast.error(getErrorMessage(err));
+      void refreshWallet();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        if (!o) setShort(false);
+        onOpenChange(o);
+      }}
+      title={title}
+      description={description}
+      footer={
+        <>
+          <Button variant="ghost" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          {insufficient ? (
+            <Link to={topUpPath(needed, back)} className={buttonClasses()} data-testid="topup-to-unlock">
+              Top up {tokens(needed)}
+            </Link>
+          ) : (
+            <Button loading={busy} disabled={balance === undefined} onClick={confirm} data-testid="confirm-unlock">
+              {confirmLabel ?? `Pay ${tokens(price)}`}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {children}
+      <dl className="space-y-1.5 rounded-xl bg-zinc-50 p-3 text-sm dark:bg-zinc-900" data-testid="unlock-summary">
+        <div className="flex justify-between">
+          <dt className="text-zinc-500">Price</dt>
+          <dd className="font-semibold">{tokens(price)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt className="text-zinc-500">Your balance</dt>
+          <dd>{balance === undefined ? '…' : tokens(balance)}</dd>
+        </div>
+        <div className="flex justify-between border-t border-zinc-200 pt-1.5 dark:border-zinc-800">
+          <dt className="text-zinc-500">
+            {insufficient && after !== undefined && after < 0 ? 'Missing' : 'Balance after'}
+          </dt>
+          <dd className={insufficient ? 'font-semibold text-red-600' : 'font-semibold'}>
+            {after === undefined ? '…' : tokens(Math.abs(after))}
+          </dd>
+        </div>
+      </dl>
+      {insufficient && (
+        <p className="mt-3 text-sm text-red-600" role="alert">
+          Insufficient balance, please top up your wallet. You will come back here after paying.
+        </p>
+      )}
+    </Dialog>
+  );
+}

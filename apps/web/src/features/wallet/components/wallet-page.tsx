@@ -1,0 +1,340 @@
+import type { ListResponse } from '@marquee/shared';
+import { CreditCard, Trash2 } from 'lucide-react';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import {
+  Button,
+  Card,
+  EmptyState,
+  Field,
+  Skeleton,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  toast,
+} from '../../../components/ui';
+import { getErrorMessage } from '../../../lib/api';
+import { buildListQuery, parseListQuery } from '../../../lib/query-string';
+import { usePageTitle } from '../../settings/hooks';
+import { dateTime, safeReturnTo, tokens, useCards, useCharges, usePayments, useWallet, walletApi } from '../api';
+import { TopUpCard } from './top-up-card';
+
+const PAGE_SIZE = 10;
+
+function listQuery(page: number, filters: Record<string, string> = {}) {
+  return buildListQuery({ ...parseListQuery('', { pageSize: PAGE_SIZE, sortBy: 'createdAt' }), page, filters });
+}
+
+function Pager({ page, total, onPage }: { page: number; total: number; onPage: (p: number) => void }) {
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  if (pages <= 1) return null;
+  return (
+    <div className="mt-3 flex items-center justify-between text-sm">
+      <Button size="sm" variant="ghost" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </Button>
+      <span className="text-zinc-500">
+        Page {page} of {pages}
+      </span>
+      <Button size="sm" variant="ghost" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </Button>
+    </div>
+  );
+}
+
+function HistoryList<T>({
+  data,
+  isLoading,
+  empty,
+  render,
+  page,
+  setPage,
+  testId,
+}: {
+  data: ListResponse<T> | undefined;
+  isLoading: boolean;
+  empty: string;
+  render: (row: T) => ReactNode;
+  page: number;
+  setPage: (p: number) => void;
+  testId: string;
+}) {
+  if (isLoading) return <Skeleton className="h-40 w-full" />;
+  if (!data || data.data.length === 0) return <EmptyState title={empty} level={3} />;
+  return (
+    <>
+      <ul className="divide-y divide-zinc-200 dark:divide-zinc-800" data-testid={testId}>
+        {data.data.map(render)}
+      </ul>
+      <Pager page={page} total={data.total} onPage={setPage} />
+    </>
+  );
+}
+
+const STATUS_TONE: Record<string, string> = {
+  succeeded: 'text-emerald-700 dark:text-emerald-400',
+  paid: 'text-emerald-700 dark:text-emerald-400',
+  failed: 'text-red-600',
+  refunded: 'text-amber-700',
+  chargeback: 'text-red-600',
+};
+
+function TopUps() {
+  const [page, setPage] = useState(1);
+  const { data, isLoading } = usePayments(listQuery(page));
+  return (
+    <HistoryList
+      data={data}
+      isLoading={isLoading}
+      empty="No top-ups yet"
+      page={page}
+      setPage={setPage}
+      testId="topup-history"
+      render={(p) => (
+        <li key={p._id} className="flex items-center justify-between gap-3 py-3 text-sm">
+          <span>
+            <span className="block font-medium">{p.purpose === 'topup' ? 'Wallet top-up' : p.purpose}</span>
+            <span className="block text-xs text-zinc-500">
+              {dateTime(p.createdAt)} · {p.gateway}
+              {p.discount > 0 ? ` · coupon −${p.discount.toFixed(2)}` : ''}
+            </span>
+          </span>
+          <span className="text-right">
+            <span className="block font-semibold">+{tokens(p.amount)}</span>
+            <span className={`block text-xs ${STATUS_TONE[p.status] ?? 'text-zinc-500'}`}>
+              {p.status === 'created' ? 'awaiting payment' : p.status.replace('_', ' ')}
+            </span>
+          </span>
+        </li>
+      )}
+    />
+  );
+}
+
+const CHARGE_LABEL: Record<string, string> = {
+  tip: 'Tip',
+  feed: 'Post',
+  video: 'Video',
+  gallery: 'Gallery',
+  product: 'Product',
+  scene: 'Scene',
+  scenario: 'Scenario',
+  message: 'Message',
+  stream: 'Stream',
+  subscription: 'Subscription',
+};
+
+function Purchases() {
+  const [page, setPage] = useState(1);
+  const [type, setType] = useState('');
+  const { data, isLoading } = useCharges(listQuery(page, type ? { type } : {}));
+  return (
+    <>
+      <label className="mb-3 flex items-center gap-2 text-sm">
+        <span className="text-zinc-500">Show</span>
+        <select
+          className="h-9 rounded-lg border border-zinc-300 bg-white px-2 dark:border-zinc-700 dark:bg-zinc-900"
+          value={type}
+          onChange={(e) => {
+            setType(e.target.value);
+            setPage(1);
+          }}
+        >
+          <option value="">Everything</option>
+          {['tip', 'feed', 'video', 'gallery', 'product', 'scene', 'scenario', 'message', 'stream'].map((t) => (
+            <option key={t} value={t}>
+              {CHARGE_LABEL[t]}s
+            </option>
+          ))}
+        </select>
+      </label>
+      <HistoryList
+        data={data}
+        isLoading={isLoading}
+        empty="Nothing bought yet"
+        page={page}
+        setPage={setPage}
+        testId="purchase-history"
+        render={(c) => (
+          <li key={c._id} className="flex items-center justify-between gap-3 py-3 text-sm">
+            <span className="min-w-0">
+              <span className="block truncate font-medium">
+                {CHARGE_LABEL[c.type] ?? c.type}
+                {c.isRent ? ' rental' : ''}
+                {c.title && c.title !== CHARGE_LABEL[c.type] ? ` · ${c.title}` : ''}
+              </span>
+              <span className="block text-xs text-zinc-500">
+                {dateTime(c.createdAt)}
+                {c.performer ? (
+                  <>
+                    {' · '}
+                    <Link to={`/${c.performer.username ?? c.performerId}`} className="hover:underline">
+                      {c.performer.name || c.performer.username}
+                    </Link>
+                  </>
+                ) : null}
+                {c.rentExpiresAt ? ` · until ${dateTime(c.rentExpiresAt)}` : ''}
+                {c.orderId ? (
+                  <>
+                    {' · '}
+                    <Link to="/user/orders" className="hover:underline">
+                      order
+                    </Link>
+                  </>
+                ) : null}
+              </span>
+              {c.message && <span className="block text-xs italic text-zinc-500">“{c.message}”</span>}
+            </span>
+            <span className="text-right">
+              <span className="block font-semibold">−{tokens(c.paid)}</span>
+              <span className={`block text-xs ${STATUS_TONE[c.status] ?? 'text-zinc-500'}`}>{c.status}</span>
+            </span>
+          </li>
+        )}
+      />
+    </>
+  );
+}
+
+function SavedCards() {
+  const { data, mutate, isLoading } = useCards();
+  const [number, setNumber] = useState('');
+  const [exp, setExp] = useState('12/30');
+  const [busy, setBusy] = useState(false);
+  const add = async (e: FormEvent) => {
+    e.preventDefault();
+    const [m, y] = exp.split('/').map((s) => Number(s.trim()));
+    setBusy(true);
+    try {
+      await walletApi.addCard({ cardNumber: number, expMonth: m, expYear: y < 100 ? 2000 + y : y });
+      setNumber('');
+      toast.success('Card saved');
+      await mutate();
+    } catch (err) {
+      toast.error(getErrorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async (id: string) => {
+    try {
+      await walletApi.removeCard(id);
+      toast.success('Card removed');
+      await mutate();
+    } catch (err) {
+      toast.error(getErrorMessage(err));
+    }
+  };
+  return (
+    <div className="space-y-4">
+      {isLoading && <Skeleton className="h-16 w-full" />}
+      {data && data.data.length === 0 && <p className="text-sm text-zinc-500">No saved cards.</p>}
+      <ul className="space-y-2" data-testid="saved-cards">
+        {data?.data.map((c) => (
+          <li
+            key={c._id}
+            className="flex items-center gap-3 rounded-xl border border-zinc-200 p-3 dark:border-zinc-800"
+          >
+            <CreditCard className="size-5 text-zinc-500" aria-hidden="true" />
+            <span className="flex-1 text-sm">
+              <span className="font-medium capitalize">{c.brand}</span> •••• {c.last4}
+              <span className="ml-2 text-xs text-zinc-500">
+                expires {String(c.expMonth).padStart(2, '0')}/{c.expYear} · {c.gateway}
+                {c.isDefault ? ' · default' : ''}
+              </span>
+            </span>
+            <Button
+              size="icon"
+              variant="ghost"
+              aria-label={`Remove card ending ${c.last4}`}
+              onClick={() => remove(c._id)}
+            >
+              <Trash2 className="size-4" aria-hidden="true" />
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <form onSubmit={add} className="grid gap-2 sm:grid-cols-[1fr_7rem_auto] sm:items-end">
+        <Field
+          label="Add a test card"
+          name="new-card"
+          value={number}
+          onChange={(e) => setNumber(e.target.value)}
+          placeholder="4242 4242 4242 4242"
+          inputMode="numeric"
+        />
+        <Field
+          label="Expiry"
+          name="new-card-exp"
+          value={exp}
+          onChange={(e) => setExp(e.target.value)}
+          placeholder="MM/YY"
+        />
+        <Button type="submit" loading={busy} disabled={!number.trim()}>
+          Save card
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+/** /wallet: balance, top-up (with ?topup=<amount>&returnTo=<path> from an "insufficient balance" path), history, cards. */
+export function WalletPage() {
+  usePageTitle('Wallet');
+  const [params] = useSearchParams();
+  const { data: wallet, isLoading } = useWallet();
+  const suggested = Number(params.get('topup')) || undefined;
+  const returnTo = params.get('returnTo') ? safeReturnTo(params.get('returnTo')) : undefined;
+  return (
+    <div className="mx-auto max-w-4xl space-y-5 p-4 sm:p-6">
+      <h1 className="text-2xl font-bold">Wallet</h1>
+      {returnTo && (
+        <p className="rounded-xl bg-brand-50 px-3 py-2 text-sm dark:bg-zinc-900" data-testid="topup-return-notice">
+          Top up {suggested ? `at least ${tokens(suggested)}` : ''} to continue; you will go back to what you were
+          buying after paying.{' '}
+          <Link to={returnTo} className="font-semibold underline">
+            Go back now
+          </Link>
+        </p>
+      )}
+      <div className="grid gap-5 md:grid-cols-[1fr_1.3fr]">
+        <Card className="flex flex-col justify-between bg-gradient-to-br from-brand-600 to-brand-800 p-5 text-white">
+          <p className="text-sm text-white/80">Balance</p>
+          {isLoading ? (
+            <Skeleton className="h-10 w-40" />
+          ) : (
+            <p className="text-4xl font-bold" data-testid="wallet-balance">
+              {(wallet?.balance ?? 0).toFixed(2)}
+              <span className="ml-2 text-base font-medium text-white/80">tokens</span>
+            </p>
+          )}
+          <p className="mt-4 text-xs text-white/70">
+            Tokens pay for tips, posts, videos, galleries, products and messages. Top-ups between{' '}
+            {wallet?.minimumTopUp.toFixed(2) ?? '…'} and {wallet?.maximumTopUp.toFixed(2) ?? '…'}.
+          </p>
+        </Card>
+        <TopUpCard key={`${suggested ?? ''}-${wallet ? 1 : 0}`} suggested={suggested} returnTo={returnTo} />
+      </div>
+      <Card className="p-5">
+        <Tabs defaultValue="purchases">
+          <TabsList className="max-w-md">
+            <TabsTrigger value="purchases">Purchases</TabsTrigger>
+            <TabsTrigger value="topups">Top-ups</TabsTrigger>
+            <TabsTrigger value="cards">Cards</TabsTrigger>
+          </TabsList>
+          <TabsContent value="purchases">
+            <Purchases />
+          </TabsContent>
+          <TabsContent value="topups">
+            <TopUps />
+          </TabsContent>
+          <TabsContent value="cards">
+            <SavedCards />
+          </TabsContent>
+        </Tabs>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { ForgotPasswordPage } from '../features/auth/components/recovery-pages';
+
+export default function Page() {
+  return <ForgotPasswordPage />;
+}

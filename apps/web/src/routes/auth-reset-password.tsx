@@ -1,0 +1,5 @@
+import { ResetPasswordPage } from '../features/auth/components/recovery-pages';
+
+export default function Page() {
+  return <ResetPasswordPage />;
+}

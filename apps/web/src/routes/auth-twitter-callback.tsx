@@ -1,0 +1,5 @@
+import { TwitterCallbackPage } from '../features/auth/components/recovery-pages';
+
+export default function Page() {
+  return <TwitterCallbackPage />;
+}

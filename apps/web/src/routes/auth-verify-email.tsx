@@ -1,0 +1,5 @@
+import { VerifyEmailPage } from '../features/auth/components/recovery-pages';
+
+export default function Page() {
+  return <VerifyEmailPage />;
+}

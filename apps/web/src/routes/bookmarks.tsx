@@ -1,0 +1,5 @@
+import { BookmarksView } from '../features/profiles/components/following-view';
+
+export default function BookmarksPage() {
+  return <BookmarksView />;
+}

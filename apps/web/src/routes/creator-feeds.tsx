@@ -1,0 +1,11 @@
+import { MyFeeds } from '../features/feeds/components/my-feeds';
+import { usePageTitle } from '../features/settings/hooks';
+
+export default function CreatorFeedsPage() {
+  usePageTitle('My posts');
+  return (
+    <div className="mx-auto max-w-3xl">
+      <MyFeeds />
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { CreatorOrders } from '../features/orders/components/creator-orders';
+
+export default function CreatorOrdersRoute() {
+  return <CreatorOrders />;
+}

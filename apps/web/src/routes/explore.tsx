@@ -1,0 +1,5 @@
+import { ExploreView } from '../features/profiles/components/explore-view';
+
+export default function ExplorePage() {
+  return <ExploreView />;
+}

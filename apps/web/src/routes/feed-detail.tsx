@@ -1,0 +1,23 @@
+import { useParams } from 'react-router';
+import { EmptyState, PageSpinner } from '../components/ui';
+import { useCurrentUser } from '../features/auth/api';
+import { useFeed } from '../features/feeds/api';
+import { CommentsThread } from '../features/feeds/components/comments-thread';
+import { PostCard } from '../features/feeds/components/post-card';
+import { usePageTitle } from '../features/settings/hooks';
+
+export default function FeedDetailPage() {
+  const { id } = useParams();
+  const { data, error, isLoading, mutate } = useFeed(id);
+  const { user } = useCurrentUser();
+  usePageTitle(data?.performer ? `Post by ${data.performer.name}` : 'Post');
+  if (isLoading) return <PageSpinner />;
+  if (error || !data)
+    return <EmptyState title="Post not found" description="It may have been removed or is not available to you." />;
+  return (
+    <div className="mx-auto max-w-2xl">
+      <PostCard feed={data} detail onChange={() => void mutate()} />
+      <CommentsThread feedId={data._id} canComment={Boolean(user) && !data.locked} onChange={() => void mutate()} />
+    </div>
+  );
+}

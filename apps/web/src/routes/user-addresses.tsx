@@ -1,0 +1,5 @@
+import { AddressesPage } from '../features/orders/components/addresses';
+
+export default function UserAddressesRoute() {
+  return <AddressesPage />;
+}

@@ -1,0 +1,5 @@
+import { MySubscriptions } from '../features/subscriptions/components/my-subscriptions';
+
+export default function UserSubscriptionsPage() {
+  return <MySubscriptions />;
+}
