@@ -77,7 +77,8 @@ describe('admin console journey', () => {
     await h.screenshot(page, 'admin-verification');
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await dialog.getByText('identity verified').waitFor();
-    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     const sasha = await apiCall<{ data: Array<{ verificationStatus: string }> }>('/admin/users?q=sasha', {
       token: await apiLogin('admin'),
     });
