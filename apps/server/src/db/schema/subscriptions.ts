@@ -56,6 +56,8 @@ export const subscriptions = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     /** The period end the fan was last told about (pre-renewal notice sent once per period). */
     noticeSentFor: timestamp('notice_sent_for', { withTimezone: true }),
+    /** The gateway's recurring agreement that renews it (Stripe Subscription `sub_…`), for card subscriptions at Stripe. */
+    externalId: text('external_id'),
     /** The gateway payment awaiting confirmation (card checkout). */
     pendingPaymentId: uuid('pending_payment_id'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -69,6 +71,7 @@ export const subscriptions = pgTable(
     uniqueIndex('subscriptions_user_creator_uq').on(t.userId, t.creatorId),
     index('subscriptions_creator_status_idx').on(t.creatorId, t.status, t.updatedAt),
     index('subscriptions_user_updated_idx').on(t.userId, t.updatedAt),
+    index('subscriptions_external_idx').on(t.externalId),
     // the renewal job's scan: live rows by period end
     index('subscriptions_due_idx').on(t.currentPeriodEnd).where(sql`${t.status} in ('active', 'cancelled')`),
   ],
