@@ -36,6 +36,10 @@ export interface ProfileFacts {
   isFollowed: boolean;
   isBookmarked: boolean;
   subscribers: number;
+  /** Computed on read (profiles.stats.ts). */
+  posts: number;
+  media: number;
+  likes: number;
 }
 
 export interface ProfileViewer {
@@ -69,7 +73,6 @@ export function presentProfile(f: ProfileFacts, viewer: ProfileViewer, opts: Pre
     },
     opts,
   );
-  const stats = p.stats ?? { posts: 0, media: 0, likes: 0, followers: 0, subscribers: 0 };
   const showSubscribers = p.showSubscriberCount || viewer.isOwner || viewer.isAdmin;
   return {
     ...card,
@@ -89,9 +92,9 @@ export function presentProfile(f: ProfileFacts, viewer: ProfileViewer, opts: Pre
     yearlyPrice: fromCents(p.yearlyPrice),
     freeSubscriptionDays: p.freeSubscriptionDays,
     stats: {
-      posts: stats.posts ?? 0,
-      media: stats.media ?? 0,
-      likes: stats.likes ?? 0,
+      posts: Number(f.posts),
+      media: Number(f.media),
+      likes: Number(f.likes),
       followers: p.followersCount,
       subscribers: showSubscribers ? f.subscribers : null,
     },

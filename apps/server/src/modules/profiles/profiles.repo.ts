@@ -4,6 +4,7 @@ import { isUuid } from '../../db/ids';
 import { entitlements, follows, performers, reactions, users } from '../../db/schema';
 import { escapeLike } from '../blocks/blocks.repo';
 import { notBlockedBy, notCountryBlocked } from '../blocks/blocks.service';
+import { profileStatsColumns } from './profiles.stats';
 
 /** The columns a creator card needs (users + performers, one join). */
 export const cardColumns = {
@@ -219,7 +220,7 @@ export async function trendingCreatorIds(
   return rows.map((r) => ({ id: r.id, score: Number(r.score) }));
 }
 
-/** The full profile row with what the viewer needs to know (followed, bookmarked), in one query. */
+/** The full profile row with what the viewer needs to know (followed, bookmarked) and its stats, in one query. */
 export async function findProfile(db: Executor, idOrUsername: string, viewerId: string | null, at: Date) {
   const viewer = viewerId ?? '00000000-0000-0000-0000-000000000000';
   const match = isUuid(idOrUsername)
@@ -240,6 +241,7 @@ export async function findProfile(db: Executor, idOrUsername: string, viewerId: 
       performer: performers,
       isFollowed: sql<boolean>`exists(select 1 from ${follows} where ${follows.followerId} = ${viewer} and ${follows.creatorId} = ${users.id})`,
       isBookmarked: sql<boolean>`exists(select 1 from ${reactions} where ${reactions.userId} = ${viewer} and ${reactions.objectType} = 'performer' and ${reactions.objectId} = ${users.id} and ${reactions.action} = 'bookmark')`,
+      ...profileStatsColumns(users.id, at),
       subscribers: sql<number>`(select count(*)::int from ${entitlements} where ${entitlements.objectType} = 'performer' and ${entitlements.objectId} = ${users.id} and ${entitlements.revokedAt} is null and (${entitlements.expiresAt} is null or ${entitlements.expiresAt} > ${at.toISOString()}))`,
     })
     .from(users)
