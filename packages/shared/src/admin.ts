@@ -329,3 +329,17 @@ export const subscriptionGrantBodySchema = z.object({
   days: z.number().int().min(1).max(3650),
   reason: z.string().trim().min(3, 'a reason is required').max(1000),
 });
+
+// ---------- orders ----------
+export const adminOrderQuerySchema = listQuerySchema.extend({
+  deliveryStatus: z.enum(['processing', 'shipping', 'delivered', 'refunded']).optional(),
+  userId: z.string().uuid().optional(),
+  creatorId: z.string().uuid().optional(),
+});
+export const adminOrderStatusBodySchema = z.object({
+  deliveryStatus: z.enum(['processing', 'shipping', 'delivered']),
+  shippingCode: z.string().trim().max(100).optional(),
+  note: z.string().trim().max(500).optional(),
+  reason: z.string().trim().min(3, 'a reason is required').max(1000),
+});
+export type AdminOrderStatusBody = z.infer<typeof adminOrderStatusBodySchema>;

@@ -4,6 +4,7 @@ import adminContentRoutes from './admin.content.routes';
 import adminDashboardRoutes from './admin.dashboard.routes';
 import adminMailRoutes from './admin.mail.routes';
 import adminMoneyRoutes from './admin.money.routes';
+import adminOrdersRoutes from './admin.orders.routes';
 import adminPagesRoutes from './admin.pages.routes';
 import adminReportsRoutes from './admin.reports.routes';
 import adminSettingsRoutes from './admin.settings.routes';
@@ -20,4 +21,5 @@ export default async function adminRoutes(app: App) {
   await app.register(adminMailRoutes);
   await app.register(adminAuditRoutes);
   await app.register(adminMoneyRoutes);
+  await app.register(adminOrdersRoutes);
 }

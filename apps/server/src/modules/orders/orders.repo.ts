@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import { type OrderRow, orders } from '../../db/schema';
@@ -43,13 +43,17 @@ export async function updateOrder(tx: Executor, id: string, set: Partial<typeof 
 
 export async function searchOrders(
   db: Executor,
-  by: { userId?: string; creatorId?: string; deliveryStatus?: string },
+  by: { userId?: string; creatorId?: string; deliveryStatus?: string; q?: string },
   page: { offset: number; limit: number; sortBy: 'createdAt' | 'updatedAt'; sort: 'asc' | 'desc' },
 ) {
   const conds: SQL[] = [];
   if (by.userId) conds.push(eq(orders.userId, by.userId));
   if (by.creatorId) conds.push(eq(orders.creatorId, by.creatorId));
   if (by.deliveryStatus) conds.push(eq(orders.deliveryStatus, by.deliveryStatus as 'processing'));
+  if (by.q) {
+    const like = `%${by.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    conds.push(or(ilike(orders.orderNumber, like), ilike(orders.title, like))!);
+  }
   const where = and(...conds);
   const col = page.sortBy === 'updatedAt' ? orders.updatedAt : orders.createdAt;
   const [rows, [{ total }]] = await Promise.all([

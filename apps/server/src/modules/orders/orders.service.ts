@@ -1,5 +1,6 @@
 import type { Order } from '@marquee/shared';
 import { fromCents } from '@marquee/shared';
+import type { Executor } from '../../db/client';
 import type { OrderRow } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { conflict, notFound } from '../../lib/errors';
@@ -50,7 +51,7 @@ export async function getOrder(ctx: Ctx, viewer: AuthUser, id: string) {
 
 export async function listOrders(
   ctx: Ctx,
-  by: { userId?: string; creatorId?: string },
+  by: { userId?: string; creatorId?: string; q?: string },
   q: {
     page: number;
     pageSize: number;
@@ -83,33 +84,61 @@ const NEXT: Record<string, string[]> = {
   refunded: [],
 };
 
-/** The creator moves a physical order along processing → shipping → delivered and adds tracking; the fan is told. */
-export async function updateOrderStatus(
-  ctx: Ctx,
-  viewer: AuthUser,
+export type OrderStatusChange = {
+  deliveryStatus?: 'processing' | 'shipping' | 'delivered';
+  shippingCode?: string;
+  note?: string;
+};
+
+/**
+ * Moves a locked order along processing → shipping → delivered (never back; a refunded
+ * order is final), inside the caller's transaction. `mayChange` says whether this
+ * actor may touch the order (404 otherwise).
+ */
+export async function changeOrderStatus(
+  tx: Executor,
   id: string,
-  b: { deliveryStatus?: 'processing' | 'shipping' | 'delivered'; shippingCode?: string; note?: string },
+  b: OrderStatusChange,
+  mayChange: (o: OrderRow) => boolean,
 ) {
-  const updated = await ctx.db.transaction(async (tx) => {
-    const o = await lockOrder(tx, id);
-    if (!o || (o.creatorId !== viewer.id && viewer.role !== 'admin')) throw notFound('Order');
-    if (b.deliveryStatus && !NEXT[o.deliveryStatus].includes(b.deliveryStatus)) {
-      throw conflict(
-        `An order that is ${o.deliveryStatus} cannot go back to ${b.deliveryStatus}`,
-        'INVALID_ORDER_STATUS',
-      );
-    }
-    return { before: o, after: await updateOrder(tx, id, b) };
-  });
-  if (b.deliveryStatus && b.deliveryStatus !== updated.before.deliveryStatus) {
-    await notify(ctx, updated.after.userId, {
-      kind: 'order',
-      title: `Your order ${updated.after.orderNumber} is ${b.deliveryStatus}`,
-      body: updated.after.shippingCode ? `Tracking: ${updated.after.shippingCode}` : undefined,
-      link: `/user/orders/${updated.after.id}`,
-      actorId: viewer.id,
-    }).catch((err) => ctx.log.error({ err }, 'order notification failed'));
+  const o = await lockOrder(tx, id);
+  if (!o || !mayChange(o)) throw notFound('Order');
+  if (b.deliveryStatus && !NEXT[o.deliveryStatus].includes(b.deliveryStatus)) {
+    throw conflict(
+      o.deliveryStatus === 'refunded'
+        ? 'A refunded order cannot change status'
+        : `An order that is ${o.deliveryStatus} cannot go back to ${b.deliveryStatus}`,
+      'INVALID_ORDER_STATUS',
+    );
   }
+  return { before: o, after: await updateOrder(tx, id, b) };
+}
+
+/** After commit: the buyer and the creator hear of a status change, except whoever made it. */
+export async function tellOrderStatus(ctx: Ctx, before: OrderRow, after: OrderRow, actorId: string) {
+  if (after.deliveryStatus === before.deliveryStatus) return;
+  const tracking = after.shippingCode ? `Tracking: ${after.shippingCode}` : undefined;
+  const notices = [
+    { to: after.userId, title: `Your order ${after.orderNumber} is ${after.deliveryStatus}`, link: '/user/orders' },
+    {
+      to: after.creatorId,
+      title: `Order ${after.orderNumber} (${after.title}) is now ${after.deliveryStatus}`,
+      link: '/creator/orders',
+    },
+  ].filter((n) => n.to !== actorId);
+  for (const n of notices) {
+    await notify(ctx, n.to, { kind: 'order', title: n.title, body: tracking, link: n.link, actorId }).catch((err) =>
+      ctx.log.error({ err }, 'order notification failed'),
+    );
+  }
+}
+
+/** The creator moves a physical order along processing → shipping → delivered and adds tracking; the fan is told. */
+export async function updateOrderStatus(ctx: Ctx, viewer: AuthUser, id: string, b: OrderStatusChange) {
+  const { before, after } = await ctx.db.transaction((tx) =>
+    changeOrderStatus(tx, id, b, (o) => o.creatorId === viewer.id || viewer.role === 'admin'),
+  );
+  await tellOrderStatus(ctx, before, after, viewer.id);
   return getOrder(ctx, viewer, id);
 }
 
