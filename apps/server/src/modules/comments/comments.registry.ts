@@ -19,6 +19,8 @@ export interface CommentTarget {
   ): Promise<{ creatorId: string; canComment: boolean }>;
   /** Keeps the object's own comment count exact; runs inside the comment's transaction. */
   onCount(tx: Executor, objectId: string, delta: number): Promise<void>;
+  /** The web path of the object (notifications link there); `/{objectType}/{id}` when absent. */
+  link?(objectId: string): string;
 }
 
 const targets = new Map<string, CommentTarget>();

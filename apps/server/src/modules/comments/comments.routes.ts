@@ -12,8 +12,9 @@ import { badRequest } from '../../lib/errors';
 import { authenticated, requireUser } from '../../plugins/auth';
 import type { Viewer } from '../entitlements/entitlements.service';
 import { uploadFiles } from '../media/media.service';
+import { notifyMentions } from './comments.mentions';
 import { presentComments } from './comments.presenter';
-import { createComment, editComment, listObjectComments, removeComment } from './comments.service';
+import { assertCommentAuthor, createComment, editComment, listObjectComments, removeComment } from './comments.service';
 
 const viewerOf = (u: { id: string; role: Viewer['role'] } | null): Viewer | null =>
   u ? { id: u.id, role: u.role } : null;
@@ -37,6 +38,7 @@ export default async function commentsRoutes(app: App) {
     async (req) => {
       const viewer = viewerOf(requireUser(req))!;
       const row = await createComment(app.ctx, viewer, req.body, req.ip);
+      await notifyMentions(app.ctx, row).catch((err) => req.log.error({ err }, 'mention notifications failed'));
       return (await presentComments(app.ctx, viewer, [row]))[0];
     },
   );
@@ -68,7 +70,8 @@ export default async function commentsRoutes(app: App) {
         summary:
           'Edit my comment: JSON { text, removeMedia }, or or multipart with a picture in "file" (and an optional text field)',
         params: idParamsSchema,
-        body: commentUpdateSchema.optional(),
+        // A multipart request has no parsed body (null): its fields come with the file.
+        body: commentUpdateSchema.nullish(),
         response: { 200: commentSchema },
       },
     },
@@ -77,6 +80,7 @@ export default async function commentsRoutes(app: App) {
       let input = req.body ?? {};
       let mediaId: string | null | undefined;
       if (req.isMultipart()) {
+        await assertCommentAuthor(app.ctx, viewer, req.params.id); // before storing anyone's upload
         const { media, fields } = await uploadFilesOptional(app, req, viewer.id);
         const parsed = commentUpdateSchema.safeParse(fields);
         if (!parsed.success)

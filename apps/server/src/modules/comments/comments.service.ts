@@ -65,6 +65,13 @@ export async function listObjectComments(
   return listComments(ctx.db, q);
 }
 
+export async function assertCommentAuthor(ctx: Ctx, viewer: Viewer, id: string) {
+  const c = await findComment(ctx.db, id);
+  if (!c) throw notFound('Comment');
+  if (c.userId !== viewer.id) throw forbidden('Only the author can edit a comment');
+  return c;
+}
+
 /** Edit: the author only. `mediaId` replaces the attached picture; null removes it. */
 export async function editComment(
   ctx: Ctx,
@@ -72,9 +79,7 @@ export async function editComment(
   id: string,
   change: { text?: string; mediaId?: string | null },
 ) {
-  const c = await findComment(ctx.db, id);
-  if (!c) throw notFound('Comment');
-  if (c.userId !== viewer.id) throw forbidden('Only the author can edit a comment');
+  await assertCommentAuthor(ctx, viewer, id);
   if (change.text === undefined && change.mediaId === undefined)
     throw badRequest('Nothing to change: send text or a file', 'COMMENT_NOTHING_TO_CHANGE');
   return updateComment(ctx.db, id, {

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildPerformer, buildSubscriptionEntitlement, buildUser } from '../../../test/factories';
 import { buildFeed } from '../../../test/factories.feeds';
+import { makeJpeg, multipartBody } from '../../../test/factories.media';
 import { useTestApp } from '../../../test/harness';
 import { expectErrorShape, expectRequiresAuth } from '../../../test/route-checks';
 import { addDays, now } from '../../lib/clock';
+import { blockUser } from '../blocks/blocks.service';
+import { parseMentions } from './comments.mentions';
 
 const t = useTestApp();
 
@@ -145,5 +148,82 @@ describe('reactions on posts', () => {
       await app.inject({ method: 'GET', url: '/api/reactions/feeds/bookmark', headers: fans[2].auth })
     ).json();
     expect(marks).toMatchObject({ total: 1, data: [{ _id: feed.id, isBookMarked: true, text: 'like me' }] });
+  });
+});
+
+describe('comment mentions and pictures', () => {
+  it('@mentions notify the mentioned accounts once (not the author, not unknown names, not a creator who blocked the author)', async () => {
+    const { app } = t();
+    const creator = await buildPerformer(app);
+    const feed = await buildFeed(app, creator.user.id, { text: 'who is coming?' });
+    const author = await buildUser(app);
+    const friend = await buildUser(app);
+    const blocker = await buildPerformer(app);
+    await blockUser(app.ctx, blocker.user.id, author.user.id, null);
+    const text = `@${friend.user.username} and @${creator.user.username?.toUpperCase()}, look! cc @${friend.user.username} @${author.user.username} @${blocker.user.username} @nobody_here mail@example.com`;
+    expect((await comment(app, author.auth, feed.id, text)).statusCode).toBe(200);
+    const inbox = async (a: { auth: object }) =>
+      (
+        await app.inject({ method: 'GET', url: '/api/notifications', headers: a.auth as Record<string, string> })
+      ).json() as { total: number; data: Array<{ kind: string; title: string; link: string; actorId: string }> };
+    const got = await inbox(friend);
+    expect(got.total).toBe(1);
+    expect(got.data[0]).toMatchObject({
+      kind: 'comment',
+      title: `${author.user.name} mentioned you in a comment`,
+      link: `/post/${feed.id}`,
+      actorId: author.user.id,
+    });
+    expect((await inbox(creator)).total).toBe(1);
+    expect((await inbox(author)).total).toBe(0);
+    expect((await inbox(blocker)).total).toBe(0);
+  });
+
+  it('parses usernames out of text', () => {
+    expect(parseMentions('hi @Luna_1. and @kai, @ab (too short), x@y.z, @sasha.b')).toEqual([
+      'luna_1',
+      'kai',
+      'sasha.b',
+    ]);
+  });
+
+  it('the author attaches a picture to a comment (multipart PUT) and removes it; nobody else can', async () => {
+    const { app } = t();
+    const creator = await buildPerformer(app);
+    const feed = await buildFeed(app, creator.user.id, { text: 'show me' });
+    const fan = await buildUser(app);
+    const other = await buildUser(app);
+    const c = (await comment(app, fan.auth, feed.id, 'my setup')).json();
+    const body = multipartBody([{ filename: 'me.jpg', content: await makeJpeg(400, 300), contentType: 'image/jpeg' }], {
+      text: 'my setup (photo)',
+    });
+    expectErrorShape(
+      await app.inject({
+        method: 'PUT',
+        url: `/api/comments/${c._id}`,
+        payload: body.payload,
+        headers: { ...other.auth, ...body.headers },
+      }),
+      403,
+    );
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/comments/${c._id}`,
+      payload: body.payload,
+      headers: { ...fan.auth, ...body.headers },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ text: 'my setup (photo)', media: { type: 'photo' } });
+    const listed = (
+      await app.inject({ method: 'GET', url: `/api/comments?objectType=feed&objectId=${feed.id}` })
+    ).json();
+    expect(listed.data[0].media.url).toMatch(/^\/api\/media\//);
+    const removed = await app.inject({
+      method: 'PUT',
+      url: `/api/comments/${c._id}`,
+      headers: fan.auth,
+      payload: { removeMedia: true },
+    });
+    expect(removed.json().media).toBeNull();
   });
 });

@@ -31,6 +31,7 @@ export function registerFeedIntegrations(ctx: Ctx) {
       return { creatorId: feed.performerId, canComment: Boolean(viewer) && canView };
     },
     onCount: (tx, objectId, delta) => bumpCounter(tx, objectId, 'commentCount', delta),
+    link: (objectId) => `/post/${objectId}`,
   });
 
   onFeedDeleted('comments', (tx, feedId) => deleteCommentsOf(tx, FEED_OBJECT, feedId));
