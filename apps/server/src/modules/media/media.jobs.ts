@@ -19,6 +19,7 @@ import {
   webMp4Args,
 } from '../../lib/media/ffmpeg';
 import { storageFor } from '../../lib/storage';
+import { MEDIA_SWEEP_JOB, sweepOrphanMedia } from './media.orphans';
 import { claimForProcessing, findMedia, updateMedia } from './media.repo';
 
 export const MEDIA_PROCESS_JOB = 'media.process';
@@ -46,6 +47,11 @@ let localQueue: Promise<void> = Promise.resolve();
 
 export function registerMediaJobs(ctx: Ctx) {
   ctx.jobs.work<{ mediaId: string }>(MEDIA_PROCESS_JOB, (data) => processMedia(ctx, data.mediaId));
+  ctx.jobs.work(MEDIA_SWEEP_JOB, async () => {
+    const n = await sweepOrphanMedia(ctx);
+    if (n > 0) ctx.log.info({ deleted: n }, 'orphaned media deleted');
+  });
+  ctx.jobs.schedule(MEDIA_SWEEP_JOB, '17 * * * *');
 }
 
 function emit(

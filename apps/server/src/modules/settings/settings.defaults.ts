@@ -52,6 +52,8 @@ export const settingsSchema = z.object({
   maxVideoSizeMb: z.number().int().min(1).max(20000).default(2048),
   maxAudioSizeMb: z.number().int().min(1).max(2000).default(200),
   maxDocumentSizeMb: z.number().int().min(1).max(200).default(20),
+  /** Uploads never attached to any content are deleted after this many hours (media sweep job). */
+  orphanMediaHours: z.number().int().min(1).max(8760).default(24),
 });
 
 export type SiteSettings = z.infer<typeof settingsSchema>;
