@@ -46,9 +46,9 @@ export interface Harness {
  * /api/health, and launches Debian's Chromium headless.
  *
  * E2E_BASE_URL=http://host:port reuses a server you started yourself (quick local iteration);
- * CI and `npm run test:e2e` leave it unset.
+ * CI and `npm run test:e2e` leave it unset. `options.env` adds server environment (ignored then).
  */
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(options: { env?: Record<string, string> } = {}): Promise<Harness> {
   let child: ChildProcess | null = null;
   let dataDir: string | null = null;
   let output = '';
@@ -71,6 +71,7 @@ export async function startHarness(): Promise<Harness> {
         SEED_DEMO: '1',
         SKIP_WEB_BUILD: '1',
         LOG_LEVEL: 'warn',
+        ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,

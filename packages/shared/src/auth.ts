@@ -234,6 +234,8 @@ export const googleTokenBodySchema = z.object({
   code: z.string().min(1).max(2000),
   redirectUri: z.string().url(),
   codeVerifier: z.string().max(200).optional(),
+  /** The `state` of the redirect; checked against the flow cookie set by GET /auth/google/start. */
+  state: z.string().max(200).optional(),
   role: socialRoleSchema,
   remember: z.boolean().optional().default(true),
 });

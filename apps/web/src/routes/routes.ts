@@ -24,6 +24,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/auth/reset-password', page: () => import('./auth-reset-password'), layout: 'blank' },
   { path: '/auth/verify-email', page: () => import('./auth-verify-email'), layout: 'blank' },
   { path: '/auth/twitter/callback', page: () => import('./auth-twitter-callback'), layout: 'blank' },
+  { path: '/auth/google/callback', page: () => import('./auth-google-callback'), layout: 'blank' },
   { path: '/user/account', page: () => import('./user-account'), auth: true },
   { path: '/creator/account', page: () => import('./creator-account'), auth: true, performerOnly: true },
   { path: '/explore', page: () => import('./explore') },

@@ -74,7 +74,7 @@ export class SettingsService {
       reCaptchaEnabled: Boolean(this.config.RECAPTCHA_SECRET),
       reCaptchaSiteKey: this.config.RECAPTCHA_SITE_KEY ?? '',
       googleClientId: this.config.GOOGLE_CLIENT_ID ?? '',
-      twitterEnabled: false,
+      twitterEnabled: Boolean(this.config.TWITTER_CONSUMER_KEY && this.config.TWITTER_CONSUMER_SECRET),
     };
   }
 

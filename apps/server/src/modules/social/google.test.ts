@@ -1,10 +1,8 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { generateKeyPair, SignJWT } from 'jose';
-import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
+import { startOidcPeer } from '../../../test/oidc-peer';
 
 /**
  * A real, standards-compliant OpenID provider (node oidc-provider) started in
@@ -14,10 +12,8 @@ const CLIENT_ID = 'marquee-test-client';
 const CLIENT_SECRET = 'marquee-test-client-secret-0123456789';
 const REDIRECT = 'http://localhost:8090/auth/google/callback';
 
-let handler: http.RequestListener = (_req, res) => res.end();
-const server = http.createServer((req, res) => handler(req, res));
-await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-const ISSUER = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const peer = await startOidcPeer({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+const ISSUER = peer.issuer;
 
 const t = useTestApp({
   env: {
@@ -25,49 +21,15 @@ const t = useTestApp({
     GOOGLE_CLIENT_ID: CLIENT_ID,
     GOOGLE_CLIENT_SECRET: CLIENT_SECRET,
     AUTH_RATE_LIMIT_MAX: '10000',
+    PUBLIC_URL: 'http://localhost:8090',
   },
 });
 
-beforeAll(() => {
-  const provider = new Provider(ISSUER, {
-    clients: [
-      {
-        client_id: CLIENT_ID,
-        client_secret: CLIENT_SECRET,
-        redirect_uris: [REDIRECT],
-        response_types: ['code'],
-        grant_types: ['authorization_code'],
-        token_endpoint_auth_method: 'client_secret_post',
-      },
-    ],
-    async findAccount(_ctx, sub) {
-      return {
-        accountId: sub,
-        async claims() {
-          return { sub, email: `${sub}@example.test`, email_verified: true, name: `Person ${sub}` };
-        },
-      };
-    },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    conformIdTokenClaims: false,
-    pkce: { required: () => false, methods: ['S256'] },
-    features: { devInteractions: { enabled: true } },
-    async loadExistingGrant(ctx) {
-      const grant = new ctx.oidc.provider.Grant({
-        clientId: ctx.oidc.client!.clientId,
-        accountId: ctx.oidc.session!.accountId!,
-      });
-      grant.addOIDCScope('openid email profile');
-      await grant.save();
-      return grant;
-    },
-  });
-  handler = provider.callback();
-});
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+beforeAll(() => peer.configure([REDIRECT]));
+afterAll(() => peer.close());
 
 /** Walks the provider's authorization flow as a browser would (dev login form) and returns the code. */
-async function authorizationCode(sub: string): Promise<string> {
+async function authorizationCode(sub: string, authorizeUrl?: string): Promise<string> {
   const jar = new Map<string, string>();
   const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const go = async (url: string, init: RequestInit = {}) => {
@@ -91,7 +53,7 @@ async function authorizationCode(sub: string): Promise<string> {
     state: 's1',
     nonce: 'n1',
   });
-  let res = await go(`/auth?${q}`);
+  let res = await go(authorizeUrl ?? `/auth?${q}`);
   const interaction = res.headers.get('location')!;
   res = await go(interaction);
   res = await go(interaction, {
@@ -175,6 +137,42 @@ describe('Google sign-in against a local OpenID provider', () => {
       payload: { code, redirectUri: REDIRECT },
     });
     expect(reused.statusCode).toBe(401);
+  });
+
+  it('GET /auth/google/start redirects with PKCE; the callback code, state and cookies sign a creator in', async () => {
+    const { app } = t();
+    const start = await app.inject({ url: '/api/auth/google/start?role=performer' });
+    expect(start.statusCode).toBe(302);
+    const location = new URL(start.headers.location as string);
+    expect(`${location.origin}${location.pathname}`).toBe(`${ISSUER}/auth`);
+    expect(location.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(location.searchParams.get('redirect_uri')).toBe(REDIRECT);
+    const cookies = Object.fromEntries(start.cookies.map((c) => [c.name, c.value]));
+    expect(cookies.gVerifier).toBeTruthy();
+    const state = location.searchParams.get('state')!;
+    const code = await authorizationCode('carol', location.toString());
+    const payload = { code, redirectUri: REDIRECT, state };
+    const wrongState = await app.inject({
+      method: 'POST',
+      url: '/api/auth/google/token',
+      payload: { ...payload, state: 'not-the-state' },
+      cookies,
+    });
+    expect(wrongState.statusCode).toBe(400);
+    expect(wrongState.json().message).toContain('has expired');
+    // Without the verifier cookie the provider refuses the PKCE exchange.
+    const noVerifier = await app.inject({ method: 'POST', url: '/api/auth/google/token', payload });
+    expect(noVerifier.statusCode).toBe(401);
+    const code2 = await authorizationCode('carol', location.toString());
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/google/token',
+      payload: { ...payload, code: code2 },
+      cookies,
+    });
+    expect(res.statusCode).toBe(200);
+    const me = await app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${res.json().token}` } });
+    expect(me.json()).toMatchObject({ email: 'carol@example.test', isPerformer: true });
   });
 
   it('refuses tokens not signed by the issuer, or for another audience', async () => {

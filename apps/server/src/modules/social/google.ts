@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import type { Ctx } from '../../lib/context';
 import { badRequest, unauthorized } from '../../lib/errors';
@@ -6,6 +7,7 @@ interface Discovery {
   issuer: string;
   jwks_uri: string;
   token_endpoint: string;
+  authorization_endpoint: string;
 }
 
 const discoveries = new Map<string, Promise<Discovery>>();
@@ -72,6 +74,31 @@ export async function verifyIdToken(ctx: Ctx, idToken: string): Promise<GoogleId
     emailVerified: payload.email_verified === true || payload.email_verified === 'true',
     name: typeof payload.name === 'string' ? payload.name : null,
   };
+}
+
+/**
+ * The URL the browser is sent to for Google sign-in (authorization code flow with PKCE S256):
+ * the caller keeps `state` and `codeVerifier` (in httpOnly cookies) for the callback.
+ */
+export async function authorizationUrl(
+  ctx: Ctx,
+  input: { redirectUri: string; state: string; codeVerifier: string },
+): Promise<string> {
+  const id = clientId(ctx);
+  const d = await discover(ctx.config.GOOGLE_ISSUER).catch(() => {
+    throw badRequest('Google sign-in is unavailable right now, please try again later', 'GOOGLE_UNAVAILABLE');
+  });
+  const challenge = createHash('sha256').update(input.codeVerifier).digest('base64url');
+  const q = new URLSearchParams({
+    client_id: id,
+    response_type: 'code',
+    scope: 'openid email profile',
+    redirect_uri: input.redirectUri,
+    state: input.state,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  });
+  return `${d.authorization_endpoint}?${q}`;
 }
 
 /** Exchanges an authorization code at the issuer's token endpoint and verifies the ID token it returns. */

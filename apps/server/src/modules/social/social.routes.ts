@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   googleLoginBodySchema,
   googleTokenBodySchema,
@@ -18,7 +19,7 @@ import { badRequest } from '../../lib/errors';
 import { authenticated, requireUser } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/rate-limit';
 import { requestMeta } from '../auth/auth.routes';
-import { exchangeCode, verifyIdToken } from './google';
+import { authorizationUrl, exchangeCode, verifyIdToken } from './google';
 import { findLinkedAccount, linkAccount, presentLinkedAccount, socialLogin, unlinkAccount } from './social.service';
 import { accessToken, requestToken } from './twitter';
 
@@ -37,6 +38,19 @@ function setFlowCookies(reply: FastifyReply, values: Record<(typeof FLOW_COOKIES
 }
 function clearFlowCookies(reply: FastifyReply) {
   for (const name of FLOW_COOKIES) reply.clearCookie(name, { path: '/' });
+}
+
+/** The Google flow cookies: state and PKCE verifier (httpOnly, 10 minutes) and the chosen role. */
+const GOOGLE_FLOW_SECONDS = 600;
+const GOOGLE_COOKIES = ['gState', 'gVerifier', 'gRole'] as const;
+
+function googleFlowFromCookies(req: FastifyRequest, state: string | undefined) {
+  const cookieState = req.cookies.gState;
+  if (cookieState && state !== cookieState) {
+    throw badRequest('The Google sign-in has expired, please start again', 'GOOGLE_FLOW_EXPIRED');
+  }
+  const role = req.cookies.gRole === 'performer' ? ('performer' as const) : undefined;
+  return { codeVerifier: req.cookies.gVerifier, role };
 }
 
 function flowSecret(req: FastifyRequest, token: string | undefined, bodySecret?: string) {
@@ -94,6 +108,36 @@ export default async function socialRoutes(app: App) {
     },
   );
 
+  app.get(
+    '/auth/google/start',
+    {
+      config: limit,
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Starts Google sign-in: redirects to the provider's authorization page (code flow, PKCE); the callback page posts the code to /auth/google/token",
+        querystring: z.object({ role: z.enum(['user', 'performer']).optional().default('user') }),
+      },
+    },
+    async (req, reply) => {
+      const state = randomBytes(16).toString('base64url');
+      const codeVerifier = randomBytes(32).toString('base64url');
+      const redirectUri = `${meta(req).origin}/auth/google/callback`;
+      const url = await authorizationUrl(app.ctx, { redirectUri, state, codeVerifier });
+      const values = { gState: state, gVerifier: codeVerifier, gRole: req.query.role };
+      for (const name of GOOGLE_COOKIES) {
+        reply.setCookie(name, values[name], {
+          path: '/',
+          maxAge: GOOGLE_FLOW_SECONDS,
+          sameSite: 'lax',
+          httpOnly: true,
+          secure: req.protocol === 'https',
+        });
+      }
+      return reply.redirect(url, 302);
+    },
+  );
+
   app.post(
     '/auth/google/token',
     {
@@ -105,8 +149,10 @@ export default async function socialRoutes(app: App) {
         response: { 200: sessionResponseSchema.extend({ created: z.boolean() }) },
       },
     },
-    async (req) => {
-      const g = await exchangeCode(app.ctx, req.body);
+    async (req, reply) => {
+      const flow = googleFlowFromCookies(req, req.body.state);
+      const g = await exchangeCode(app.ctx, { ...req.body, codeVerifier: req.body.codeVerifier ?? flow.codeVerifier });
+      for (const name of GOOGLE_COOKIES) reply.clearCookie(name, { path: '/' });
       const m = meta(req);
       return socialLogin(
         app.ctx,
@@ -118,7 +164,7 @@ export default async function socialRoutes(app: App) {
           name: g.name,
           handle: g.email?.split('@')[0],
         },
-        { role: req.body.role, remember: req.body.remember, ip: m.ip, userAgent: m.userAgent },
+        { role: flow.role ?? req.body.role, remember: req.body.remember, ip: m.ip, userAgent: m.userAgent },
       );
     },
   );

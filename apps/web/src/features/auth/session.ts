@@ -29,10 +29,15 @@ export async function login(input: LoginBody, options: { hashPassword?: boolean 
   // A wrong password must show its own message, not the "session expired" redirect.
   const res = await api.post<LoginResponse>('/auth/login', body, { authRedirect: false });
   if (!('token' in res)) throw new TotpRequiredError(res.message);
-  setToken(res.token, body.remember);
+  return adoptSession(res.token, body.remember);
+}
+
+/** Keeps a session token (cookie and store) and loads the current user: after a login of any kind. */
+export async function adoptSession(token: string, remember: boolean): Promise<CurrentUser> {
+  setToken(token, remember);
   const user = await api.get<CurrentUser>(ME_KEY);
   await mutate(ME_KEY, user, { revalidate: false });
-  useUiStore.getState().setToken(res.token);
+  useUiStore.getState().setToken(token);
   return user;
 }
 

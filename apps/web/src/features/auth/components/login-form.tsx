@@ -12,6 +12,7 @@ import { postLoginPath } from '../api';
 import { type LoginFormValues, loginFormSchema } from '../schemas';
 import { login, TotpRequiredError } from '../session';
 import type { CurrentUser } from '../types';
+import { SocialLoginButtons } from './social-buttons';
 
 export interface LoginFormProps {
   /** Where a fan with a complete profile goes afterwards (spec §2: the page they were on). */
@@ -50,59 +51,62 @@ export function LoginForm({ returnTo, onSuccess }: LoginFormProps) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Log in">
-      {error && (
-        <div
-          role="alert"
-          className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-700 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-300"
-        >
-          {error}
-        </div>
-      )}
-      <Field
-        label="Email or username"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        error={errors.username?.message}
-        {...register('username')}
-      />
-      <Field
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      {needsCode && (
+    <div className="space-y-4">
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Log in">
+        {error && (
+          <div
+            role="alert"
+            className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-700 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-300"
+          >
+            {error}
+          </div>
+        )}
         <Field
-          label="Authentication code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          autoFocus
-          hint="Enter the 6-digit code from your authenticator app."
-          error={errors.totpCode?.message}
-          {...register('totpCode')}
+          label="Email or username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.username?.message}
+          {...register('username')}
         />
-      )}
-      <div className="flex items-center justify-between gap-3">
-        <label className="flex cursor-pointer items-center gap-2.5 text-sm text-zinc-700 dark:text-zinc-300">
-          <input type="checkbox" className="size-4 rounded accent-brand-600" {...register('remember')} />
-          Remember me
-        </label>
-        <Link
-          to="/auth/forgot-password"
-          onClick={() => useUiStore.getState().closeLogin()}
-          className="text-sm font-medium text-brand-600 hover:underline dark:text-brand-400"
-        >
-          Forgot password?
-        </Link>
-      </div>
-      <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
-        Log in
-      </Button>
-    </form>
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        {needsCode && (
+          <Field
+            label="Authentication code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            autoFocus
+            hint="Enter the 6-digit code from your authenticator app."
+            error={errors.totpCode?.message}
+            {...register('totpCode')}
+          />
+        )}
+        <div className="flex items-center justify-between gap-3">
+          <label className="flex cursor-pointer items-center gap-2.5 text-sm text-zinc-700 dark:text-zinc-300">
+            <input type="checkbox" className="size-4 rounded accent-brand-600" {...register('remember')} />
+            Remember me
+          </label>
+          <Link
+            to="/auth/forgot-password"
+            onClick={() => useUiStore.getState().closeLogin()}
+            className="text-sm font-medium text-brand-600 hover:underline dark:text-brand-400"
+          >
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
+          Log in
+        </Button>
+      </form>
+      <SocialLoginButtons returnTo={returnTo} />
+    </div>
   );
 }
 

@@ -10,7 +10,9 @@ import { setToken } from '../../../lib/cookies';
 import { useUiStore } from '../../../lib/ui-store';
 import { useSettings } from '../../settings/api';
 import { usePageTitle } from '../../settings/hooks';
-import { preparePassword } from '../session';
+import { postLoginPath } from '../api';
+import { adoptSession, preparePassword } from '../session';
+import { takeSocialReturn } from './social-buttons';
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   usePageTitle(title);
@@ -219,16 +221,45 @@ export function TwitterCallbackPage() {
         { oauthToken, oauthVerifier, remember: true },
         { authRedirect: false },
       )
-      .then((r) => {
-        setToken(r.token, true);
-        useUiStore.getState().setToken(r.token);
-        globalThis.location.assign('/');
-      })
+      .then(async (r) =>
+        navigate(postLoginPath(await adoptSession(r.token, true), takeSocialReturn()), { replace: true }),
+      )
       .catch((err) => setError(getErrorMessage(err, ERROR_TEXTS.incorrectCredentials)));
   }, [params, navigate]);
   return (
     <Panel title="Twitter / X">
       {error ? <Message ok={false} text={error} /> : <Spinner label="Signing you in" />}
     </Panel>
+  );
+}
+
+/** /auth/google/callback: the provider's redirect; the server exchanges the code (state and PKCE in its cookies). */
+export function GoogleCallbackPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const ran = useRef(false);
+  useEffect(() => {
+    if (ran.current) return;
+    ran.current = true;
+    const code = params.get('code');
+    if (!code) {
+      setError('Google sign-in was cancelled');
+      return;
+    }
+    const redirectUri = `${globalThis.location.origin}/auth/google/callback`;
+    api
+      .post<{ token: string }>(
+        '/auth/google/token',
+        { code, redirectUri, state: params.get('state') ?? undefined, remember: true },
+        { authRedirect: false },
+      )
+      .then(async (r) =>
+        navigate(postLoginPath(await adoptSession(r.token, true), takeSocialReturn()), { replace: true }),
+      )
+      .catch((err) => setError(getErrorMessage(err, ERROR_TEXTS.incorrectCredentials)));
+  }, [params, navigate]);
+  return (
+    <Panel title="Google">{error ? <Message ok={false} text={error} /> : <Spinner label="Signing you in" />}</Panel>
   );
 }

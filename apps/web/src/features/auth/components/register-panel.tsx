@@ -1,6 +1,7 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { type RegisterTab, useUiStore } from '../../../lib/ui-store';
 import { RegisterForm } from './register-form';
+import { SocialLoginButtons } from './social-buttons';
 
 /** Fan / Creator tabs of the register modal; loaded with the forms on first open. */
 export default function RegisterPanel({ onDone }: { onDone: () => void }) {
@@ -12,11 +13,13 @@ export default function RegisterPanel({ onDone }: { onDone: () => void }) {
         <TabsTrigger value="fan">Fan</TabsTrigger>
         <TabsTrigger value="creator">Creator</TabsTrigger>
       </TabsList>
-      <TabsContent value="fan">
+      <TabsContent value="fan" className="space-y-4">
         <RegisterForm accountType="fan" onDone={onDone} />
+        <SocialLoginButtons accountRole="user" returnTo="/user/account" />
       </TabsContent>
-      <TabsContent value="creator">
+      <TabsContent value="creator" className="space-y-4">
         <RegisterForm accountType="creator" onDone={onDone} />
+        <SocialLoginButtons accountRole="performer" returnTo="/creator/account" />
       </TabsContent>
     </Tabs>
   );

@@ -1,0 +1,5 @@
+import { GoogleCallbackPage } from '../features/auth/components/recovery-pages';
+
+export default function Page() {
+  return <GoogleCallbackPage />;
+}
