@@ -324,11 +324,13 @@ export const adminSubscriptionQuerySchema = listQuerySchema.extend({
   creatorId: z.string().uuid().optional(),
 });
 export const subscriptionGrantBodySchema = z.object({
-  userId: z.string().uuid(),
-  creatorId: z.string().uuid(),
-  days: z.number().int().min(1).max(3650),
+  /** The fan and the creator: an id or a username. */
+  user: z.string().trim().min(1, 'pick a fan').max(100),
+  creator: z.string().trim().min(1, 'pick a creator').max(100),
+  subscriptionType: z.enum(['monthly', 'three_months', 'six_months', 'yearly']),
   reason: z.string().trim().min(3, 'a reason is required').max(1000),
 });
+export type SubscriptionGrantBody = z.infer<typeof subscriptionGrantBodySchema>;
 
 // ---------- orders ----------
 export const adminOrderQuerySchema = listQuerySchema.extend({

@@ -34,7 +34,7 @@ export const SUBSCRIPTION_TYPE_LABELS: Record<SubscriptionType, string> = {
 
 export const SUBSCRIPTION_STATUSES = ['created', 'active', 'cancelled', 'expired'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-export const SUBSCRIPTION_PAYMENT_METHODS = ['wallet', 'sandbox', 'stripe', 'free'] as const;
+export const SUBSCRIPTION_PAYMENT_METHODS = ['wallet', 'sandbox', 'stripe', 'free', 'system'] as const;
 export type SubscriptionPaymentMethod = (typeof SUBSCRIPTION_PAYMENT_METHODS)[number];
 
 /** Renewal retries: a failed renewal is retried every RETRY_HOURS until GRACE_DAYS after the period end. */

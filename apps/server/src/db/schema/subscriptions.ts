@@ -15,7 +15,7 @@ import { users } from './users';
 
 export const SUBSCRIPTION_TYPE_VALUES = ['monthly', 'three_months', 'six_months', 'yearly', 'free'] as const;
 export const SUBSCRIPTION_STATUS_VALUES = ['created', 'active', 'cancelled', 'expired'] as const;
-export const SUBSCRIPTION_METHOD_VALUES = ['wallet', 'sandbox', 'stripe', 'free'] as const;
+export const SUBSCRIPTION_METHOD_VALUES = ['wallet', 'sandbox', 'stripe', 'free', 'system'] as const;
 
 /**
  * A fan's subscription to a creator: ONE row per fan and creator, reused when the

@@ -2,7 +2,6 @@ import {
   type AdminCharge,
   adminChargeQuerySchema,
   adminChargeSchema,
-  adminSubscriptionQuerySchema,
   couponSchema,
   createCouponBodySchema,
   fromCents,
@@ -12,7 +11,6 @@ import {
   reasonBodySchema,
   revenueQuerySchema,
   revenueRowSchema,
-  subscriptionSchema,
 } from '@marquee/shared';
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -21,9 +19,6 @@ import { isUuid } from '../../db/ids';
 import { users, type WalletChargeRow, walletCharges } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { createCoupon, listCoupons, presentCoupon, setCouponActive } from '../coupons/coupons.service';
-import { presentSubscription } from '../subscriptions/subscriptions.presenter';
-import { searchSubscriptions } from '../subscriptions/subscriptions.repo';
-import { cancelSubscription } from '../subscriptions/subscriptions.service';
 import { refundCharge } from '../wallet/refunds.service';
 import { adminActor, adminPreHandler, inAdminTx, security, toCsv } from './admin.common';
 
@@ -271,75 +266,6 @@ export default async function adminMoneyRoutes(app: App) {
           after: { active: row.active },
         });
         return row;
-      });
-    },
-  );
-
-  app.get(
-    '/admin/subscriptions',
-    {
-      ...base,
-      schema: {
-        tags,
-        security,
-        summary: 'Admin: subscriptions across the site (filter by fan, creator, status)',
-        querystring: adminSubscriptionQuerySchema,
-        response: { 200: listResponseSchema(subscriptionSchema) },
-      },
-    },
-    async (req) => {
-      adminActor(req);
-      const q = req.query;
-      const { rows, total } = await searchSubscriptions(
-        app.ctx.db,
-        { userId: q.userId, creatorId: q.creatorId, status: q.status, hideCreated: !q.status },
-        { offset: (q.page - 1) * q.pageSize, limit: q.pageSize, sortBy: 'updatedAt', sort: q.sort },
-      );
-      const at = app.ctx.now();
-      const others = [...new Set(rows.flatMap((r) => [r.sub.userId, r.sub.creatorId]))];
-      const people = others.length
-        ? await app.ctx.db
-            .select({ id: users.id, username: users.username, name: users.name, avatarPath: users.avatarPath })
-            .from(users)
-            .where(inArray(users.id, others))
-        : [];
-      const byId = new Map(people.map((p) => [p.id, p]));
-      return {
-        data: rows.map((r) =>
-          presentSubscription(r.sub, at, { user: byId.get(r.sub.userId), performer: byId.get(r.sub.creatorId) }),
-        ),
-        total: Number(total),
-      };
-    },
-  );
-
-  app.post(
-    '/admin/subscriptions/:id/cancel',
-    {
-      ...base,
-      schema: {
-        tags,
-        security,
-        summary: 'Admin: cancel a subscription (no renewal; access stays until the period ends)',
-        params: idParamsSchema,
-        body: reasonBodySchema,
-        response: { 200: z.object({ _id: z.string(), status: z.string() }) },
-      },
-    },
-    async (req) => {
-      const actor = adminActor(req);
-      if (!isUuid(req.params.id)) throw notFound('Subscription');
-      return inAdminTx(app.ctx, actor, async (txCtx, _tx, record) => {
-        const row = await cancelSubscription(txCtx, actor.user, req.params.id);
-        await record({
-          action: 'subscription.cancel',
-          targetType: 'subscription',
-          targetId: row.id,
-          before: { status: 'active' },
-          after: { status: row.status },
-          reason: req.body.reason,
-        });
-        return { _id: row.id, status: row.status };
       });
     },
   );

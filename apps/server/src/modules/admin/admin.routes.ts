@@ -8,6 +8,7 @@ import adminOrdersRoutes from './admin.orders.routes';
 import adminPagesRoutes from './admin.pages.routes';
 import adminReportsRoutes from './admin.reports.routes';
 import adminSettingsRoutes from './admin.settings.routes';
+import adminSubscriptionsRoutes from './admin.subscriptions.routes';
 import adminUsersRoutes from './admin.users.routes';
 
 /** The admin console API: every route under /api/admin, each checked with requireAdmin first. */
@@ -22,4 +23,5 @@ export default async function adminRoutes(app: App) {
   await app.register(adminAuditRoutes);
   await app.register(adminMoneyRoutes);
   await app.register(adminOrdersRoutes);
+  await app.register(adminSubscriptionsRoutes);
 }
