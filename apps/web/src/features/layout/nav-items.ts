@@ -5,6 +5,7 @@ import {
   Compass,
   Heart,
   House,
+  Megaphone,
   Package,
   Settings,
   Share2,
@@ -33,6 +34,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Following', icon: Heart, to: '/following', auth: true },
   { label: 'Bookmarks', icon: Bookmark, to: '/bookmarks', auth: true },
   { label: 'My profile', icon: UserRound, to: (u) => `/${u.username ?? u._id}`, auth: true, performerOnly: true },
+  { label: 'Mass messages', icon: Megaphone, to: '/creator/mass-messages', auth: true, performerOnly: true },
   {
     label: 'Subscriptions',
     icon: Star,
