@@ -11,6 +11,7 @@ import type {
   CmsPost,
   Dashboard,
   ListResponse,
+  Order,
   RevenueRow,
   Subscription,
 } from '@marquee/shared';
@@ -42,6 +43,7 @@ export const useAdminMail = (q: Query) => useSWR<ListResponse<AdminMail>>(adminK
 export const useAudit = (q: Query) => useSWR<ListResponse<AuditEntry>>(adminKey('/admin/audit', q));
 export const useAdminCharges = (q: Query) => useSWR<ListResponse<AdminCharge>>(adminKey('/admin/charges', q));
 export const useRevenue = (q: Query) => useSWR<{ data: RevenueRow[] }>(adminKey('/admin/revenue', q));
+export const useAdminOrders = (q: Query) => useSWR<ListResponse<Order>>(adminKey('/admin/orders', q));
 export const useAdminSubscriptions = (q: Query) =>
   useSWR<ListResponse<Subscription>>(adminKey('/admin/subscriptions', q));
 export interface Coupon {
@@ -91,6 +93,11 @@ export const adminActions = {
   createCoupon: (body: Record<string, unknown>) => api.post<Coupon>('/admin/coupons', body),
   setCouponActive: (id: string, active: boolean) => api.put<Coupon>(`/admin/coupons/${id}/active`, { active }),
   cancelSubscription: (id: string, reason: string) => api.post(`/admin/subscriptions/${id}/cancel`, { reason }),
+  endSubscription: (id: string, reason: string) => api.post(`/admin/subscriptions/${id}/end`, { reason }),
+  grantSubscription: (body: { user: string; creator: string; subscriptionType: string; reason: string }) =>
+    api.post<Subscription>('/admin/subscriptions/grant', body),
+  orderStatus: (id: string, body: { deliveryStatus: string; shippingCode?: string; reason: string }) =>
+    api.put<Order>(`/admin/orders/${id}/status`, body),
 };
 
 /** Authenticated file download (CSV export, identity documents): the API needs the bearer header. */

@@ -1,6 +1,8 @@
 import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
-import { Button, inputClasses } from '../../../components/ui';
+import { Button, inputClasses, toast } from '../../../components/ui';
+import { getErrorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import { refreshAdmin } from '../api';
 
 export function SectionTitle({ title, children }: { title: string; children?: ReactNode }) {
   return (
@@ -94,3 +96,16 @@ export function Pager({
 
 export const fmtMoney = (n: number) => n.toFixed(2);
 export const fmtDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+
+/** Runs one admin action: a toast for the outcome (the server's message on failure), then every admin list refreshes. */
+export async function act(fn: () => Promise<unknown>, done: string): Promise<boolean> {
+  try {
+    await fn();
+    toast.success(done);
+    await refreshAdmin();
+    return true;
+  } catch (err) {
+    toast.error(getErrorMessage(err));
+    return false;
+  }
+}

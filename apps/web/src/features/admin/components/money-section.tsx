@@ -14,26 +14,10 @@ import {
 } from '../../../components/ui';
 import { getErrorMessage } from '../../../lib/api';
 import { usePageTitle } from '../../settings/hooks';
-import {
-  adminActions,
-  downloadRevenueCsv,
-  refreshAdmin,
-  useAdminCharges,
-  useAdminSubscriptions,
-  useCoupons,
-  useRevenue,
-} from '../api';
-import { Badge, fmtDate, fmtMoney, Pager, SectionTitle, Select, Table, td } from './kit';
-
-async function act(fn: () => Promise<unknown>, done: string) {
-  try {
-    await fn();
-    toast.success(done);
-    await refreshAdmin();
-  } catch (err) {
-    toast.error(getErrorMessage(err));
-  }
-}
+import { adminActions, downloadRevenueCsv, useAdminCharges, useCoupons, useRevenue } from '../api';
+import { act, Badge, fmtDate, fmtMoney, Pager, SectionTitle, Select, Table, td } from './kit';
+import { OrdersTab } from './orders-tab';
+import { SubscriptionsTab } from './subscriptions-tab';
 
 function Charges() {
   const [type, setType] = useState('');
@@ -231,60 +215,6 @@ function Coupons() {
   );
 }
 
-function Subscriptions() {
-  const [status, setStatus] = useState('');
-  const [page, setPage] = useState(1);
-  const pageSize = 20;
-  const { data } = useAdminSubscriptions({ status, page, pageSize });
-  return (
-    <>
-      <Select
-        aria-label="Status"
-        className="mb-3"
-        value={status}
-        onChange={(e) => {
-          setStatus(e.target.value);
-          setPage(1);
-        }}
-      >
-        <option value="">Any status</option>
-        <option value="active">Active</option>
-        <option value="cancelled">Cancelled</option>
-        <option value="expired">Expired</option>
-      </Select>
-      <Table head={['Fan', 'Creator', 'Type', 'Status', 'Until', 'Method', '']} empty={data?.data.length === 0}>
-        {data?.data.map((s) => (
-          <tr key={s._id}>
-            <td className={td}>@{s.user?.username ?? '—'}</td>
-            <td className={td}>@{s.performer?.username ?? '—'}</td>
-            <td className={td}>{s.subscriptionType}</td>
-            <td className={td}>
-              <Badge tone={s.isActive ? 'green' : 'zinc'}>{s.status}</Badge>
-            </td>
-            <td className={td}>{fmtDate(s.expiredAt)}</td>
-            <td className={td}>{s.paymentMethod}</td>
-            <td className={td}>
-              {s.status === 'active' && s.autoRenew && (
-                <Button
-                  size="sm"
-                  variant="outline"
-                  onClick={() => {
-                    const reason = window.prompt('Reason for cancelling');
-                    if (reason) act(() => adminActions.cancelSubscription(s._id, reason), 'Subscription cancelled');
-                  }}
-                >
-                  Cancel
-                </Button>
-              )}
-            </td>
-          </tr>
-        ))}
-      </Table>
-      {data && <Pager page={page} pageSize={pageSize} total={data.total} onPage={setPage} />}
-    </>
-  );
-}
-
 export default function MoneySection() {
   usePageTitle('Admin: money');
   return (
@@ -295,6 +225,7 @@ export default function MoneySection() {
           <TabsTrigger value="charges">Transactions</TabsTrigger>
           <TabsTrigger value="revenue">Revenue</TabsTrigger>
           <TabsTrigger value="coupons">Coupons</TabsTrigger>
+          <TabsTrigger value="orders">Orders</TabsTrigger>
           <TabsTrigger value="subscriptions">Subscriptions</TabsTrigger>
         </TabsList>
         <TabsContent value="charges" className="pt-4">
@@ -306,8 +237,11 @@ export default function MoneySection() {
         <TabsContent value="coupons" className="pt-4">
           <Coupons />
         </TabsContent>
+        <TabsContent value="orders" className="pt-4">
+          <OrdersTab />
+        </TabsContent>
         <TabsContent value="subscriptions" className="pt-4">
-          <Subscriptions />
+          <SubscriptionsTab />
         </TabsContent>
       </Tabs>
     </div>

@@ -1,0 +1,135 @@
+import type { Order } from '@marquee/shared';
+import { useState } from 'react';
+import { Button, Dialog, Field, Input, Label } from '../../../components/ui';
+import { adminActions, useAdminOrders } from '../api';
+import { act, Badge, fmtDate, fmtMoney, Pager, Select, Table, td } from './kit';
+
+/** Where each status may go next (the server enforces it; this only offers the allowed choices). */
+const NEXT: Record<Order['deliveryStatus'], Array<'processing' | 'shipping' | 'delivered'>> = {
+  processing: ['shipping', 'delivered'],
+  shipping: ['delivered'],
+  delivered: [],
+  refunded: [],
+};
+const TONE = { processing: 'amber', shipping: 'brand', delivered: 'green', refunded: 'red' } as const;
+
+function StatusDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  const [status, setStatus] = useState(NEXT[order.deliveryStatus][0]);
+  const [code, setCode] = useState(order.shippingCode ?? '');
+  const [reason, setReason] = useState('');
+  const save = async () => {
+    const ok = await act(
+      () =>
+        adminActions.orderStatus(order._id, {
+          deliveryStatus: status,
+          shippingCode: code.trim() || undefined,
+          reason,
+        }),
+      'Order updated; the buyer and the creator are told',
+    );
+    if (ok) onClose();
+  };
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={`Order ${order.orderNumber}`}
+      description={`${order.title} × ${order.quantity}, now ${order.deliveryStatus}`}
+      footer={<Button onClick={save}>Save status</Button>}
+    >
+      <div className="space-y-3">
+        <div>
+          <Label htmlFor="order-status">New status</Label>
+          <Select
+            id="order-status"
+            className="w-full"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as typeof status)}
+          >
+            {NEXT[order.deliveryStatus].map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </Select>
+        </div>
+        {order.isPhysical && <Field label="Tracking code" value={code} onChange={(e) => setCode(e.target.value)} />}
+        <Field
+          label="Reason (kept in the audit log)"
+          value={reason}
+          required
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </div>
+    </Dialog>
+  );
+}
+
+/** Every order on the site, filterable; an admin moves one along processing → shipping → delivered. */
+export function OrdersTab() {
+  const [status, setStatus] = useState('');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Order | null>(null);
+  const pageSize = 20;
+  const { data, isLoading } = useAdminOrders({ deliveryStatus: status, q: q.trim() || undefined, page, pageSize });
+  return (
+    <>
+      <div className="mb-3 flex flex-wrap gap-2">
+        <Input
+          aria-label="Search orders"
+          placeholder="Order number or title"
+          className="h-10 w-64"
+          value={q}
+          onChange={(e) => {
+            setQ(e.target.value);
+            setPage(1);
+          }}
+        />
+        <Select
+          aria-label="Delivery status"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value);
+            setPage(1);
+          }}
+        >
+          <option value="">Any status</option>
+          {Object.keys(NEXT).map((s) => (
+            <option key={s}>{s}</option>
+          ))}
+        </Select>
+      </div>
+      <Table
+        head={['Order', 'When', 'Fan', 'Creator', 'Total', 'Status', '']}
+        empty={!isLoading && data?.data.length === 0}
+      >
+        {data?.data.map((o) => (
+          <tr key={o._id}>
+            <td className={td}>
+              <span className="font-mono">{o.orderNumber}</span>
+              <div className="text-xs text-zinc-500">
+                {o.title} × {o.quantity}
+                {o.shippingCode ? ` · tracking ${o.shippingCode}` : ''}
+              </div>
+            </td>
+            <td className={`${td} whitespace-nowrap`}>{fmtDate(o.createdAt)}</td>
+            <td className={td}>@{o.user?.username ?? '—'}</td>
+            <td className={td}>@{o.performer?.username ?? '—'}</td>
+            <td className={td}>{fmtMoney(o.totalPrice)}</td>
+            <td className={td}>
+              <Badge tone={TONE[o.deliveryStatus]}>{o.deliveryStatus}</Badge>
+            </td>
+            <td className={td}>
+              {NEXT[o.deliveryStatus].length > 0 && (
+                <Button size="sm" variant="outline" onClick={() => setEditing(o)}>
+                  Change status
+                </Button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </Table>
+      {data && <Pager page={page} pageSize={pageSize} total={data.total} onPage={setPage} />}
+      {editing && <StatusDialog order={editing} onClose={() => setEditing(null)} />}
+    </>
+  );
+}
