@@ -6,6 +6,7 @@ import { countUsers, insertUser } from '../modules/users/users.repo';
 import { seedAccounts } from './accounts';
 import { seedCatalogue } from './catalogue';
 import { seedFeeds } from './feeds';
+import { seedMassMessages } from './mass-messages';
 import { seedMessages } from './messages';
 import { seedMoney } from './money';
 import { seedProfiles } from './profiles';
@@ -92,6 +93,7 @@ export async function seedDemoIfEmpty(ctx: Ctx): Promise<boolean> {
   await seedMessages(ctx);
   await seedCatalogue(ctx);
   await seedSubscriptions(ctx);
+  await seedMassMessages(ctx);
   await seedMoney(ctx);
   ctx.log.info(
     `Demo data loaded. Sign in with any of: ${DEMO_ACCOUNTS.map((a) => `${a.username} (${a.role})`).join(', ')}; password "${DEMO_PASSWORD}"`,

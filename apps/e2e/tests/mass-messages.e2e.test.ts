@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { type Harness, startHarness } from '../src/harness';
+import { logIn } from '../src/journeys';
+
+// Demo data (apps/server/src/seed/mass-messages.ts): luna wrote to her subscribers (alex, jamie)
+// and has one message scheduled for tomorrow.
+const stamp = Date.now().toString(36);
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('mass messages', () => {
+  it('a creator sees what she sent, cancels the scheduled one, writes to her subscribers, and a subscriber reads it', async () => {
+    const creator = await h.newPage({ ageConfirmed: true });
+    await logIn(creator, 'luna');
+    await creator.getByRole('link', { name: 'Mass messages' }).first().click();
+    await creator.getByRole('heading', { name: 'Mass messages', level: 1 }).waitFor();
+    const history = creator.getByRole('list', { name: 'Sent and scheduled messages' });
+    const seeded = history.getByTestId('mass-message').filter({ hasText: 'Thank you for subscribing!' });
+    await seeded.getByText('2 of 2').waitFor();
+    const scheduled = history.getByTestId('mass-message').filter({ hasText: 'Going live tomorrow evening' });
+    await scheduled.getByRole('button', { name: 'Cancel' }).click();
+    await scheduled.getByText('cancelled').waitFor();
+
+    await creator.getByRole('radio', { name: 'All subscribers' }).check();
+    await creator.getByLabel('Message', { exact: true }).fill(`Weekend set is up ${stamp}`);
+    await creator.getByRole('button', { name: 'Send message' }).click();
+    const mine = history.getByTestId('mass-message').filter({ hasText: `Weekend set is up ${stamp}` });
+    await mine.getByText('sent', { exact: true }).waitFor({ timeout: 20_000 });
+    await mine.getByText('2 of 2').waitFor();
+    await h.screenshot(creator, 'mass-messages');
+
+    const fan = await h.newPage({ ageConfirmed: true });
+    await logIn(fan, 'alex');
+    await fan.goto('/messages');
+    await fan.getByRole('link', { name: /Luna Rivera/ }).click();
+    await fan.getByRole('list', { name: 'Messages' }).getByText(`Weekend set is up ${stamp}`).waitFor();
+    await creator.context().close();
+    await fan.context().close();
+  });
+});
