@@ -159,7 +159,7 @@ export async function seedFeeds(ctx: Ctx) {
   });
   await post('sasha', 12, { text: 'Vote for my next look!', pollId: sashaPoll.poll.id });
 
-  // Stories (24 hours) and a highlight.
+  // Stories (24 hours): two or three live ones per creator, and one highlight each.
   await createStory(ctx, u.luna.id, {
     mediaId: await seedPhoto(ctx, u.luna.id, 'Beach run', 'ocean'),
     text: 'Beach run 🏃‍♀️',
@@ -179,7 +179,27 @@ export async function seedFeeds(ctx: Ctx) {
     mediaId: await seedPhoto(ctx, u.kai.id, 'Airport', 'dusk'),
     text: 'Off to Japan ✈️',
   });
+  await createStory(ctx, u.kai.id, {
+    mediaId: await seedPhoto(ctx, u.kai.id, 'Tokyo night', 'neon'),
+    text: 'Landed in Tokyo 🌃',
+  });
+  await createStory(ctx, u.kai.id, {
+    mediaId: await seedPhoto(ctx, u.kai.id, 'Lisbon tram', 'citrus'),
+    text: 'Lisbon, one year ago',
+    isHighlight: true,
+    highlightTitle: 'Lisbon',
+  });
   await createStory(ctx, u.sasha.id, { text: 'Streaming tonight at 8!', backgroundColor: '#ff6a88' });
+  await createStory(ctx, u.sasha.id, {
+    mediaId: await seedPhoto(ctx, u.sasha.id, 'Wig fitting', 'rose'),
+    text: 'Wig fitting for the elf queen 🧝‍♀️',
+  });
+  await createStory(ctx, u.sasha.id, {
+    mediaId: await seedPhoto(ctx, u.sasha.id, 'Convention', 'dusk'),
+    text: 'Con weekend recap',
+    isHighlight: true,
+    highlightTitle: 'Cons',
+  });
 
   // Comments and likes on Luna's free post.
   if (u.alex && u.jamie) {

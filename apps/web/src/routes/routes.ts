@@ -36,6 +36,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/creator/feeds', page: () => import('./creator-feeds'), auth: true, performerOnly: true },
   { path: '/creator/feeds/new', page: () => import('./creator-feeds-new'), auth: true, performerOnly: true },
   { path: '/creator/feeds/:id/edit', page: () => import('./creator-feeds-edit'), auth: true, performerOnly: true },
+  { path: '/creator/stories', page: () => import('./creator-stories'), auth: true, performerOnly: true },
   { path: '/creator/mass-messages', page: () => import('./creator-mass-messages'), auth: true, performerOnly: true },
   { path: '/messages', page: () => import('./messages'), auth: true },
   { path: '/messages/:conversationId', page: () => import('./messages'), auth: true },

@@ -5,8 +5,6 @@ import type {
   ListResponse,
   Poll,
   PollCreateInput,
-  Story,
-  StoryGroup,
   TimelineResponse,
 } from '@marquee/shared';
 import useSWR, { useSWRConfig } from 'swr';
@@ -61,24 +59,12 @@ export function useComments(feedId: string | undefined, parentId?: string) {
   return useSWR<ListResponse<Comment>>(feedId ? `/comments?${q}` : null);
 }
 
-export function useStoriesBar(enabled: boolean) {
-  return useSWR<{ data: StoryGroup[] }>(enabled ? '/stories/users' : null);
-}
-
-export function useCreatorStories(performerId: string | undefined, highlights = false) {
-  return useSWR<{ stories: Story[] }>(
-    performerId ? `/stories/users?performerId=${performerId}${highlights ? '&highlights=true' : ''}` : null,
-  );
-}
-
 export const feedsApi = {
   vote: (optionId: string) => api.post<{ poll: Poll }>(`/user/feeds/vote/${optionId}`),
   react: (feedId: string, action: 'like' | 'bookmark', on: boolean) =>
     on
       ? api.post('/reactions', { objectType: 'feed', objectId: feedId, action })
       : api.delete('/reactions', { objectType: 'feed', objectId: feedId, action }),
-  comment: (feedId: string, text: string, parentId?: string) =>
-    api.post<Comment>('/comments', { objectType: 'feed', objectId: feedId, text, parentId }),
   editComment: (id: string, text: string) => api.put<Comment>(`/comments/${id}`, { text }),
   deleteComment: (id: string) => api.delete(`/comments/${id}`),
   unlock: (feedId: string) =>
@@ -87,7 +73,6 @@ export const feedsApi = {
   create: (input: FeedCreateInput) => api.post<Feed>('/performer/feeds', input),
   update: (id: string, input: Partial<FeedCreateInput>) => api.put<Feed>(`/performer/feeds/${id}`, input),
   remove: (id: string) => api.delete(`/performer/feeds/${id}`),
-  openStory: (id: string) => api.get<Story>(`/stories/users/${id}`),
 };
 
 /** Re-fetches every cached list or page that shows posts (after a like, vote, unlock…). */

@@ -10,6 +10,7 @@ import {
 import { ProfilePhotosTab } from '../catalogue/components/profile-photos-tab';
 import { ProfileFeedTab } from '../feeds/components/profile-feed-tab';
 import { MessageButton } from '../messages/components/message-button';
+import { ProfileStoriesTab } from '../stories/components/profile-stories';
 import { ProfileSubscribe } from '../subscriptions/components/subscribe-button';
 import { TipButton } from '../wallet/components/tip-dialog';
 import type { PerformerPublic } from './api';
@@ -37,6 +38,7 @@ export const profileSlots: {
   tip: TipButton,
   tabs: [
     { key: 'posts', label: 'Posts', Component: ProfileFeedTab },
+    { key: 'stories', label: 'Stories', Component: ProfileStoriesTab },
     { key: 'photos', label: 'Photos', Component: ProfilePhotosTab },
     { key: 'videos', label: 'Videos', Component: ProfileVideosTab },
     { key: 'reels', label: 'Reels', Component: ProfileReelsTab },

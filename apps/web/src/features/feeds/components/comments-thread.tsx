@@ -1,53 +1,10 @@
 import type { Comment } from '@marquee/shared';
 import { useState } from 'react';
-import { Avatar, Button, toast } from '../../../components/ui';
+import { Avatar, toast } from '../../../components/ui';
 import { getErrorMessage } from '../../../lib/api';
+import { CommentComposer } from '../../comments/components/comment-composer';
+import { CommentText } from '../../comments/components/comment-text';
 import { feedsApi, useComments } from '../api';
-
-function CommentForm({
-  onSubmit,
-  placeholder,
-  autoFocus,
-}: {
-  onSubmit: (text: string) => Promise<void>;
-  placeholder: string;
-  autoFocus?: boolean;
-}) {
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  return (
-    <form
-      className="flex gap-2"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        if (!text.trim()) return;
-        setBusy(true);
-        try {
-          await onSubmit(text.trim());
-          setText('');
-        } catch (err) {
-          toast.error(getErrorMessage(err));
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      <input
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        placeholder={placeholder}
-        aria-label={placeholder}
-        // biome-ignore lint/a11y/noAutofocus: opening a reply box means typing in it
-        autoFocus={autoFocus}
-        maxLength={2000}
-        className="h-10 min-w-0 flex-1 rounded-full border border-zinc-300 bg-transparent px-4 text-sm dark:border-zinc-700"
-      />
-      <Button type="submit" loading={busy} disabled={!text.trim()}>
-        Send
-      </Button>
-    </form>
-  );
-}
 
 function CommentItem({
   c,
@@ -76,10 +33,18 @@ function CommentItem({
       <Avatar src={c.creator.avatar} alt={c.creator.name} size="xs" />
       <div className="min-w-0 flex-1">
         <p className="text-sm">
-          <span className="font-semibold">{c.creator.name || c.creator.username}</span>{' '}
-          <span className="whitespace-pre-line">{c.text}</span>
+          <span className="font-semibold">{c.creator.name || c.creator.username}</span> <CommentText text={c.text} />
         </p>
-        {c.media?.url && <img src={c.media.thumbnail ?? c.media.url} alt="" className="mt-1 max-h-48 rounded-xl" />}
+        {c.media?.url && (
+          <a href={c.media.url} target="_blank" rel="noreferrer" className="mt-1 inline-block">
+            <img
+              src={c.media.thumbnail ?? c.media.url}
+              alt={`Attached by ${c.creator.name || c.creator.username}`}
+              className="max-h-48 rounded-xl"
+              data-testid="comment-photo"
+            />
+          </a>
+        )}
         <div className="mt-1 flex gap-3 text-xs text-zinc-500">
           <span>{new Date(c.createdAt).toLocaleString()}</span>
           {!isReply && (
@@ -100,11 +65,13 @@ function CommentItem({
         </div>
         {replying && (
           <div className="mt-2">
-            <CommentForm
+            <CommentComposer
+              objectType="feed"
+              objectId={feedId}
+              parentId={c._id}
               autoFocus
               placeholder={`Reply to ${c.creator.name || c.creator.username}`}
-              onSubmit={async (text) => {
-                await feedsApi.comment(feedId, text, c._id);
+              onPosted={() => {
                 setReplying(false);
                 setShowReplies(true);
                 void replies.mutate();
@@ -153,13 +120,7 @@ export function CommentsThread({
     <section aria-label="Comments" className="mt-6 space-y-4">
       <h2 className="text-lg font-semibold">Comments {data ? `(${data.total})` : ''}</h2>
       {canComment ? (
-        <CommentForm
-          placeholder="Write a comment"
-          onSubmit={async (text) => {
-            await feedsApi.comment(feedId, text);
-            refresh();
-          }}
-        />
+        <CommentComposer objectType="feed" objectId={feedId} placeholder="Write a comment" onPosted={refresh} />
       ) : (
         <p className="text-sm text-zinc-500">Unlock this post to join the conversation.</p>
       )}

@@ -1,7 +1,7 @@
 import { PenSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui';
-import { StoriesBar } from './stories-bar';
+import { StoriesBar } from '../../stories/components/stories-bar';
 import { Timeline } from './timeline';
 
 /** The signed-in home: stories of followed creators, then the timeline. */

@@ -1,5 +1,5 @@
 import type { Feed } from '@marquee/shared';
-import { Bookmark, CalendarClock, Gift, Heart, MessageCircle, Pin } from 'lucide-react';
+import { Bookmark, CalendarClock, Heart, MessageCircle, Pin } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar, Card, toast } from '../../../components/ui';
@@ -9,6 +9,7 @@ import { feedsApi } from '../api';
 import { LockedOverlay } from './locked-overlay';
 import { MediaCarousel } from './media-carousel';
 import { PollView } from './poll-view';
+import { PostTipButton } from './post-tip-button';
 
 function timeAgo(iso: string | null) {
   if (!iso) return '';
@@ -101,13 +102,7 @@ export function PostCard({ feed, onChange, detail = false }: { feed: Feed; onCha
         >
           <MessageCircle className="size-5" /> <span data-testid="comment-count">{feed.totalComment}</span>
         </Link>
-        <Link
-          to={`${profile}?tip=1`}
-          aria-label="Send a tip"
-          className="flex items-center gap-1.5 rounded-full px-2.5 py-1.5 hover:bg-zinc-100 dark:hover:bg-zinc-800"
-        >
-          <Gift className="size-5" /> <span className="hidden sm:inline">Tip</span>
-        </Link>
+        <PostTipButton feed={feed} />
         <button
           type="button"
           onClick={() => toggle('bookmark')}

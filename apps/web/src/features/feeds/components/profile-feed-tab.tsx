@@ -1,11 +1,28 @@
 import { Newspaper } from 'lucide-react';
 import { EmptyState, Spinner } from '../../../components/ui';
+import { ProfileStoriesStrip } from '../../stories/components/profile-stories';
 import { useCreatorFeeds } from '../api';
 import { PostCard } from './post-card';
 import { PostSkeleton, useInfiniteSentinel } from './timeline';
 
-/** The Posts tab of a creator's profile: pinned first, then newest, with infinite scroll. */
-export function ProfileFeedTab({ creator }: { creator: { username?: string | null; _id: string; name?: string } }) {
+/** The Posts tab of a creator's profile: stories and highlights, then posts (pinned first, newest next, infinite scroll). */
+export function ProfileFeedTab({ creator }: { creator: ProfileCreator }) {
+  return (
+    <>
+      <ProfileStoriesStrip creator={creator} />
+      <ProfilePosts creator={creator} />
+    </>
+  );
+}
+
+interface ProfileCreator {
+  username?: string | null;
+  _id: string;
+  name?: string;
+  avatar?: string | null;
+}
+
+function ProfilePosts({ creator }: { creator: ProfileCreator }) {
   const key = creator.username ?? creator._id;
   const { data, size, setSize, isLoading, isValidating, mutate } = useCreatorFeeds(key);
   const posts = data?.flatMap((p) => p.data) ?? [];

@@ -1,0 +1,33 @@
+import type { Feed } from '@marquee/shared';
+import { Gift } from 'lucide-react';
+import { useState } from 'react';
+import { useUiStore } from '../../../lib/ui-store';
+import { useCurrentUser } from '../../auth/api';
+import { TipDialog } from '../../wallet/components/tip-dialog';
+
+/**
+ * Tip from a post card: opens the wallet's TipDialog in place (sign-in first for visitors).
+ * The tip goes to the post's creator; the wallet's tip endpoint takes no post, so it is not tied to the post.
+ * Hidden on the creator's own posts.
+ */
+export function PostTipButton({ feed }: { feed: Feed }) {
+  const { user } = useCurrentUser();
+  const [open, setOpen] = useState(false);
+  if (user && user._id === feed.performerId) return null;
+  const creator = { _id: feed.performerId, name: feed.performer?.name, username: feed.performer?.username };
+  return (
+    <>
+      <button
+        type="button"
+        aria-label="Send a tip"
+        aria-haspopup="dialog"
+        onClick={() => (user ? setOpen(true) : useUiStore.getState().openLogin())}
+        className="flex items-center gap-1.5 rounded-full px-2.5 py-1.5 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+        data-testid="post-tip"
+      >
+        <Gift className="size-5" /> <span className="hidden sm:inline">Tip</span>
+      </button>
+      {user && open && <TipDialog creator={creator} open={open} onOpenChange={setOpen} />}
+    </>
+  );
+}

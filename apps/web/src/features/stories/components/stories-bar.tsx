@@ -1,0 +1,66 @@
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useCurrentUser } from '../../auth/api';
+import { useStoriesBar } from '../api';
+import { NewStoryDialog } from './new-story-dialog';
+import { StoryRing } from './story-ring';
+import { StoryViewer } from './story-viewer';
+
+/**
+ * The home stories bar: creators' active stories as rings (unseen first, highlighted);
+ * tapping one opens the viewer. Creators get an "Add story" button first.
+ */
+export function StoriesBar() {
+  const { user } = useCurrentUser();
+  const { data, mutate } = useStoriesBar(true);
+  const [open, setOpen] = useState<number | null>(null);
+  const [composing, setComposing] = useState(false);
+  const groups = data?.data ?? [];
+  const isPerformer = Boolean(user?.isPerformer);
+  if (groups.length === 0 && !isPerformer) return null;
+  return (
+    <>
+      <nav aria-label="Stories" className="-mx-1 flex gap-4 overflow-x-auto px-1 pb-2" data-testid="stories-bar">
+        {isPerformer && (
+          <button
+            type="button"
+            onClick={() => setComposing(true)}
+            className="flex w-16 shrink-0 flex-col items-center gap-1 text-xs"
+          >
+            <span className="relative inline-flex rounded-full p-0.5">
+              <StoryRing src={user?.avatar} alt="" unseen={false} />
+              <span className="absolute right-0 bottom-0 flex size-5 items-center justify-center rounded-full bg-brand-600 text-white ring-2 ring-white dark:ring-zinc-950">
+                <Plus className="size-3.5" aria-hidden="true" />
+              </span>
+            </span>
+            <span className="w-full truncate text-center">Add story</span>
+          </button>
+        )}
+        {groups.map((g, i) => (
+          <button
+            key={g.performer._id}
+            type="button"
+            onClick={() => setOpen(i)}
+            aria-label={`${g.performer.name}'s story${g.hasUnseen ? ' (new)' : ''}`}
+            className="flex w-16 shrink-0 flex-col items-center gap-1 text-xs"
+            data-testid="story-ring"
+          >
+            <StoryRing src={g.performer.avatar} alt="" unseen={g.hasUnseen} />
+            <span className="w-full truncate text-center">{g.performer.username}</span>
+          </button>
+        ))}
+      </nav>
+      {open !== null && (
+        <StoryViewer
+          groups={groups}
+          start={open}
+          onClose={() => {
+            setOpen(null);
+            void mutate();
+          }}
+        />
+      )}
+      {isPerformer && <NewStoryDialog open={composing} onOpenChange={setComposing} />}
+    </>
+  );
+}
