@@ -1,4 +1,4 @@
-import { GoogleCallbackPage } from '../features/auth/components/recovery-pages';
+import { GoogleCallbackPage } from '../features/auth/components/social-callbacks';
 
 export default function Page() {
   return <GoogleCallbackPage />;

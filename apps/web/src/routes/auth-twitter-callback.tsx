@@ -1,4 +1,4 @@
-import { TwitterCallbackPage } from '../features/auth/components/recovery-pages';
+import { TwitterCallbackPage } from '../features/auth/components/social-callbacks';
 
 export default function Page() {
   return <TwitterCallbackPage />;

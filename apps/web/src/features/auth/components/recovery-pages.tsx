@@ -10,11 +10,9 @@ import { setToken } from '../../../lib/cookies';
 import { useUiStore } from '../../../lib/ui-store';
 import { useSettings } from '../../settings/api';
 import { usePageTitle } from '../../settings/hooks';
-import { postLoginPath } from '../api';
-import { adoptSession, preparePassword } from '../session';
-import { takeSocialReturn } from './social-buttons';
+import { preparePassword } from '../session';
 
-function Panel({ title, children }: { title: string; children: ReactNode }) {
+export function Panel({ title, children }: { title: string; children: ReactNode }) {
   usePageTitle(title);
   return (
     <div className="m-auto w-full max-w-md">
@@ -26,7 +24,7 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Message({ ok, text }: { ok: boolean; text: string }) {
+export function Message({ ok, text }: { ok: boolean; text: string }) {
   return (
     <p
       role={ok ? 'status' : 'alert'}
@@ -187,79 +185,5 @@ export function VerifyEmailPage() {
         </form>
       )}
     </Panel>
-  );
-}
-
-/** /auth/twitter/callback: completes Twitter/X sign-in, or linking when `link=1`. */
-export function TwitterCallbackPage() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const ran = useRef(false);
-  useEffect(() => {
-    if (ran.current) return;
-    ran.current = true;
-    const oauthToken = params.get('oauth_token') ?? undefined;
-    const oauthVerifier = params.get('oauth_verifier') ?? '';
-    if (!oauthVerifier) {
-      setError('Twitter/X sign-in was cancelled');
-      return;
-    }
-    if (params.get('link') === '1') {
-      api
-        .post('/twitter/verify', { oauthToken, oauthVerifier })
-        .then(() => {
-          toast.success('Twitter/X account linked');
-          navigate(-1);
-        })
-        .catch((err) => setError(getErrorMessage(err, ERROR_TEXTS.tryAgain)));
-      return;
-    }
-    api
-      .post<{ token: string }>(
-        '/auth/twitter/callback',
-        { oauthToken, oauthVerifier, remember: true },
-        { authRedirect: false },
-      )
-      .then(async (r) =>
-        navigate(postLoginPath(await adoptSession(r.token, true), takeSocialReturn()), { replace: true }),
-      )
-      .catch((err) => setError(getErrorMessage(err, ERROR_TEXTS.incorrectCredentials)));
-  }, [params, navigate]);
-  return (
-    <Panel title="Twitter / X">
-      {error ? <Message ok={false} text={error} /> : <Spinner label="Signing you in" />}
-    </Panel>
-  );
-}
-
-/** /auth/google/callback: the provider's redirect; the server exchanges the code (state and PKCE in its cookies). */
-export function GoogleCallbackPage() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const ran = useRef(false);
-  useEffect(() => {
-    if (ran.current) return;
-    ran.current = true;
-    const code = params.get('code');
-    if (!code) {
-      setError('Google sign-in was cancelled');
-      return;
-    }
-    const redirectUri = `${globalThis.location.origin}/auth/google/callback`;
-    api
-      .post<{ token: string }>(
-        '/auth/google/token',
-        { code, redirectUri, state: params.get('state') ?? undefined, remember: true },
-        { authRedirect: false },
-      )
-      .then(async (r) =>
-        navigate(postLoginPath(await adoptSession(r.token, true), takeSocialReturn()), { replace: true }),
-      )
-      .catch((err) => setError(getErrorMessage(err, ERROR_TEXTS.incorrectCredentials)));
-  }, [params, navigate]);
-  return (
-    <Panel title="Google">{error ? <Message ok={false} text={error} /> : <Spinner label="Signing you in" />}</Panel>
   );
 }
