@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Dialog, EmptyState, Skeleton, toast } from '../../../components/ui';
 import { getErrorMessage } from '../../../lib/api';
+import { MediaStatus } from '../../media/components/media-status';
 import { catalogueApi, LABELS, previewOf, tokens, useMyItems } from '../api';
 import { itemHref } from './content-card';
 import { ItemForm } from './item-form';
@@ -47,9 +48,16 @@ export function Studio({ type }: { type: ContentType }) {
                 <p className="text-xs text-zinc-500">
                   {item.status} · {item.isSale ? tokens(item.price) : item.visibility}
                   {item.type === 'gallery' ? ` · ${item.numPhotos} photos` : ''}
-                  {item.video && item.video.status !== 'ready' ? ` · video ${item.video.status}` : ''}
                   {item.type === 'product' && item.productType === 'physical' ? ` · stock ${item.stock}` : ''}
                 </p>
+                {item.video && item.video.status !== 'ready' && (
+                  <MediaStatus
+                    mediaId={item.video._id}
+                    showPreview={false}
+                    className="mt-1 max-w-xs"
+                    onSettled={() => void mutate()}
+                  />
+                )}
               </div>
               {type === 'gallery' && (
                 <Link

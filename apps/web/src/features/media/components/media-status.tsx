@@ -1,4 +1,5 @@
 import { AlertTriangle, CircleCheck, Loader2 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useMediaStatus, useOwnMedia } from '../api';
 
@@ -9,12 +10,20 @@ export interface MediaStatusProps {
   /** Show the poster (videos) or thumbnail once ready. */
   showPreview?: boolean;
   className?: string;
+  /** Called once when processing ends (ready or error), e.g. to reload the list it sits in. */
+  onSettled?: (status: 'ready' | 'error') => void;
 }
 
 /** "Processing… 40%" → "Ready" (with the poster) or the error, for a file just uploaded. */
-export function MediaStatus({ mediaId, statusPath, showPreview = true, className }: MediaStatusProps) {
+export function MediaStatus({ mediaId, statusPath, showPreview = true, className, onSettled }: MediaStatusProps) {
   const { data: status } = useMediaStatus(mediaId, statusPath);
   const ready = status?.status === 'ready';
+  const settled = status && status.status !== 'processing' ? status.status : null;
+  const settledRef = useRef(onSettled);
+  settledRef.current = onSettled;
+  useEffect(() => {
+    if (settled === 'ready' || settled === 'error') settledRef.current?.(settled);
+  }, [settled]);
   const { data: file } = useOwnMedia(showPreview ? mediaId : null, ready);
   if (!status) return null;
   const preview = file?.posterUrl ?? file?.thumbnail;
