@@ -60,6 +60,14 @@ describe('loadConfig', () => {
   });
 });
 
+describe('MARQUEE_E2E_CLOCK', () => {
+  it('is off by default, on when set, and refused in production', () => {
+    expect(loadConfig({}).MARQUEE_E2E_CLOCK).toBe(false);
+    expect(loadConfig({ MARQUEE_E2E_CLOCK: '1', NODE_ENV: 'test' }).MARQUEE_E2E_CLOCK).toBe(true);
+    expect(configErrorOf({ MARQUEE_E2E_CLOCK: '1', NODE_ENV: 'production' }).message).toMatch(/MARQUEE_E2E_CLOCK/);
+  });
+});
+
 describe('.env.example', () => {
   const text = fs.readFileSync(path.join(repoRoot, '.env.example'), 'utf8');
   const lines = text.split('\n');

@@ -41,6 +41,10 @@ export const configSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Where the Stripe SDK sends API calls (default Stripe's own; a local test peer or stripe-mock in tests). */
+  STRIPE_API_URL: z.string().url().optional(),
+  /** E2E journeys only: exposes POST /api/subscriptions/dev/clock (time travel). Refused in production. */
+  MARQUEE_E2E_CLOCK: bool.default(false),
   // Third parties
   RECAPTCHA_SECRET: z.string().optional(),
   RECAPTCHA_SITE_KEY: z.string().optional(),
@@ -82,6 +86,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.MARQUEE_E2E_CLOCK && c.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  MARQUEE_E2E_CLOCK: time travel is for end-to-end tests, never production',
+    );
+  }
   const dataDir = path.resolve(c.DATA_DIR);
   return {
     ...c,

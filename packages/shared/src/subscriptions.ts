@@ -135,6 +135,12 @@ export const subscribeBodySchema = z.object({
   subscriptionType: z.enum(SUBSCRIPTION_TYPES).default('monthly'),
   /** wallet: pay from the token balance; card: through the site's gateway checkout. Ignored for free. */
   paymentMethod: z.enum(['wallet', 'card']).default('wallet'),
+  /** Card: the app page the gateway's checkout returns to (an app path such as `/kai`). */
+  returnTo: z
+    .string()
+    .max(500)
+    .regex(/^\/(?!\/)/, 'must be a path inside the app')
+    .optional(),
 });
 export type SubscribeBody = z.input<typeof subscribeBodySchema>;
 

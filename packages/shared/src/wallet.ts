@@ -128,6 +128,8 @@ export const paymentSchema = z.object({
   currency: z.string(),
   status: z.enum(PAYMENT_STATUSES),
   failureReason: z.string().nullable(),
+  /** What is paid for: 'Wallet top-up', 'Monthly subscription to Kai Morgan' … */
+  description: z.string(),
   /** Where the browser goes to pay (sandbox checkout page or Stripe Checkout). */
   checkoutUrl: z.string().nullable(),
   createdAt: isoDate,

@@ -33,7 +33,23 @@ export type GatewayEventType =
   | 'payment.refunded'
   | 'payment.disputed'
   | 'account.updated'
+  /** A gateway-run recurring charge (Stripe subscription invoice) was paid / failed; the recurring agreement ended. */
+  | 'recurring.paid'
+  | 'recurring.failed'
+  | 'recurring.ended'
   | 'ignored';
+
+/** The gateway's recurring agreement (a Stripe Subscription) an event is about. */
+export interface RecurringRef {
+  /** The gateway's id of the agreement (Stripe `sub_…`). */
+  externalId: string;
+  /** What we attached when creating it: `purpose`, `paymentId` and the purpose's own keys. */
+  metadata: Record<string, string>;
+  /** recurring.paid / failed: the charge (Stripe invoice id), what was paid, in cents. */
+  chargeId?: string | null;
+  amountCents?: number;
+  currency?: string | null;
+}
 
 /** A verified gateway event, normalised. */
 export interface GatewayEvent {
@@ -47,6 +63,8 @@ export interface GatewayEvent {
   accountId?: string | null;
   payoutsEnabled?: boolean;
   detailsSubmitted?: boolean;
+  /** Checkout in subscription mode: the agreement it started; recurring.* events: the agreement. */
+  recurring?: RecurringRef | null;
   raw: unknown;
 }
 

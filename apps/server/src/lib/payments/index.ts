@@ -6,7 +6,7 @@ import { StripeGateway } from './stripe';
 
 export * from './gateway';
 export { SANDBOX_FAILURES, SANDBOX_SIGNATURE_HEADER, SandboxGateway, sandboxOutcome } from './sandbox';
-export { StripeGateway } from './stripe';
+export { type RecurringCheckoutInput, StripeGateway } from './stripe';
 
 const cache = new WeakMap<Config, Partial<Record<GatewayName, Gateway>>>();
 
@@ -21,6 +21,7 @@ export function gatewayFor(config: Config, name: GatewayName): Gateway {
       config.STRIPE_SECRET_KEY,
       config.STRIPE_WEBHOOK_SECRET,
       config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+      config.STRIPE_API_URL,
     );
   } else {
     byName.sandbox = new SandboxGateway(`sandbox-webhook:${config.secretKey}`);

@@ -4,8 +4,31 @@ import {
   type CreatePaymentInput,
   type Gateway,
   type GatewayEvent,
+  type RecurringRef,
   WebhookSignatureError,
 } from './gateway';
+
+/** A card subscription at Stripe: a recurring price per creator, plan and amount (found again by its lookup key). */
+export interface RecurringCheckoutInput extends CreatePaymentInput {
+  recurring: {
+    /** The regular price of each period (cents); `amountCents` may be lower for the first (a promotion). */
+    priceCents: number;
+    intervalDays: number;
+    /** Stable key of the price, e.g. `marquee:sub:<creatorId>:monthly:999:usd`. */
+    lookupKey: string;
+    productName: string;
+    /** Kept on the Stripe Subscription; its invoices and events carry it back. */
+    metadata: Record<string, string>;
+  };
+}
+
+/** `STRIPE_API_URL` (tests, stripe-mock) → the SDK's host/port/protocol options. */
+export function stripeApiOptions(apiUrl: string | undefined): Stripe.StripeConfig {
+  if (!apiUrl) return {};
+  const u = new URL(apiUrl);
+  const protocol = u.protocol === 'http:' ? 'http' : 'https';
+  return { host: u.hostname, port: Number(u.port || (protocol === 'http' ? 80 : 443)), protocol };
+}
 
 /** Stripe through the official SDK: Checkout for top-ups, off-session PaymentIntents for saved cards, Connect for payouts. */
 export class StripeGateway implements Gateway {
@@ -16,8 +39,9 @@ export class StripeGateway implements Gateway {
     secretKey: string,
     private readonly webhookSecret: string | undefined,
     private readonly publicUrl: string,
+    apiUrl?: string,
   ) {
-    this.stripe = new Stripe(secretKey);
+    this.stripe = new Stripe(secretKey, { ...stripeApiOptions(apiUrl), maxNetworkRetries: 1 });
   }
 
   private abs(url: string) {
@@ -68,6 +92,64 @@ export class StripeGateway implements Gateway {
     return { externalId: session.id, checkoutUrl: session.url };
   }
 
+  /**
+   * Checkout in subscription mode: the recurring price (created once per lookup
+   * key), a one-off coupon when the first period costs less, and our metadata on
+   * both the session and the Subscription it creates.
+   */
+  async createRecurringCheckout(input: RecurringCheckoutInput): Promise<CreatedPayment> {
+    const r = input.recurring;
+    const currency = input.currency.toLowerCase();
+    const found = await this.stripe.prices.list({ lookup_keys: [r.lookupKey], active: true, limit: 1 });
+    const price =
+      found.data[0] ??
+      (await this.stripe.prices.create(
+        {
+          currency,
+          unit_amount: r.priceCents,
+          recurring: { interval: 'day', interval_count: r.intervalDays },
+          product_data: { name: r.productName },
+          lookup_key: r.lookupKey,
+        },
+        { idempotencyKey: `price-${r.lookupKey}` },
+      ));
+    const off = r.priceCents - input.amountCents;
+    const coupon =
+      off > 0
+        ? await this.stripe.coupons.create(
+            { amount_off: off, currency, duration: 'once', max_redemptions: 1, name: 'First period promotion' },
+            { idempotencyKey: `coupon-${input.paymentId}` },
+          )
+        : null;
+    const metadata = { paymentId: input.paymentId, userId: input.userId };
+    const session = await this.stripe.checkout.sessions.create(
+      {
+        mode: 'subscription',
+        customer: input.customerId ?? undefined,
+        line_items: [{ price: price.id, quantity: 1 }],
+        discounts: coupon ? [{ coupon: coupon.id }] : undefined,
+        metadata,
+        subscription_data: { metadata: { ...r.metadata, ...metadata } },
+        success_url: this.abs(
+          `${input.returnUrl}${input.returnUrl.includes('?') ? '&' : '?'}payment=${input.paymentId}`,
+        ),
+        cancel_url: this.abs(input.returnUrl),
+      },
+      { idempotencyKey: `checkout-${input.paymentId}` },
+    );
+    return { externalId: session.id, checkoutUrl: session.url };
+  }
+
+  /** Cancel (true) or resume (false) renewal of a Stripe Subscription at its period end. */
+  async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void> {
+    await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
+  }
+
+  /** Ends a Stripe Subscription now (its renewal failed past our grace period). */
+  async cancelNow(subscriptionId: string): Promise<void> {
+    await this.stripe.subscriptions.cancel(subscriptionId);
+  }
+
   parseWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): GatewayEvent {
     const sig = headers['stripe-signature'];
     if (!this.webhookSecret) throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not configured');
@@ -89,7 +171,7 @@ export class StripeGateway implements Gateway {
   }
 }
 
-const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
+const idOf = (v: string | { id?: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
 
 export function normaliseStripeEvent(event: Stripe.Event): GatewayEvent {
   const base = { id: event.id, raw: event };
@@ -98,11 +180,14 @@ export function normaliseStripeEvent(event: Stripe.Event): GatewayEvent {
     case 'checkout.session.async_payment_succeeded': {
       const s = event.data.object;
       if (s.payment_status !== 'paid') return { ...base, type: 'ignored' };
+      const sub = idOf(s.subscription);
       return {
         ...base,
         type: 'payment.succeeded',
         paymentId: s.metadata?.paymentId ?? null,
-        externalId: idOf(s.payment_intent),
+        // subscription mode: the first invoice names the charge (no PaymentIntent on the session)
+        externalId: idOf(s.payment_intent) ?? idOf(s.invoice),
+        recurring: sub ? { externalId: sub, metadata: { ...(s.metadata ?? {}) } } : null,
       };
     }
     case 'checkout.session.async_payment_failed':
@@ -156,7 +241,43 @@ export function normaliseStripeEvent(event: Stripe.Event): GatewayEvent {
         detailsSubmitted: Boolean(a.details_submitted),
       };
     }
+    case 'invoice.paid':
+    case 'invoice.payment_failed': {
+      const inv = event.data.object;
+      const recurring = invoiceRecurring(inv);
+      // the first invoice is the checkout's payment (checkout.session.completed applies it)
+      if (!recurring || inv.billing_reason === 'subscription_create') return { ...base, type: 'ignored' };
+      return {
+        ...base,
+        type: event.type === 'invoice.paid' ? 'recurring.paid' : 'recurring.failed',
+        recurring,
+        reason: event.type === 'invoice.paid' ? null : 'The renewal payment failed',
+      };
+    }
+    case 'customer.subscription.deleted': {
+      const sub = event.data.object;
+      return {
+        ...base,
+        type: 'recurring.ended',
+        recurring: { externalId: sub.id, metadata: { ...(sub.metadata ?? {}) } },
+        reason: sub.cancellation_details?.reason ?? null,
+      };
+    }
     default:
       return { ...base, type: 'ignored' };
   }
+}
+
+/** The Subscription an invoice bills (API 2025+: `parent.subscription_details`), with its metadata. */
+function invoiceRecurring(inv: Stripe.Invoice): RecurringRef | null {
+  const details = inv.parent?.subscription_details;
+  const id = idOf(details?.subscription as string | { id: string } | null | undefined);
+  if (!id) return null;
+  return {
+    externalId: id,
+    metadata: { ...(details?.metadata ?? {}) },
+    chargeId: inv.id ?? null,
+    amountCents: inv.amount_paid,
+    currency: inv.currency,
+  };
 }

@@ -11,6 +11,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app';
 import { badRequest, notFound } from '../../lib/errors';
+import { requestGeo } from '../../lib/geo';
 import { requireAdmin, requirePerformer, requireUser } from '../../plugins/auth';
 import { findPayment, searchPayments } from './payments.repo';
 import {
@@ -22,6 +23,7 @@ import {
   presentCard,
   presentPayment,
   refundTopUp,
+  retrySandboxPayment,
   sandboxConfirm,
   sandboxPay,
   startConnectOnboarding,
@@ -48,7 +50,15 @@ export default async function paymentsRoutes(app: App) {
     async (req) => {
       const user = requireUser(req);
       const key = req.headers['idempotency-key'];
-      return presentPayment(await createTopUp(ctx, user.id, req.body, typeof key === 'string' ? key : undefined));
+      return presentPayment(
+        await createTopUp(
+          ctx,
+          user.id,
+          req.body,
+          typeof key === 'string' ? key : undefined,
+          requestGeo(ctx.config, req),
+        ),
+      );
     },
   );
 
@@ -111,6 +121,20 @@ export default async function paymentsRoutes(app: App) {
       },
     },
     async (req) => presentPayment(await sandboxPay(ctx, requireUser(req).id, req.params.id, req.body)),
+  );
+
+  app.post(
+    '/payment/sandbox/checkout/:id/retry',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Sandbox checkout: try another card after a decline — the same purchase (top-up, subscription …) as a fresh payment',
+        params: idParams,
+        response: { 200: paymentSchema },
+      },
+    },
+    async (req) => presentPayment(await retrySandboxPayment(ctx, requireUser(req).id, req.params.id)),
   );
 
   app.post(

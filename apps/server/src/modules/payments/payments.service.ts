@@ -15,9 +15,11 @@ import {
   stripeGateway,
   WebhookSignatureError,
 } from '../../lib/payments';
+import type { ViewerLocation } from '../blocks/blocks.service';
 import { redeemCoupon, releaseCoupon } from '../coupons/coupons.service';
 import { revoke } from '../entitlements/entitlements.service';
 import { clearing, platform, post, reverse, wallet } from '../ledger/ledger.service';
+import { assertMayPurchase } from '../wallet/purchase-guard';
 import { reverseChargeInTx } from '../wallet/refunds.service';
 import { lockWallet, walletBalance } from '../wallet/wallet.repo';
 import {
@@ -33,6 +35,7 @@ import {
   setEventResult,
   updatePayment,
 } from './payments.repo';
+import { type AfterCommit, type PurposeEvent, paymentPurpose } from './purposes';
 
 export function presentPayment(p: PaymentRow): Payment {
   return {
@@ -45,10 +48,18 @@ export function presentPayment(p: PaymentRow): Payment {
     currency: p.currency,
     status: p.status,
     failureReason: p.failureReason,
+    description: describePayment(p),
     checkoutUrl: p.status === 'created' || p.status === 'requires_action' ? p.checkoutUrl : null,
     createdAt: p.createdAt.toISOString(),
     confirmedAt: p.confirmedAt?.toISOString() ?? null,
   };
+}
+
+/** What a payment is for, as checkout pages and histories show it. */
+export function describePayment(p: PaymentRow): string {
+  const title = (p.metadata as { title?: unknown } | null)?.title;
+  if (typeof title === 'string' && title) return title;
+  return p.purpose === 'topup' ? 'Wallet top-up' : p.purpose;
 }
 
 /** Smallest card charge after a coupon (card networks refuse tiny amounts). */
@@ -64,8 +75,10 @@ export async function createTopUp(
   userId: string,
   b: { amount: number; couponCode?: string; cardId?: string },
   idempotencyKey?: string,
+  geo?: ViewerLocation,
 ): Promise<PaymentRow> {
   const s = await ctx.settings.all();
+  await assertMayPurchase(ctx, s, { creatorId: null, userId, geo });
   const amountCents = toCents(b.amount);
   const min = toCents(s.minimumWalletPrice);
   const max = toCents(s.maximumWalletPrice);
@@ -136,7 +149,7 @@ export async function createTopUp(
   return (await findPayment(ctx.db, paymentId))!;
 }
 
-async function failPayment(ctx: Ctx, paymentId: string, reason: string) {
+export async function failPayment(ctx: Ctx, paymentId: string, reason: string) {
   await ctx.db.transaction(async (tx) => {
     const p = await lockPayment(tx, paymentId);
     if (!p || (p.status !== 'created' && p.status !== 'requires_action')) return;
@@ -174,7 +187,7 @@ export async function handleEvent(
   event: GatewayEvent,
 ): Promise<{ received: true; duplicate: boolean; result: string }> {
   const s = await ctx.settings.all();
-  const after: Array<() => Promise<void> | void> = [];
+  const after: AfterCommit[] = [];
   const outcome = await ctx.db.transaction(async (tx) => {
     const recorded = await recordEvent(tx, gatewayName, event.id, event.type, event.raw);
     if (!recorded) return { duplicate: true, result: 'duplicate' };
@@ -204,6 +217,8 @@ async function applyEvent(
   after: Array<() => Promise<void> | void>,
 ): Promise<string> {
   if (e.type === 'ignored') return 'ignored';
+  if (e.type === 'recurring.paid' || e.type === 'recurring.failed' || e.type === 'recurring.ended')
+    return applyRecurringEvent(ctx, tx, gatewayName, e, after);
   if (e.type === 'account.updated') {
     if (!e.accountId) return 'ignored';
     await tx
@@ -218,6 +233,7 @@ async function applyEvent(
   }
   const p = await findEventPayment(tx, gatewayName, e);
   if (!p) return 'unknown payment';
+  if (p.purpose !== 'topup') return applyPurposeEvent(ctx, tx, gatewayName, p, e, after);
   switch (e.type) {
     case 'payment.succeeded': {
       if (p.status === 'succeeded' || p.status === 'refunded' || p.status === 'chargeback') return 'already credited';
@@ -263,6 +279,97 @@ async function applyEvent(
       return e.type === 'payment.refunded' ? 'refunded' : 'charged back';
     }
   }
+}
+
+/** A payment another module registered (purposes.ts): the payment's state here, what it buys there. */
+async function applyPurposeEvent(
+  ctx: Ctx,
+  tx: Executor,
+  gatewayName: GatewayName,
+  p: PaymentRow,
+  e: GatewayEvent,
+  after: AfterCommit[],
+): Promise<string> {
+  const handler = paymentPurpose(p.purpose);
+  if (!handler) return `unknown purpose ${p.purpose}`;
+  const input = { gateway: gatewayName, event: e, settings: await ctx.settings.all(), after };
+  switch (e.type) {
+    case 'payment.succeeded':
+      return succeedPurposePayment(ctx, tx, p, input);
+    case 'payment.failed': {
+      if (p.status !== 'created' && p.status !== 'requires_action') return `ignored (${p.status})`;
+      const failed = await updatePayment(tx, p.id, {
+        status: 'failed',
+        failureReason: e.reason ?? 'The payment failed',
+      });
+      return handler.failed ? handler.failed(ctx, tx, failed, input) : 'failed';
+    }
+    case 'payment.requires_action': {
+      if (p.status !== 'created') return `ignored (${p.status})`;
+      await updatePayment(tx, p.id, { status: 'requires_action' });
+      return 'requires action';
+    }
+    default:
+      // refunds and disputes of card-paid purchases are handled by an admin for now (docs/money.md)
+      return `ignored for ${p.purpose} (${e.type})`;
+  }
+}
+
+async function succeedPurposePayment(ctx: Ctx, tx: Executor, p: PaymentRow, input: PurposeEvent): Promise<string> {
+  if (p.status !== 'created' && p.status !== 'requires_action') return `already ${p.status}`;
+  const handler = paymentPurpose(p.purpose)!;
+  const done = await handler.succeeded(ctx, tx, p, input);
+  const e = input.event;
+  await updatePayment(tx, p.id, {
+    status: 'succeeded',
+    confirmedAt: ctx.now(),
+    ledgerTransactionId: done.ledgerTransactionId,
+    failureReason: null,
+    ...(e.externalId ? { externalId: e.externalId } : {}),
+    ...(e.recurring
+      ? { metadata: { ...(p.metadata ?? {}), recurringId: e.recurring.externalId } as Record<string, unknown> }
+      : {}),
+  });
+  return done.result;
+}
+
+/**
+ * Charges and endings the gateway runs on its own (Stripe Subscription
+ * invoices): routed by the `purpose` kept on the agreement. A paid renewal
+ * becomes a payment row here (found again by the invoice id: a replay credits
+ * nothing) and is applied like any other succeeded payment.
+ */
+async function applyRecurringEvent(
+  ctx: Ctx,
+  tx: Executor,
+  gatewayName: GatewayName,
+  e: GatewayEvent,
+  after: AfterCommit[],
+): Promise<string> {
+  const ref = e.recurring;
+  const handler = ref ? paymentPurpose(ref.metadata.purpose ?? '') : null;
+  if (!ref || !handler) return 'unknown recurring purpose';
+  const input = { gateway: gatewayName, event: e, settings: await ctx.settings.all(), after };
+  if (e.type === 'recurring.failed') return handler.recurringFailed?.(ctx, tx, ref, input) ?? 'ignored';
+  if (e.type === 'recurring.ended') return handler.recurringEnded?.(ctx, tx, ref, input) ?? 'ignored';
+  if (!ref.chargeId || !handler.recurringCharge) return 'ignored';
+  const seen = await lockPaymentByExternal(tx, gatewayName, ref.chargeId);
+  if (seen) return succeedPurposePayment(ctx, tx, seen, input);
+  const charge = await handler.recurringCharge(ctx, tx, ref, input);
+  if (!charge) return 'unknown recurring agreement';
+  const s = input.settings;
+  const p = await insertPayment(tx, {
+    id: newId(),
+    userId: charge.userId,
+    gateway: gatewayName,
+    purpose: ref.metadata.purpose!,
+    amountCents: ref.amountCents ?? 0,
+    chargedCents: ref.amountCents ?? 0,
+    currency: (ref.currency ?? s.currency).toUpperCase(),
+    externalId: ref.chargeId,
+    metadata: { ...charge.metadata, recurringId: ref.externalId },
+  });
+  return succeedPurposePayment(ctx, tx, p, { ...input, event: { ...e, externalId: ref.chargeId, recurring: null } });
 }
 
 /**
@@ -356,10 +463,11 @@ async function ownPayment(ctx: Ctx, userId: string, paymentId: string) {
 }
 
 /** What the sandbox "card network" decided, sent as a signed webhook through the real handler. */
-async function deliverSandboxOutcome(
+export async function deliverSandboxOutcome(
   ctx: Ctx,
   paymentId: string,
   outcome: ReturnType<typeof sandboxOutcome> | 'authentication_failed',
+  eventId = `evt_${newId()}`,
 ) {
   const gw = sandboxGateway(ctx.config);
   const type =
@@ -369,11 +477,11 @@ async function deliverSandboxOutcome(
         ? 'payment.requires_action'
         : 'payment.failed';
   const delivery = gw.signedEvent({
-    id: `evt_${newId()}`,
+    id: eventId,
     type,
     data: { paymentId, reason: SANDBOX_FAILURES[outcome] ?? null },
   });
-  await handleWebhook(ctx, 'sandbox', delivery.body, delivery.headers);
+  return handleWebhook(ctx, 'sandbox', delivery.body, delivery.headers);
 }
 
 export async function sandboxPay(
@@ -398,8 +506,41 @@ export async function sandboxPay(
   if (!number) throw badRequest('Enter a card number', 'CARD_REQUIRED');
   if (b.saveCard && b.cardNumber)
     await addSandboxCard(ctx, userId, { cardNumber: b.cardNumber, holderName: b.holderName });
+  // the test card this payment is paid with: recurring purchases charge it again (renewals)
+  await updatePayment(ctx.db, paymentId, { metadata: { ...(p.metadata ?? {}), sandboxCard: number } });
   await deliverSandboxOutcome(ctx, paymentId, sandboxOutcome(number));
   return (await findPayment(ctx.db, paymentId))!;
+}
+
+/**
+ * "Try another card" after a declined sandbox payment: a declined payment is
+ * closed (it is paid once), so the same purchase starts again as a fresh
+ * payment of the same purpose and amount (a coupon is not carried over).
+ */
+export async function retrySandboxPayment(ctx: Ctx, userId: string, paymentId: string) {
+  const p = await ownPayment(ctx, userId, paymentId);
+  if (p.gateway !== 'sandbox') throw badRequest('This payment is not a sandbox payment', 'NOT_SANDBOX');
+  if (p.status !== 'failed') throw conflict('Only a declined payment can be tried again', 'NOT_RETRYABLE');
+  const { sandboxCard: _card, offSession: _off, ...metadata } = (p.metadata ?? {}) as Record<string, unknown>;
+  const fresh = await insertPayment(ctx.db, {
+    id: newId(),
+    userId,
+    gateway: 'sandbox',
+    purpose: p.purpose,
+    amountCents: p.amountCents,
+    chargedCents: p.amountCents,
+    currency: p.currency,
+    metadata: { ...metadata, retryOf: p.id },
+  });
+  const created = await sandboxGateway(ctx.config).createPayment({
+    paymentId: fresh.id,
+    userId,
+    amountCents: fresh.chargedCents,
+    currency: fresh.currency,
+    description: describePayment(fresh),
+    returnUrl: '/',
+  });
+  return updatePayment(ctx.db, fresh.id, { externalId: created.externalId, checkoutUrl: created.checkoutUrl });
 }
 
 export async function sandboxConfirm(ctx: Ctx, userId: string, paymentId: string, approve: boolean) {

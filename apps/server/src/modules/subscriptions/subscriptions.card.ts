@@ -1,38 +1,31 @@
-import {
-  fromCents,
-  SANDBOX_CARDS,
-  SUBSCRIPTION_DAYS,
-  SUBSCRIPTION_TYPE_LABELS,
-  type SubscriptionType,
-} from '@marquee/shared';
-import { and, eq } from 'drizzle-orm';
+import { SUBSCRIPTION_DAYS, SUBSCRIPTION_TYPE_LABELS, type SubscriptionType } from '@marquee/shared';
 import type { Executor } from '../../db/client';
-import { newId } from '../../db/ids';
-import { type PaymentRow, payments, type SubscriptionRow, webhookEvents } from '../../db/schema';
+import type { PaymentRow, SubscriptionRow } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
-import { badRequest, conflict, notFound, unprocessable } from '../../lib/errors';
+import type { GatewayName, RecurringRef } from '../../lib/payments';
+import { revoke, SUBSCRIPTION_OBJECT } from '../entitlements/entitlements.service';
 import { creditEarnings } from '../ledger/credit-earnings';
 import { clearing } from '../ledger/ledger.service';
-import type { SiteSettings } from '../settings/settings.defaults';
+import { insertPurposePayment, insertSandboxCharge, latestSucceededPayment, openCheckout } from '../payments/checkout';
+import type { PaymentPurpose, PurposeEvent } from '../payments/purposes';
 import { tellFailed, tellRenewed } from './subscriptions.notices';
 import type { PricedOption } from './subscriptions.pricing';
 import { lockSubscription, updateSubscription } from './subscriptions.repo';
 import { afterSubscribe, applyPaidPeriod } from './subscriptions.service';
 
 /**
- * Card payments for subscriptions through the site's gateway.
- *
- * The money module's gateway interface (lib/payments) was not in the tree when
- * this was written, so this file holds the subscription side of it: a
- * `payments` row (purpose 'subscription') per period, the sandbox's test
- * checkout (SANDBOX_CARDS) and its renewal charge of the card used at checkout,
- * and ONE event handler — `applyPaymentEvent` — that both the checkout and the
- * gateway's webhook deliveries go through, idempotent by event id
- * (webhook_events). Money moves only through the ledger's `creditEarnings`
- * (gateway clearing → creator earnings less commission, referrers, platform).
+ * Card payments of subscriptions. The payments module owns the money side (one
+ * checkout flow for the sandbox and Stripe, one webhook handler, event ids
+ * recorded once); this file is the 'subscription' purpose registered with it
+ * (`subscriptionPurpose`): what a paid, failed, renewed or ended card
+ * subscription means for the subscription row, the creator's earnings (from the
+ * gateway's clearing account through the ledger) and the entitlement.
  */
 
+export const SUBSCRIPTION_PURPOSE = 'subscription';
+
 export interface SubscriptionPaymentMeta {
+  [key: string]: unknown;
   subscriptionId: string;
   creatorId: string;
   type: SubscriptionType;
@@ -40,27 +33,22 @@ export interface SubscriptionPaymentMeta {
   /** Regular price of the type, for renewals. */
   priceCents: number;
   renewal: boolean;
-  /** Renewals: where the new period starts (the old period end). */
-  from?: string;
-  /** Sandbox: the test card used, charged again at renewal. */
-  sandboxCard?: string;
   title: string;
 }
 
-const checkoutPath = (paymentId: string) => `/subscriptions/checkout/${paymentId}`;
+const metaOf = (p: PaymentRow) => p.metadata as unknown as SubscriptionPaymentMeta;
 
-export async function startCardCheckout(
-  ctx: Ctx,
+/** Inside subscribe's transaction: the payment of the first period (its checkout opens after commit). */
+export async function recordCardPayment(
   tx: Executor,
-  p: { gateway: 'sandbox' | 'stripe'; subscription: SubscriptionRow; creatorLabel: string; option: PricedOption },
-): Promise<{ paymentId: string; checkoutUrl: string }> {
-  if (p.gateway !== 'sandbox') {
-    throw unprocessable(
-      'Card subscriptions are not available on this site yet; pay from your wallet',
-      'GATEWAY_UNAVAILABLE',
-    );
-  }
-  const id = newId();
+  p: {
+    gateway: GatewayName;
+    currency: string;
+    subscription: SubscriptionRow;
+    creatorLabel: string;
+    option: PricedOption;
+  },
+): Promise<PaymentRow> {
   const meta: SubscriptionPaymentMeta = {
     subscriptionId: p.subscription.id,
     creatorId: p.subscription.creatorId,
@@ -70,259 +58,182 @@ export async function startCardCheckout(
     renewal: false,
     title: `${SUBSCRIPTION_TYPE_LABELS[p.option.type]} subscription to ${p.creatorLabel}`,
   };
-  await tx.insert(payments).values({
-    id,
+  return insertPurposePayment(tx, {
     userId: p.subscription.userId,
     gateway: p.gateway,
-    purpose: 'subscription',
+    purpose: SUBSCRIPTION_PURPOSE,
     amountCents: p.option.firstPriceCents,
-    chargedCents: p.option.firstPriceCents,
-    status: 'created',
-    checkoutUrl: checkoutPath(id),
-    metadata: meta as unknown as Record<string, unknown>,
+    currency: p.currency,
+    metadata: meta,
   });
-  void ctx;
-  return { paymentId: id, checkoutUrl: checkoutPath(id) };
-}
-
-/** The sandbox checkout page's data: what is being paid, for whom. Only the paying fan sees it. */
-export async function getCheckout(ctx: Ctx, userId: string, paymentId: string) {
-  const [row] = await ctx.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.id, paymentId), eq(payments.purpose, 'subscription')))
-    .limit(1);
-  if (!row || row.userId !== userId) throw notFound('Payment');
-  const meta = row.metadata as unknown as SubscriptionPaymentMeta;
-  return {
-    _id: row.id,
-    gateway: row.gateway,
-    status: row.status,
-    amount: fromCents(row.chargedCents),
-    title: meta.title,
-    performerId: meta.creatorId,
-    subscriptionType: meta.type,
-    failureReason: row.failureReason,
-  };
 }
 
 /**
- * The sandbox checkout's "Pay" button: the test card decides the outcome
- * (4242… pays, 4000…0002 is declined), then the event is delivered to the same
- * handler a webhook reaches.
+ * After commit: the gateway's checkout. Sandbox: the app's test checkout page;
+ * Stripe: Checkout in subscription mode with a recurring price per creator and
+ * plan (Stripe then charges each renewal itself; its invoice webhooks renew here).
  */
-export async function paySandboxCheckout(ctx: Ctx, userId: string, paymentId: string, cardNumber: string) {
-  const [row] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
-  if (!row || row.userId !== userId || row.purpose !== 'subscription') throw notFound('Payment');
-  if (row.gateway !== 'sandbox') throw badRequest('This payment is not a sandbox payment', 'NOT_SANDBOX');
-  if (row.status === 'succeeded') throw conflict('This payment is already paid', 'ALREADY_PAID');
-  const card = cardNumber.replace(/\s+/g, '');
-  const known = Object.values(SANDBOX_CARDS) as string[];
-  if (!known.includes(card))
-    throw badRequest(`Use a sandbox test card, e.g. ${SANDBOX_CARDS.success}`, 'UNKNOWN_TEST_CARD', [
-      { field: 'body.cardNumber', message: 'is not a sandbox test card' },
-    ]);
-  const ok = card === SANDBOX_CARDS.success;
-  return applyPaymentEvent(ctx, {
-    gateway: 'sandbox',
-    eventId: `sandbox_evt_${newId()}`,
-    type: ok ? 'payment.succeeded' : 'payment.failed',
-    paymentId,
-    failureReason: ok
-      ? undefined
-      : card === SANDBOX_CARDS.insufficientFunds
-        ? 'Insufficient funds'
-        : 'Your card was declined',
-    sandboxCard: card,
+export function openCardCheckout(ctx: Ctx, payment: PaymentRow, returnTo: string | undefined) {
+  const meta = metaOf(payment);
+  return openCheckout(ctx, payment.id, {
+    returnUrl: returnTo ?? '/user/subscriptions',
+    recurring: {
+      priceCents: meta.priceCents,
+      intervalDays: meta.days,
+      priceKey: `${meta.creatorId}:${meta.type}`,
+      productName: meta.title,
+      metadata: { subscriptionId: meta.subscriptionId, creatorId: meta.creatorId },
+    },
   });
 }
 
-export interface PaymentEvent {
-  gateway: 'sandbox' | 'stripe';
-  eventId: string;
-  type: 'payment.succeeded' | 'payment.failed';
-  paymentId: string;
-  failureReason?: string;
-  sandboxCard?: string;
+/** A renewal paid after the period ended (retry in the grace period) starts now: the fan had no access meanwhile. */
+function renewalStart(sub: SubscriptionRow, at: Date): Date {
+  const end = sub.currentPeriodEnd;
+  return end && (sub.renewalAttempts === 0 || end > at) ? end : at;
 }
 
-export type EventResult = {
-  result: 'duplicate' | 'applied' | 'failed' | 'ignored';
-  subscription: SubscriptionRow | null;
-  paidCents: number;
-  firstTime: boolean;
-  renewal: boolean;
+async function succeeded(ctx: Ctx, tx: Executor, pay: PaymentRow, e: PurposeEvent) {
+  const meta = metaOf(pay);
+  const sub = await lockSubscription(tx, meta.subscriptionId);
+  if (!sub) return { result: 'unknown subscription', ledgerTransactionId: null };
+  const credited = await creditEarnings(ctx, tx, e.settings, {
+    creatorId: meta.creatorId,
+    fanId: pay.userId,
+    source: 'subscription',
+    grossCents: pay.chargedCents,
+    payFrom: clearing(pay.gateway),
+    kind: 'subscription',
+    reference: `payment:${pay.id}`,
+    memo: meta.title,
+  });
+  const at = ctx.now();
+  const firstTime = sub.paidPeriods === 0 && !sub.freeUsedAt;
+  const updated = await applyPaidPeriod(tx, sub, {
+    option: { type: meta.type, days: meta.days, priceCents: meta.priceCents },
+    method: pay.gateway,
+    paidCents: pay.chargedCents,
+    at,
+    from: meta.renewal ? renewalStart(sub, at) : undefined,
+  });
+  const recurringId = e.event.recurring?.externalId;
+  if (recurringId && recurringId !== sub.externalId) await updateSubscription(tx, sub.id, { externalId: recurringId });
+  e.after.push(() =>
+    meta.renewal
+      ? tellRenewed(ctx, updated)
+      : afterSubscribe(ctx, {
+          subscription: updated,
+          event: 'paid',
+          balance: null,
+          firstTime,
+          paidCents: pay.chargedCents,
+        }),
+  );
+  return { result: meta.renewal ? 'renewed' : 'subscribed', ledgerTransactionId: credited.transactionId };
+}
+
+/** A failed renewal charge: counted, and the fan told once (the renewal job retries within the grace period). */
+async function renewalFailed(ctx: Ctx, tx: Executor, subscriptionId: string, e: PurposeEvent): Promise<string> {
+  const sub = await lockSubscription(tx, subscriptionId);
+  if (sub?.status !== 'active') return 'ignored';
+  await updateSubscription(tx, sub.id, { renewalAttempts: sub.renewalAttempts + 1, pendingPaymentId: null });
+  e.after.push(() => tellFailed(ctx, sub, false));
+  return 'renewal failed';
+}
+
+/** The subscriptions module's handler of its card payments (registered in subscriptions.routes.ts). */
+export const subscriptionPurpose: PaymentPurpose = {
+  succeeded,
+  async failed(ctx, tx, pay, e) {
+    const meta = metaOf(pay);
+    return meta.renewal ? renewalFailed(ctx, tx, meta.subscriptionId, e) : 'checkout failed';
+  },
+  async recurringCharge(_ctx, tx, ref) {
+    const sub = await subscriptionOf(tx, ref);
+    if (!sub || sub.type === 'free') return null;
+    const meta: SubscriptionPaymentMeta = {
+      subscriptionId: sub.id,
+      creatorId: sub.creatorId,
+      type: sub.type,
+      days: SUBSCRIPTION_DAYS[sub.type],
+      priceCents: sub.renewalPriceCents,
+      renewal: true,
+      title: `${SUBSCRIPTION_TYPE_LABELS[sub.type]} subscription renewal`,
+    };
+    return { userId: sub.userId, metadata: meta };
+  },
+  async recurringFailed(ctx, tx, ref, e) {
+    const sub = await subscriptionOf(tx, ref);
+    return sub ? renewalFailed(ctx, tx, sub.id, e) : 'unknown subscription';
+  },
+  async recurringEnded(ctx, tx, ref) {
+    const sub = await subscriptionOf(tx, ref);
+    if (!sub || (sub.status !== 'active' && sub.status !== 'cancelled')) return 'ignored';
+    const at = ctx.now();
+    const running = Boolean(sub.currentPeriodEnd && sub.currentPeriodEnd > at);
+    // a paid period still running keeps its access (e.g. cancelled at the period end); otherwise it ends now
+    await updateSubscription(tx, sub.id, {
+      status: running ? 'cancelled' : 'expired',
+      autoRenew: false,
+      cancelledAt: sub.cancelledAt ?? at,
+      nextAttemptAt: null,
+      ...(running
+        ? {}
+        : {
+            endedAt: sub.currentPeriodEnd ?? at,
+            endReason: sub.status === 'cancelled' ? 'cancelled' : 'payment_failed',
+          }),
+    });
+    if (!running) await revoke(tx, sub.userId, SUBSCRIPTION_OBJECT, sub.creatorId);
+    return running ? 'ends at period end' : 'ended';
+  },
 };
 
-/**
- * Applies one gateway event to its subscription payment, once: a second delivery
- * of the same event id (webhook retry, replay) changes nothing. Success pays the
- * creator through the ledger and extends the period; failure records it (the
- * renewal job retries within the grace period).
- */
-export async function applyPaymentEvent(ctx: Ctx, e: PaymentEvent): Promise<EventResult> {
-  const s = await ctx.settings.all();
-  const out = await ctx.db.transaction(async (tx): Promise<EventResult> => {
-    const inserted = await tx
-      .insert(webhookEvents)
-      .values({
-        id: newId(),
-        gateway: e.gateway,
-        eventId: e.eventId,
-        type: e.type,
-        payload: e as unknown as Record<string, unknown>,
-      })
-      .onConflictDoNothing()
-      .returning({ id: webhookEvents.id });
-    if (inserted.length === 0)
-      return { result: 'duplicate', subscription: null, paidCents: 0, firstTime: false, renewal: false };
-    const [pay] = await tx.select().from(payments).where(eq(payments.id, e.paymentId)).for('update');
-    if (pay?.purpose !== 'subscription' || pay.status === 'succeeded') {
-      return { result: 'ignored', subscription: null, paidCents: 0, firstTime: false, renewal: false };
-    }
-    const meta = pay.metadata as unknown as SubscriptionPaymentMeta;
-    const sub = await lockSubscription(tx, meta.subscriptionId);
-    if (!sub) return { result: 'ignored', subscription: null, paidCents: 0, firstTime: false, renewal: false };
-    const at = ctx.now();
-    if (e.type === 'payment.failed') {
-      await tx
-        .update(payments)
-        .set({ status: 'failed', failureReason: e.failureReason ?? 'Payment failed', updatedAt: at })
-        .where(eq(payments.id, pay.id));
-      if (meta.renewal)
-        await updateSubscription(tx, sub.id, { renewalAttempts: sub.renewalAttempts + 1, pendingPaymentId: null });
-      return { result: 'failed', subscription: sub, paidCents: 0, firstTime: false, renewal: meta.renewal };
-    }
-    const credited = await creditEarnings(ctx, tx, s as SiteSettings, {
-      creatorId: meta.creatorId,
-      fanId: pay.userId,
-      source: 'subscription',
-      grossCents: pay.chargedCents,
-      payFrom: clearing(pay.gateway),
-      kind: 'subscription',
-      reference: `payment:${pay.id}`,
-      memo: meta.title,
-    });
-    await tx
-      .update(payments)
-      .set({
-        status: 'succeeded',
-        confirmedAt: at,
-        externalId: e.eventId,
-        ledgerTransactionId: credited.transactionId,
-        metadata: { ...meta, ...(e.sandboxCard ? { sandboxCard: e.sandboxCard } : {}) } as unknown as Record<
-          string,
-          unknown
-        >,
-        updatedAt: at,
-      })
-      .where(eq(payments.id, pay.id));
-    const firstTime = sub.paidPeriods === 0 && !sub.freeUsedAt;
-    const updated = await applyPaidPeriod(tx, sub, {
-      option: { type: meta.type, days: meta.days, priceCents: meta.priceCents },
-      method: pay.gateway,
-      paidCents: pay.chargedCents,
-      at,
-      from: meta.renewal && meta.from ? new Date(meta.from) : undefined,
-    });
-    return { result: 'applied', subscription: updated, paidCents: pay.chargedCents, firstTime, renewal: meta.renewal };
-  });
-  if (out.result === 'applied' && out.subscription && !out.renewal) {
-    await afterSubscribe(ctx, {
-      subscription: out.subscription,
-      event: 'paid',
-      balance: null,
-      firstTime: out.firstTime,
-      paidCents: out.paidCents,
-    });
-  }
-  if (out.result === 'applied' && out.subscription && out.renewal) await tellRenewed(ctx, out.subscription);
-  // out.subscription is the row before this failure: attempts 0 means the first failed renewal, which the fan hears of
-  if (out.result === 'failed' && out.subscription && out.renewal) await tellFailed(ctx, out.subscription, false);
-  return out;
-}
-
-/** The sandbox card used for this subscription's latest successful card payment. */
-async function lastSandboxCard(tx: Executor, sub: SubscriptionRow): Promise<string | null> {
-  const rows = await tx
-    .select({ metadata: payments.metadata, status: payments.status, createdAt: payments.createdAt })
-    .from(payments)
-    .where(
-      and(eq(payments.userId, sub.userId), eq(payments.purpose, 'subscription'), eq(payments.status, 'succeeded')),
-    );
-  const mine = rows
-    .filter((r) => (r.metadata as unknown as SubscriptionPaymentMeta | null)?.subscriptionId === sub.id)
-    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
-  return (mine[0]?.metadata as unknown as SubscriptionPaymentMeta | undefined)?.sandboxCard ?? null;
+/** The subscription a gateway agreement belongs to: by our id in its metadata, checked against the stored agreement id. */
+async function subscriptionOf(tx: Executor, ref: RecurringRef): Promise<SubscriptionRow | null> {
+  const id = ref.metadata.subscriptionId;
+  if (!id) return null;
+  const sub = await lockSubscription(tx, id);
+  return sub && (!sub.externalId || sub.externalId === ref.externalId) ? sub : null;
 }
 
 /**
- * The renewal job's card charge: a new `payments` row for the period and the
- * gateway's recurring charge. The sandbox charges the checkout's test card at
- * once and its event is delivered after this transaction commits (see
- * `deliverPendingSandboxRenewals`). Returns null when no card can be charged.
+ * The renewal job's card charge for the sandbox: the test card of the latest
+ * paid period is charged again; the sandbox answers after commit through the
+ * webhook path (`deliverPendingSandboxCharges`). Stripe renews by itself (its
+ * invoice webhooks), so the job never charges it. Null: no card to charge.
  */
 export async function chargeRenewalByCard(
-  ctx: Ctx,
   tx: Executor,
   sub: SubscriptionRow,
-  p: { from: Date },
+  p: { from: Date; currency: string },
 ): Promise<{ paymentId: string } | null> {
-  if (sub.paymentMethod !== 'sandbox') return null;
-  const card = await lastSandboxCard(tx, sub);
+  if (sub.paymentMethod !== 'sandbox' || sub.type === 'free') return null;
+  const last = await latestSucceededPayment(tx, {
+    userId: sub.userId,
+    purpose: SUBSCRIPTION_PURPOSE,
+    key: 'subscriptionId',
+    value: sub.id,
+  });
+  const card = (last?.metadata as { sandboxCard?: string } | null)?.sandboxCard;
   if (!card) return null;
-  const id = newId();
   const meta: SubscriptionPaymentMeta = {
     subscriptionId: sub.id,
     creatorId: sub.creatorId,
     type: sub.type,
-    days: sub.type === 'free' ? 0 : SUBSCRIPTION_DAYS[sub.type],
+    days: SUBSCRIPTION_DAYS[sub.type],
     priceCents: sub.renewalPriceCents,
     renewal: true,
-    from: p.from.toISOString(),
-    sandboxCard: card,
     title: `${SUBSCRIPTION_TYPE_LABELS[sub.type]} subscription renewal`,
   };
-  await tx.insert(payments).values({
-    id,
+  const payment = await insertSandboxCharge(tx, {
     userId: sub.userId,
-    gateway: 'sandbox',
-    purpose: 'subscription',
+    purpose: SUBSCRIPTION_PURPOSE,
     amountCents: sub.renewalPriceCents,
-    chargedCents: sub.renewalPriceCents,
-    status: 'requires_action',
-    metadata: meta as unknown as Record<string, unknown>,
-    idempotencyKey: `subscription-renewal:${sub.id}:${p.from.toISOString()}`,
+    currency: p.currency,
+    metadata: meta,
+    sandboxCard: card,
+    idempotencyKey: `subscription-renewal:${sub.id}:${p.from.toISOString()}:${sub.renewalAttempts}`,
   });
-  void ctx;
-  return { paymentId: id };
-}
-
-/** The sandbox "network" answering renewal charges: one event per pending renewal payment, delivered like a webhook. */
-export async function deliverPendingSandboxRenewals(ctx: Ctx): Promise<EventResult[]> {
-  const pending: PaymentRow[] = await ctx.db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.gateway, 'sandbox'),
-        eq(payments.purpose, 'subscription'),
-        eq(payments.status, 'requires_action'),
-      ),
-    );
-  const results: EventResult[] = [];
-  for (const p of pending) {
-    const meta = p.metadata as unknown as SubscriptionPaymentMeta;
-    const ok = meta.sandboxCard === SANDBOX_CARDS.success;
-    results.push(
-      await applyPaymentEvent(ctx, {
-        gateway: 'sandbox',
-        eventId: `sandbox_renewal_${p.id}`,
-        type: ok ? 'payment.succeeded' : 'payment.failed',
-        paymentId: p.id,
-        failureReason: ok ? undefined : 'Your card was declined',
-      }),
-    );
-  }
-  return results;
+  return { paymentId: payment.id };
 }

@@ -10,9 +10,10 @@ import type { SubscriptionRow } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { revoke, SUBSCRIPTION_OBJECT } from '../entitlements/entitlements.service';
 import { notify } from '../notifications/notifications.service';
+import { deliverPendingSandboxCharges, endRecurringNow } from '../payments/checkout';
 import { walletPay } from '../wallet/charges.service';
 import { lockWallet } from '../wallet/wallet.repo';
-import { chargeRenewalByCard, deliverPendingSandboxRenewals } from './subscriptions.card';
+import { chargeRenewalByCard, SUBSCRIPTION_PURPOSE } from './subscriptions.card';
 import { tellFailed, tellRenewed } from './subscriptions.notices';
 import {
   dueForExpiry,
@@ -73,9 +74,9 @@ export async function runRenewals(ctx: Ctx): Promise<RenewalReport> {
   }
   // the sandbox gateway answers its recurring charges like a webhook would, after they committed
   if (report.pending > 0) {
-    for (const r of await deliverPendingSandboxRenewals(ctx)) {
-      if (r.result === 'applied') report.renewed += 1;
-      if (r.result === 'failed') report.failed += 1;
+    for (const r of await deliverPendingSandboxCharges(ctx, SUBSCRIPTION_PURPOSE)) {
+      if (r.result === 'renewed') report.renewed += 1;
+      if (r.result === 'renewal failed') report.failed += 1;
     }
   }
   for (;;) {
@@ -109,11 +110,13 @@ async function renewOne(ctx: Ctx, id: string, at: Date): Promise<Outcome> {
   let failedRow = null as SubscriptionRow | null;
   let outcome = 'skipped' as Outcome;
   let renewed = null as SubscriptionRow | null;
+  let endAtGateway = null as string | null;
   await ctx.db.transaction(async (tx) => {
     const row = await lockSubscription(tx, id);
     if (row?.status !== 'active' || !row.autoRenew || !row.currentPeriodEnd) return;
     if (row.currentPeriodEnd.getTime() > at.getTime() + RENEW_AHEAD_MS) return; // renewed meanwhile
     if (row.type === 'free') return;
+    const stripeAgreement = row.paymentMethod === 'stripe' ? row.externalId : null;
     // retries stop when the grace period is over (a first attempt by a job that was down that long still runs)
     const graceOver =
       (row.renewalAttempts > 0 || row.nextAttemptAt !== null) &&
@@ -125,6 +128,14 @@ async function renewOne(ctx: Ctx, id: string, at: Date): Promise<Outcome> {
 
     if (graceOver) {
       // fall through to expiry below
+    } else if (row.paymentMethod === 'stripe') {
+      // Stripe charges the renewal itself; its invoice webhooks renew or count the failure (subscriptions.card.ts).
+      // Parked until the grace period ends: no paid invoice by then expires it (and ends it at Stripe) below.
+      await updateSubscription(tx, row.id, {
+        nextAttemptAt: new Date(row.currentPeriodEnd.getTime() + SUBSCRIPTION_GRACE_DAYS * DAY),
+      });
+      outcome = 'pending';
+      return;
     } else if (row.paymentMethod === 'wallet') {
       const balance = await lockWallet(tx, row.userId);
       if (balance !== null && balance >= row.renewalPriceCents) {
@@ -148,9 +159,9 @@ async function renewOne(ctx: Ctx, id: string, at: Date): Promise<Outcome> {
         outcome = 'renewed';
         return;
       }
-    } else if (row.paymentMethod === 'sandbox' || row.paymentMethod === 'stripe') {
-      // the gateway charges the saved card; its webhook applies the period (idempotent by event id)
-      const started = await chargeRenewalByCard(ctx, tx, row, { from });
+    } else if (row.paymentMethod === 'sandbox') {
+      // the sandbox charges the checkout's test card; its webhook applies the period (idempotent by event id)
+      const started = await chargeRenewalByCard(tx, row, { from, currency: s.currency });
       if (started) {
         await updateSubscription(tx, row.id, {
           nextAttemptAt: new Date(at.getTime() + SUBSCRIPTION_RETRY_HOURS * HOUR),
@@ -170,6 +181,7 @@ async function renewOne(ctx: Ctx, id: string, at: Date): Promise<Outcome> {
       });
       await revoke(tx, row.userId, SUBSCRIPTION_OBJECT, row.creatorId);
       outcome = 'expired';
+      endAtGateway = stripeAgreement;
     } else {
       await updateSubscription(tx, row.id, {
         renewalAttempts: row.renewalAttempts + 1,
@@ -179,6 +191,7 @@ async function renewOne(ctx: Ctx, id: string, at: Date): Promise<Outcome> {
     }
     failedRow = row;
   });
+  if (endAtGateway) await endRecurringNow(ctx, 'stripe', endAtGateway);
   if (outcome === 'renewed' && renewed) await tellRenewed(ctx, renewed);
   if ((outcome === 'failed' || outcome === 'expired') && failedRow)
     await tellFailed(ctx, failedRow, outcome === 'expired');

@@ -14,8 +14,10 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app';
 import { now, setClockOffset } from '../../lib/clock';
+import { requestGeo } from '../../lib/geo';
 import { authenticated, performerOnly, requirePerformer, requireUser } from '../../plugins/auth';
-import { getCheckout, paySandboxCheckout } from './subscriptions.card';
+import { registerPaymentPurpose } from '../payments/purposes';
+import { SUBSCRIPTION_PURPOSE, subscriptionPurpose } from './subscriptions.card';
 import { presentSubscription } from './subscriptions.presenter';
 import {
   cancelSubscription,
@@ -30,19 +32,11 @@ import {
 const tags = ['subscriptions'];
 const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.string().uuid() });
-const checkoutSchema = z.object({
-  _id: z.string(),
-  gateway: z.enum(['sandbox', 'stripe']),
-  status: z.string(),
-  amount: z.number(),
-  title: z.string(),
-  performerId: z.string(),
-  subscriptionType: z.string(),
-  failureReason: z.string().nullable(),
-});
 
 export default async function subscriptionsRoutes(app: App) {
   const ctx = app.ctx;
+  // card payments of subscriptions arrive through the payments module (checkout, webhooks) and land here
+  registerPaymentPurpose(SUBSCRIPTION_PURPOSE, subscriptionPurpose);
 
   app.post(
     '/payment/subscribe/performers',
@@ -58,7 +52,7 @@ export default async function subscriptionsRoutes(app: App) {
       },
     },
     async (req) => {
-      const o = await subscribe(ctx, requireUser(req), req.body);
+      const o = await subscribe(ctx, requireUser(req), req.body, requestGeo(ctx.config, req));
       return {
         subscription: presentSubscription(o.subscription, ctx.now()),
         checkoutUrl: o.checkoutUrl,
@@ -174,54 +168,9 @@ export default async function subscriptionsRoutes(app: App) {
     async (req) => updateSubscriptionSettings(ctx, requirePerformer(req).id, req.body),
   );
 
-  app.get(
-    '/subscriptions/checkout/:id',
-    {
-      preHandler: authenticated,
-      schema: {
-        tags,
-        security,
-        summary: 'A subscription card payment awaiting the sandbox checkout (the paying fan only)',
-        params: idParams,
-        response: { 200: checkoutSchema },
-      },
-    },
-    async (req) => getCheckout(ctx, requireUser(req).id, req.params.id),
-  );
-
-  app.post(
-    '/subscriptions/checkout/:id/pay',
-    {
-      preHandler: authenticated,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Sandbox checkout: pay a subscription with a test card (4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined); delivered like a gateway webhook',
-        params: idParams,
-        body: z.object({
-          cardNumber: z
-            .string()
-            .trim()
-            .regex(/^[\d ]{12,23}$/, 'Enter a card number'),
-        }),
-        response: {
-          200: z.object({ status: z.enum(['succeeded', 'failed']), subscription: subscriptionSchema.nullable() }),
-        },
-      },
-    },
-    async (req) => {
-      const r = await paySandboxCheckout(ctx, requireUser(req).id, req.params.id, req.body.cardNumber);
-      return {
-        status: r.result === 'applied' ? ('succeeded' as const) : ('failed' as const),
-        subscription: r.subscription ? presentSubscription(r.subscription, ctx.now()) : null,
-      };
-    },
-  );
-
   // End-to-end journeys travel in time (renewals, period ends) on the real server: only when the
   // process is started with MARQUEE_E2E_CLOCK=1 outside production (the e2e harness), never otherwise.
-  if (process.env.MARQUEE_E2E_CLOCK === '1' && ctx.config.NODE_ENV !== 'production') {
+  if (ctx.config.MARQUEE_E2E_CLOCK && ctx.config.NODE_ENV !== 'production') {
     app.post(
       '/subscriptions/dev/clock',
       {

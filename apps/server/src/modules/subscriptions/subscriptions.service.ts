@@ -17,14 +17,17 @@ import type { SubscriptionRow } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
 import type { AuthUser } from '../auth/sessions';
-import { assertNotBlocked } from '../blocks/blocks.service';
+import { assertNotBlocked, type ViewerLocation } from '../blocks/blocks.service';
 import { grant, revoke, SUBSCRIPTION_OBJECT } from '../entitlements/entitlements.service';
 import { notify } from '../notifications/notifications.service';
+import { setRecurringCancelled } from '../payments/checkout';
+import { findPayment as findPaymentRow } from '../payments/payments.repo';
 import { updatePerformerRow } from '../performers/performers.repo';
 import type { SiteSettings } from '../settings/settings.defaults';
 import { walletPay } from '../wallet/charges.service';
+import { assertMayPurchase } from '../wallet/purchase-guard';
 import { walletBalance } from '../wallet/wallet.repo';
-import { startCardCheckout } from './subscriptions.card';
+import { openCardCheckout, recordCardPayment } from './subscriptions.card';
 import { emitNewSubscriber } from './subscriptions.hooks';
 import { presentSubscription } from './subscriptions.presenter';
 import { livePromotion, type PricedOption, presentOption, priceOptions } from './subscriptions.pricing';
@@ -34,6 +37,7 @@ import {
   findByPair,
   findCreator,
   findOffers,
+  findSubscription,
   lockOffers,
   lockOrCreatePair,
   lockSubscription,
@@ -91,18 +95,23 @@ function pickOption(options: PricedOption[], type: SubscriptionType): PricedOpti
  * trial, or opens a gateway checkout whose confirmation activates it; writes the
  * subscription period and the entitlement. Side effects after commit.
  */
-export async function subscribe(ctx: Ctx, fan: AuthUser, input: SubscribeBody): Promise<SubscribeOutcome> {
+export async function subscribe(
+  ctx: Ctx,
+  fan: AuthUser,
+  input: SubscribeBody,
+  geo?: ViewerLocation,
+): Promise<SubscribeOutcome> {
   const body = subscribeBodySchema.parse(input);
   if (body.performerId === fan.id) throw forbidden(SUBSCRIPTION_MESSAGES.ownProfile);
   const creator = await activeCreator(ctx.db, body.performerId);
-  await assertNotBlocked(ctx, creator.id, fan.id);
   const s = await ctx.settings.all();
+  await assertMayPurchase(ctx, s, { creatorId: creator.id, userId: fan.id, geo });
   const gateway = ctx.settings.paymentGateway(s);
   const type = body.subscriptionType;
   const method: SubscriptionRow['paymentMethod'] =
     type === 'free' ? 'free' : body.paymentMethod === 'card' ? gateway : 'wallet';
 
-  const outcome = await ctx.db.transaction(async (tx) => {
+  const outcome: SubscribeOutcome = await ctx.db.transaction(async (tx): Promise<SubscribeOutcome> => {
     // the block may have landed since the check above; re-check under the transaction
     await assertNotBlocked({ db: tx as Db }, creator.id, fan.id);
     const at = ctx.now();
@@ -180,17 +189,18 @@ export async function subscribe(ctx: Ctx, fan: AuthUser, input: SubscribeBody): 
 
     if (option.promoApplied) await usePromotion(tx, creator.id);
     if (method !== 'wallet') {
-      const checkout = await startCardCheckout(ctx, tx, {
+      const payment = await recordCardPayment(tx, {
         gateway,
+        currency: s.currency,
         subscription: row,
         creatorLabel: creatorName(creator),
         option,
       });
-      const sub = await updateSubscription(tx, row.id, { pendingPaymentId: checkout.paymentId });
+      const sub = await updateSubscription(tx, row.id, { pendingPaymentId: payment.id });
       return {
         subscription: sub,
-        checkoutUrl: checkout.checkoutUrl,
-        paymentId: checkout.paymentId,
+        checkoutUrl: null,
+        paymentId: payment.id,
         balance: null,
         event: 'checkout' as const,
         firstTime,
@@ -218,6 +228,15 @@ export async function subscribe(ctx: Ctx, fan: AuthUser, input: SubscribeBody): 
       paidCents: option.firstPriceCents,
     };
   });
+  if (outcome.event === 'checkout' && outcome.paymentId) {
+    const payment = (await findPaymentRow(ctx.db, outcome.paymentId))!;
+    outcome.checkoutUrl = (await openCardCheckout(ctx, payment, body.returnTo)).checkoutUrl;
+  }
+  if (outcome.event === 'resumed' && outcome.subscription.externalId) {
+    await setRecurringCancelled(ctx, 'stripe', outcome.subscription.externalId, false).catch((err) =>
+      ctx.log.error({ err }, 'resuming the gateway subscription failed'),
+    );
+  }
   await afterSubscribe(ctx, outcome, creator);
   return outcome;
 }
@@ -328,6 +347,11 @@ export async function afterSubscribe(
  * subscription by blocking them).
  */
 export async function cancelSubscription(ctx: Ctx, actor: AuthUser, id: string): Promise<SubscriptionRow> {
+  const before = await findSubscription(ctx.db, id);
+  // a card subscription renewed by the gateway (Stripe) stops there first: a gateway error changes nothing here
+  if (before?.userId === actor.id && before.status === 'active' && before.autoRenew && before.externalId) {
+    await setRecurringCancelled(ctx, before.paymentMethod === 'stripe' ? 'stripe' : 'sandbox', before.externalId, true);
+  }
   const updated = await ctx.db.transaction(async (tx) => {
     const row = await lockSubscription(tx, id);
     if (!row) throw notFound('Subscription');

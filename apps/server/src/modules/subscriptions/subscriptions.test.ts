@@ -1,5 +1,5 @@
 import { SANDBOX_CARDS } from '@marquee/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type Actor, buildPerformer, buildUser as buildShortSessionUser } from '../../../test/factories';
 import { fundWallet } from '../../../test/factories.money';
@@ -11,7 +11,7 @@ import { now, setClockOffset } from '../../lib/clock';
 import { createSession } from '../auth/sessions';
 import { access } from '../entitlements/entitlements.service';
 import { balanceOf, earningsAccount, verifyLedger } from '../ledger/ledger.service';
-import { applyPaymentEvent } from './subscriptions.card';
+import { deliverSandboxOutcome } from '../payments/payments.service';
 import { runRenewals } from './subscriptions.renewal';
 
 const t = useTestApp();
@@ -391,47 +391,56 @@ describe('cancelling', () => {
   });
 });
 
-describe('card through the sandbox gateway', () => {
+describe('card through the sandbox gateway (payments module checkout)', () => {
+  const payVia = (app: ReturnType<typeof t>['app'], fan: Actor, id: string, cardNumber: string) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/payment/sandbox/checkout/${id}/pay`,
+      headers: fan.auth,
+      payload: { cardNumber },
+    });
+
   it('checkout activates on payment; the renewal is the gateway charge and its replayed webhook changes nothing', async () => {
     const { app, creator, fan, canSee } = await setup();
     const res = await subscribeVia(app, fan, { performerId: creator.user.id, paymentMethod: 'card' });
     expect(res.statusCode).toBe(200);
     const { checkoutUrl, paymentId, subscription } = res.json();
-    expect(checkoutUrl).toBe(`/subscriptions/checkout/${paymentId}`);
+    expect(checkoutUrl).toBe(`/payment/sandbox/checkout/${paymentId}`);
     expect(subscription.status).toBe('created');
     expect(await canSee()).toBe(false);
-    // someone else cannot see or pay it
+    // the one checkout page shows what is paid; someone else cannot see or pay it
+    const shown = await app.inject({ method: 'GET', url: `/api/payment/transactions/${paymentId}`, headers: fan.auth });
+    expect(shown.json()).toMatchObject({ purpose: 'subscription', amount: 10, status: 'created' });
+    expect(shown.json().description).toMatch(/^Monthly subscription to /);
     const other = await buildUser(app);
     expect(
-      (await app.inject({ method: 'GET', url: `/api/subscriptions/checkout/${paymentId}`, headers: other.auth }))
+      (await app.inject({ method: 'GET', url: `/api/payment/transactions/${paymentId}`, headers: other.auth }))
         .statusCode,
     ).toBe(404);
-    const declined = await app.inject({
-      method: 'POST',
-      url: `/api/subscriptions/checkout/${paymentId}/pay`,
-      headers: fan.auth,
-      payload: { cardNumber: SANDBOX_CARDS.declined },
-    });
-    expect(declined.json().status).toBe('failed');
+    expect((await payVia(app, other, paymentId, SANDBOX_CARDS.success)).statusCode).toBe(404);
+    const declined = await payVia(app, fan, paymentId, SANDBOX_CARDS.declined);
+    expect(declined.json()).toMatchObject({ status: 'failed', failureReason: 'Your card was declined' });
     expect(await canSee()).toBe(false);
-    // a new checkout after a decline
-    const retry = (await subscribeVia(app, fan, { performerId: creator.user.id, paymentMethod: 'card' })).json();
-    const pay = await app.inject({
+    // "try another card": the same subscription payment, fresh
+    const retry = await app.inject({
       method: 'POST',
-      url: `/api/subscriptions/checkout/${retry.paymentId}/pay`,
+      url: `/api/payment/sandbox/checkout/${paymentId}/retry`,
       headers: fan.auth,
-      payload: { cardNumber: '4242 4242 4242 4242' },
     });
-    expect(pay.statusCode).toBe(200);
-    expect(pay.json()).toMatchObject({
-      status: 'succeeded',
-      subscription: { status: 'active', paymentMethod: 'sandbox' },
-    });
+    expect(retry.json()).toMatchObject({ purpose: 'subscription', amount: 10, status: 'created' });
+    const pay = await payVia(app, fan, retry.json()._id, '4242 4242 4242 4242');
+    expect(pay.json().status).toBe('succeeded');
+    const [active] = await app.ctx.db.select().from(subscriptions);
+    expect(active).toMatchObject({ status: 'active', paymentMethod: 'sandbox', paidPeriods: 1 });
     expect(await canSee()).toBe(true);
     expect(await app.ctx.db.transaction((tx) => balanceOf(tx, earningsAccount(creator.user.id)))).toBe(800);
+    // the creator heard of the new subscriber (after commit)
+    expect(await app.ctx.db.select().from(notifications).where(eq(notifications.userId, creator.user.id))).toHaveLength(
+      1,
+    );
 
     // renewal: the job charges the card, the gateway's event applies it once
-    const end = new Date(pay.json().subscription.expiredAt).getTime();
+    const end = active.currentPeriodEnd!.getTime();
     setClockOffset(end - Date.now() - 10 * 60_000);
     expect((await runRenewals(app.ctx)).renewed).toBe(1);
     const [row] = await app.ctx.db.select().from(subscriptions);
@@ -440,28 +449,42 @@ describe('card through the sandbox gateway', () => {
     const renewal = (await app.ctx.db.select().from(payments).where(eq(payments.status, 'succeeded'))).find(
       (p) => (p.metadata as { renewal?: boolean }).renewal,
     )!;
-    const replay = await applyPaymentEvent(app.ctx, {
-      gateway: 'sandbox',
-      eventId: `sandbox_renewal_${renewal.id}`,
-      type: 'payment.succeeded',
-      paymentId: renewal.id,
-    });
-    expect(replay.result).toBe('duplicate');
-    // a different event for the same, already paid payment is ignored as well
-    expect(
-      (
-        await applyPaymentEvent(app.ctx, {
-          gateway: 'sandbox',
-          eventId: 'evt_other',
-          type: 'payment.succeeded',
-          paymentId: renewal.id,
-        })
-      ).result,
-    ).toBe('ignored');
+    const replay = await deliverSandboxOutcome(app.ctx, renewal.id, 'success', `evt_offsession_${renewal.id}`);
+    expect(replay.duplicate).toBe(true);
+    // a different event for the same, already paid payment changes nothing either
+    expect((await deliverSandboxOutcome(app.ctx, renewal.id, 'success')).result).toBe('already succeeded');
+    expect((await runRenewals(app.ctx)).renewed).toBe(0);
     const [after] = await app.ctx.db.select().from(subscriptions);
     expect(after.currentPeriodEnd!.getTime()).toBe(end + 30 * DAY);
     expect(after.paidPeriods).toBe(2);
     expect(await app.ctx.db.transaction((tx) => balanceOf(tx, earningsAccount(creator.user.id)))).toBe(1600);
+    expect((await verifyLedger(app.ctx.db)).ok).toBe(true);
+  });
+
+  it('a declined renewal card is counted and told once, then retried within the grace period', async () => {
+    const { app, creator, fan } = await setup();
+    const { paymentId } = (
+      await subscribeVia(app, fan, { performerId: creator.user.id, paymentMethod: 'card' })
+    ).json();
+    // the insufficient-funds test card pays nothing: use the success card, then break it for the renewal
+    expect((await payVia(app, fan, paymentId, SANDBOX_CARDS.success)).json().status).toBe('succeeded');
+    await app.ctx.db
+      .update(payments)
+      .set({
+        metadata: sql`jsonb_set(${payments.metadata}, '{sandboxCard}', ${JSON.stringify(SANDBOX_CARDS.declined)}::jsonb)`,
+      })
+      .where(eq(payments.id, paymentId));
+    const [sub] = await app.ctx.db.select().from(subscriptions);
+    setClockOffset(sub.currentPeriodEnd!.getTime() - Date.now() - 10 * 60_000);
+    const report = await runRenewals(app.ctx);
+    expect(report).toMatchObject({ renewed: 0, failed: 1 });
+    const [row] = await app.ctx.db.select().from(subscriptions);
+    expect(row).toMatchObject({ status: 'active', renewalAttempts: 1, paidPeriods: 1 });
+    const told = await app.ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, fan.user.id), eq(notifications.kind, 'subscription_failed')));
+    expect(told).toHaveLength(1);
     expect((await verifyLedger(app.ctx.db)).ok).toBe(true);
   });
 });

@@ -6,7 +6,7 @@ import { type OrderRow, users, type WalletChargeRow } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { AppError, badRequest, conflict, forbidden, notFound, paymentRequired, unprocessable } from '../../lib/errors';
 import { ownAddress, toDeliveryAddress } from '../addresses/addresses.service';
-import { assertNotBlocked } from '../blocks/blocks.service';
+import type { ViewerLocation } from '../blocks/blocks.service';
 import { redeemCoupon } from '../coupons/coupons.service';
 import { findOne as findEntitlement } from '../entitlements/entitlements.repo';
 import { grant, grantRent } from '../entitlements/entitlements.service';
@@ -16,6 +16,7 @@ import { notify } from '../notifications/notifications.service';
 import { insertOrder } from '../orders/orders.repo';
 import type { SiteSettings } from '../settings/settings.defaults';
 import { type Purchasable, purchasable, RENTABLE_TYPES } from './purchasables';
+import { assertMayPurchase } from './purchase-guard';
 import { findChargeByKey, insertCharge, lockWallet } from './wallet.repo';
 
 export const INSUFFICIENT_BALANCE = 'Insufficient balance, please top up your wallet';
@@ -36,6 +37,8 @@ export interface ChargeRequest {
   deliveryAddressId?: string;
   couponCode?: string;
   idempotencyKey?: string;
+  /** Where the request comes from (`requestGeo`): creator and site geo blocks apply. */
+  geo?: ViewerLocation;
 }
 
 export interface ChargeOutcome {
@@ -158,7 +161,7 @@ async function chargeInTx(ctx: Ctx, tx: Executor, s: SiteSettings, req: ChargeRe
   const item = await reg.resolve(tx, req.id, req.userId);
   if (!item) throw new AppError(404, 'This item is not available', 'NOT_AVAILABLE');
   if (item.creatorId === req.userId) throw forbidden('You cannot buy your own content');
-  await assertMayBuyFrom(tx, item.creatorId, req.userId);
+  await assertMayPurchase({ db: tx as Db }, s, { creatorId: item.creatorId, userId: req.userId, geo: req.geo });
   const { priceCents, rentDays } = priceOf(req, item);
 
   const isProduct = req.type === 'product';
@@ -292,7 +295,7 @@ async function tip(
     .limit(1);
   if (creator?.status !== 'active') throw notFound('Creator');
   if (creator.id === req.userId) throw forbidden('You cannot tip yourself');
-  await assertMayBuyFrom(tx, creator.id, req.userId);
+  await assertMayPurchase({ db: tx as Db }, s, { creatorId: creator.id, userId: req.userId, geo: req.geo });
   if (balance < amount) throw paymentRequired(INSUFFICIENT_BALANCE);
   const paid = await walletPay(ctx, tx, s, {
     userId: req.userId,
@@ -304,11 +307,6 @@ async function tip(
     idempotencyKey: req.idempotencyKey ?? null,
   });
   return { charge: paid.charge, order: null, balance: paid.balance, replayed: false };
-}
-
-/** A fan blocked by the creator may not buy from or tip them (403 from blocks.service). Uses `tx`: PGlite waits on itself otherwise. */
-async function assertMayBuyFrom(tx: Executor, creatorId: string, fanId: string): Promise<void> {
-  await assertNotBlocked({ db: tx as Db }, creatorId, fanId);
 }
 
 /** After commit: the fan's balance in realtime, and a notification to the creator. */

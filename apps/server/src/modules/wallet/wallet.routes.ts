@@ -17,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../app';
 import { badRequest } from '../../lib/errors';
+import { requestGeo } from '../../lib/geo';
 import { requireUser } from '../../plugins/auth';
 import { type ChargeOutcome, chargeWallet } from './charges.service';
 import { presentCharge } from './wallet.presenter';
@@ -91,6 +92,7 @@ export default async function walletRoutes(app: App) {
         amountCents: toCents(req.body.amount),
         message: req.body.message,
         idempotencyKey: idempotencyKey(req),
+        geo: requestGeo(ctx.config, req),
       });
       return present(o);
     },
@@ -119,6 +121,7 @@ export default async function walletRoutes(app: App) {
           deliveryAddressId: req.body?.deliveryAddressId,
           couponCode: req.body?.couponCode,
           idempotencyKey: idempotencyKey(req),
+          geo: requestGeo(ctx.config, req),
         });
         return present(o);
       },
@@ -147,6 +150,7 @@ export default async function walletRoutes(app: App) {
           rent: true,
           couponCode: req.body?.couponCode,
           idempotencyKey: idempotencyKey(req),
+          geo: requestGeo(ctx.config, req),
         });
         return present(o);
       },

@@ -1,0 +1,70 @@
+import type { Executor } from '../../db/client';
+import type { PaymentRow } from '../../db/schema';
+import type { Ctx } from '../../lib/context';
+import type { GatewayEvent, GatewayName, RecurringRef } from '../../lib/payments';
+import type { SiteSettings } from '../settings/settings.defaults';
+
+/**
+ * The payment-purpose registry: every card payment arrives in this module
+ * (one checkout flow, one webhook handler, events recorded once), and what a
+ * payment BUYS is decided by the module that registered its purpose — the
+ * payments module never imports those modules. Wallet top-ups are built in;
+ * subscriptions register 'subscription' from their routes module:
+ *
+ *   registerPaymentPurpose('subscription', { succeeded, failed, recurringCharge, recurringFailed, recurringEnded });
+ *
+ * Every hook runs INSIDE the event's transaction (the payment row is locked,
+ * the event id is recorded in the same transaction), so a duplicate or
+ * concurrent delivery applies nothing twice. Work after commit (realtime,
+ * mail) goes into `after`.
+ */
+export type AfterCommit = () => Promise<void> | void;
+
+export interface PurposeEvent {
+  gateway: GatewayName;
+  event: GatewayEvent;
+  /** `ctx.settings.all()`, read before the transaction. */
+  settings: SiteSettings;
+  after: AfterCommit[];
+}
+
+export interface PaymentPurpose {
+  /**
+   * The gateway took the money (checkout, off-session or recurring charge):
+   * move it through the ledger from `clearing(gateway)` and deliver what was
+   * bought. Called once per payment.
+   */
+  succeeded(
+    ctx: Ctx,
+    tx: Executor,
+    payment: PaymentRow,
+    e: PurposeEvent,
+  ): Promise<{ result: string; ledgerTransactionId: string | null }>;
+  /** The payment failed (declined card, abandoned checkout). The payment row is already marked failed. */
+  failed?(ctx: Ctx, tx: Executor, payment: PaymentRow, e: PurposeEvent): Promise<string>;
+  /**
+   * A charge the gateway made on its own (Stripe renewal invoice): which user
+   * and what to record for it, or null when the agreement is unknown.
+   */
+  recurringCharge?(
+    ctx: Ctx,
+    tx: Executor,
+    ref: RecurringRef,
+    e: PurposeEvent,
+  ): Promise<{ userId: string; metadata: Record<string, unknown> } | null>;
+  /** A gateway-run renewal charge failed (past due). */
+  recurringFailed?(ctx: Ctx, tx: Executor, ref: RecurringRef, e: PurposeEvent): Promise<string>;
+  /** The gateway ended the recurring agreement. */
+  recurringEnded?(ctx: Ctx, tx: Executor, ref: RecurringRef, e: PurposeEvent): Promise<string>;
+}
+
+const registry = new Map<string, PaymentPurpose>();
+
+export function registerPaymentPurpose(purpose: string, handler: PaymentPurpose): void {
+  if (purpose === 'topup') throw new Error('topup is the payments module’s own purpose');
+  registry.set(purpose, handler);
+}
+
+export function paymentPurpose(purpose: string): PaymentPurpose | null {
+  return registry.get(purpose) ?? null;
+}
