@@ -62,14 +62,19 @@ export async function makeJpeg(
 }
 
 const cache = new Map<string, Buffer>();
-/** A short real clip made by ffmpeg (cached per process): 'mp4' (H.264/AAC), 'mov', or 'mp3'. */
-export function makeClip(format: 'mp4' | 'mov' | 'mp3', seconds = 2, size = '320x240'): Buffer {
-  const key = `${format}:${seconds}:${size}`;
+/** A real clip made by ffmpeg (cached per process): 'mp4' (H.264/AAC), 'mov', or 'mp3'. Long clips: tiny size, low fps. */
+export function makeClip(
+  format: 'mp4' | 'mov' | 'mp3',
+  seconds = 2,
+  size = '320x240',
+  { fps = 25, audio: withAudio = true }: { fps?: number; audio?: boolean } = {},
+): Buffer {
+  const key = `${format}:${seconds}:${size}:${fps}:${withAudio}`;
   const hit = cache.get(key);
   if (hit) return hit;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-clip-'));
   const out = path.join(dir, `clip.${format}`);
-  const video = ['-f', 'lavfi', '-i', `testsrc=size=${size}:rate=25:duration=${seconds}`];
+  const video = ['-f', 'lavfi', '-i', `testsrc=size=${size}:rate=${fps}:duration=${seconds}`];
   const audio = ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`];
   const args =
     format === 'mp3'
@@ -80,16 +85,14 @@ export function makeClip(format: 'mp4' | 'mov' | 'mp3', seconds = 2, size = '320
           'error',
           '-y',
           ...video,
-          ...audio,
+          ...(withAudio ? audio : []),
           '-c:v',
           'libx264',
           '-preset',
           'ultrafast',
           '-pix_fmt',
           'yuv420p',
-          '-c:a',
-          'aac',
-          '-shortest',
+          ...(withAudio ? ['-c:a', 'aac', '-shortest'] : []),
           // Like a phone: where it was filmed.
           ...(format === 'mov' ? ['-metadata', 'location=+48.8584+002.2945/'] : []),
           out,

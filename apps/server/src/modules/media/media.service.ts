@@ -262,6 +262,14 @@ export async function uploadFiles(
   }
 }
 
+const HEIC_MIMES = new Set(['image/heic', 'image/heif']);
+const heicUnsupported = (name: string) =>
+  new AppError(
+    415,
+    `"${name}" is an HEIC photo, which this server cannot read: send it as JPEG (on an iPhone, Settings › Camera › Formats › Most Compatible, or share it as JPEG)`,
+    'HEIC_UNSUPPORTED',
+  );
+
 /** Photo renditions are made during the upload (tens of ms) so the creator sees them at once. */
 async function storePhoto(ctx: Ctx, r: Received, ownerId: string, watermark: string | null) {
   const storage = storageFor(ctx.config);
@@ -270,10 +278,10 @@ async function storePhoto(ctx: Ctx, r: Received, ownerId: string, watermark: str
   try {
     img = await processImage(r.tmpFile, outBase, { watermark });
   } catch (err) {
-    if (err instanceof ImageError)
-      throw err.reason === 'too_large'
-        ? tooLarge(err.message)
-        : unprocessable(`"${r.originalName}": ${err.message}`, 'UNREADABLE_IMAGE');
+    if (err instanceof ImageError && err.reason === 'too_large') throw tooLarge(err.message);
+    // iPhone HEIC is HEVC-coded; sharp's bundled libheif decodes only AV1 (AVIF), so say what to do instead.
+    if (err instanceof ImageError && HEIC_MIMES.has(r.sniffed.mime)) throw heicUnsupported(r.originalName);
+    if (err instanceof ImageError) throw unprocessable(`"${r.originalName}": ${err.message}`, 'UNREADABLE_IMAGE');
     throw err;
   }
   const variants: Record<string, MediaVariant> = {};
