@@ -85,26 +85,37 @@ export type Feed = z.infer<typeof feedSchema>;
 
 const isoDate = z.coerce.date();
 
-export const feedCreateSchema = z.object({
-  text: z.string().trim().max(FEED_TEXT_MAX).default(''),
+const feedFields = {
+  text: z.string().trim().max(FEED_TEXT_MAX),
   /** Media ids returned by the upload endpoints, in display order. */
-  fileIds: z.array(z.string().uuid()).max(30).default([]),
+  fileIds: z.array(z.string().uuid()).max(30),
   teaserId: z.string().uuid().nullish(),
   thumbnailId: z.string().uuid().nullish(),
   pollId: z.string().uuid().nullish(),
-  visibility: z.enum(FEED_VISIBILITIES).default('free'),
+  visibility: z.enum(FEED_VISIBILITIES),
   /** Decimal tokens, required (> 0, within the site's wallet price limits) for sale posts. */
-  price: z.number().min(0).max(1_000_000).default(0),
+  price: z.number().min(0).max(1_000_000),
   /** Publish later: a time in the future. */
   scheduledAt: isoDate.nullish(),
   expiresAt: isoDate.nullish(),
-  isPinned: z.boolean().default(false),
-  tags: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
+  isPinned: z.boolean(),
+  tags: z.array(z.string().trim().min(1).max(40)).max(20),
   /** Usernames of other creators. */
-  mentions: z.array(z.string().trim().min(1).max(60)).max(20).default([]),
+  mentions: z.array(z.string().trim().min(1).max(60)).max(20),
+};
+export const feedCreateSchema = z.object({
+  ...feedFields,
+  text: feedFields.text.default(''),
+  fileIds: feedFields.fileIds.default([]),
+  visibility: feedFields.visibility.default('free'),
+  price: feedFields.price.default(0),
+  isPinned: feedFields.isPinned.default(false),
+  tags: feedFields.tags.default([]),
+  mentions: feedFields.mentions.default([]),
 });
 export type FeedCreateInput = z.input<typeof feedCreateSchema>;
-export const feedUpdateSchema = feedCreateSchema.partial();
+/** Only the fields sent change (no defaults: zod applies defaults inside `.partial()`, which reset them). */
+export const feedUpdateSchema = z.object(feedFields).partial();
 export type FeedUpdateInput = z.input<typeof feedUpdateSchema>;
 
 export const pollCreateSchema = z.object({

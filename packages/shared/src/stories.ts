@@ -32,19 +32,26 @@ export const storyGroupSchema = z.object({
 });
 export type StoryGroup = z.infer<typeof storyGroupSchema>;
 
-export const storyCreateSchema = z.object({
+const storyFields = {
   mediaId: z.string().uuid().nullish(),
-  text: z.string().trim().max(500).default(''),
+  text: z.string().trim().max(500),
   backgroundColor: z
     .string()
     .regex(/^#[0-9a-fA-F]{6}$/)
     .nullish(),
-  visibility: z.enum(STORY_VISIBILITIES).default('free'),
-  isHighlight: z.boolean().default(false),
+  visibility: z.enum(STORY_VISIBILITIES),
+  isHighlight: z.boolean(),
   highlightTitle: z.string().trim().max(40).nullish(),
+};
+export const storyCreateSchema = z.object({
+  ...storyFields,
+  text: storyFields.text.default(''),
+  visibility: storyFields.visibility.default('free'),
+  isHighlight: storyFields.isHighlight.default(false),
 });
 export type StoryCreateInput = z.input<typeof storyCreateSchema>;
-export const storyUpdateSchema = storyCreateSchema.partial();
+/** Only the fields sent change (no defaults: zod applies defaults inside `.partial()`, which wiped them). */
+export const storyUpdateSchema = z.object(storyFields).partial();
 
 export const userStoriesQuerySchema = z.object({
   /** One creator's active stories (or highlights with `highlights=true`); without it, the stories bar. */

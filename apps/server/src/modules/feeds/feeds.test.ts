@@ -264,6 +264,14 @@ describe('feeds: creating, scheduling, timeline', () => {
       payload: { text: 'v2', visibility: 'sale', price: 9.99 },
     });
     expect(edited.json()).toMatchObject({ text: 'v2', visibility: 'sale', price: 9.99 });
+    // A partial edit changes only what is sent: pinning keeps the text, visibility, price and tags.
+    const pinned = await app.inject({
+      method: 'PUT',
+      url: `/api/performer/feeds/${feed.id}`,
+      headers: creator.auth,
+      payload: { isPinned: true },
+    });
+    expect(pinned.json()).toMatchObject({ isPinned: true, text: 'v2', visibility: 'sale', price: 9.99 });
     expect(
       (await app.inject({ method: 'DELETE', url: `/api/performer/feeds/${feed.id}`, headers: creator.auth })).json(),
     ).toEqual({ success: true });

@@ -114,9 +114,22 @@ describe('stories', () => {
       method: 'PUT',
       url: `/api/stories/performers/${s.id}`,
       headers: creator.auth,
-      payload: { isHighlight: true },
+      payload: { isHighlight: true, highlightTitle: 'Tour' },
     });
-    expect(res.json().isHighlight).toBe(true);
+    // Only the sent fields change: the text and visibility stay.
+    expect(res.json()).toMatchObject({
+      isHighlight: true,
+      highlightTitle: 'Tour',
+      text: s.text,
+      visibility: s.visibility,
+    });
+    const edited = await app.inject({
+      method: 'PUT',
+      url: `/api/stories/performers/${s.id}`,
+      headers: creator.auth,
+      payload: { text: 'new words' },
+    });
+    expect(edited.json()).toMatchObject({ isHighlight: true, highlightTitle: 'Tour', text: 'new words' });
     expect(
       (await app.inject({ method: 'DELETE', url: `/api/stories/performers/${s.id}`, headers: creator.auth }))
         .statusCode,
