@@ -81,11 +81,14 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     db: database.db,
     log: app.log,
     settings,
-    mail: createMailer(config, database.db, app.log),
+    mail: createMailer(() => ctx.config, database.db, app.log),
     jobs: createJobs(database, app.log),
     realtime,
     now,
   };
+  settings.attach(ctx);
+  // console-set secrets (settings.secrets.ts) apply from the first request on
+  await settings.all().catch(() => undefined);
   app.decorate('ctx', ctx);
 
   registerErrorHandler(app);

@@ -19,6 +19,8 @@ export const adminSettingsSchema = z.object({
     recaptchaConfigured: z.boolean(),
     googleConfigured: z.boolean(),
   }),
+  /** Write-only service secrets: whether each is set and from where, never the value. */
+  secrets: z.record(z.string(), z.object({ set: z.boolean(), source: z.enum(['console', 'environment']).nullable() })),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 export const adminSettingsBodySchema = z.record(z.string().min(1).max(80), z.unknown());

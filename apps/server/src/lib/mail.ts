@@ -19,16 +19,30 @@ export interface Mailer {
   readonly smtpEnabled: boolean;
 }
 
-export function createMailer(config: Config, db: Db, log: { error: (o: object, m: string) => void }): Mailer {
-  const transport: Transporter | null = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
+export function createMailer(
+  configOf: Config | (() => Config),
+  db: Db,
+  log: { error: (o: object, m: string) => void },
+): Mailer {
+  const current = typeof configOf === 'function' ? configOf : () => configOf;
+  // The transport follows SMTP_URL: an admin may set it from the console without a restart.
+  let built: { url: string | undefined; transport: Transporter | null } | null = null;
+  const transportNow = () => {
+    const url = current().SMTP_URL;
+    if (!built || built.url !== url) built = { url, transport: url ? nodemailer.createTransport(url) : null };
+    return built.transport;
+  };
   return {
-    smtpEnabled: transport !== null,
+    get smtpEnabled() {
+      return transportNow() !== null;
+    },
     async send(mail) {
       const id = newId();
+      const transport = transportNow();
       await db.insert(mailOutbox).values({ id, ...mail, status: transport ? 'queued' : 'stored' });
       if (transport) {
         try {
-          await transport.sendMail({ from: config.MAIL_FROM, ...mail });
+          await transport.sendMail({ from: current().MAIL_FROM, ...mail });
           await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(mailOutbox.id, id));
         } catch (err) {
           log.error({ err }, 'mail delivery failed');

@@ -1,14 +1,17 @@
 import { type AdminSettings, adminSettingsBodySchema, adminSettingsSchema } from '@marquee/shared';
 import type { App } from '../../app';
 import type { Ctx } from '../../lib/context';
+import { isSecretName } from '../settings/settings.secrets';
 import { adminActor, adminPreHandler, inAdminTx, security } from './admin.common';
 
 const tags = ['admin'];
 
 async function currentSettings(ctx: Ctx): Promise<AdminSettings> {
-  const c = ctx.config;
+  const values = { ...(await ctx.settings.all()) };
+  const c = await ctx.settings.effectiveConfig();
   return {
-    values: { ...(await ctx.settings.all()) },
+    values,
+    secrets: await ctx.settings.secretStates(),
     environment: {
       smtpConfigured: ctx.mail.smtpEnabled,
       storageDriver: c.S3_BUCKET ? 's3' : 'local',
@@ -28,7 +31,8 @@ export default async function adminSettingsRoutes(app: App) {
       schema: {
         tags,
         security,
-        summary: 'Admin: every site setting (public and private) and which services the environment configures',
+        summary:
+          'Admin: every site setting (public and private), which services are configured, and which secrets are set (never their values)',
         response: { 200: adminSettingsSchema },
       },
     },
@@ -43,7 +47,7 @@ export default async function adminSettingsRoutes(app: App) {
         tags,
         security,
         summary:
-          'Admin: change site settings (only the keys sent); applies at once on /settings/public and is audit-logged',
+          'Admin: change site settings (only the keys sent) and write-only secrets (blank keeps, null clears); applies at once and is audit-logged',
         body: adminSettingsBodySchema,
         response: { 200: adminSettingsSchema },
       },
@@ -51,8 +55,9 @@ export default async function adminSettingsRoutes(app: App) {
     async (req) => {
       const actor = adminActor(req);
       await inAdminTx(app.ctx, actor, async (_txCtx, tx, record) => {
-        const before = (await app.ctx.settings.update(req.body, actor.user.id, tx)) as Record<string, unknown>;
-        const keys = Object.keys(req.body);
+        const res = await app.ctx.settings.updateWithSecrets(req.body, actor.user.id, tx);
+        const before = res.before as Record<string, unknown>;
+        const keys = Object.keys(req.body).filter((k) => !isSecretName(k));
         // Audit only what changed, with its value before and after.
         const changed = keys.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(req.body[k]));
         if (changed.length > 0) {
@@ -62,6 +67,20 @@ export default async function adminSettingsRoutes(app: App) {
             targetId: changed.join(','),
             before: Object.fromEntries(changed.map((k) => [k, before[k] ?? null])),
             after: Object.fromEntries(changed.map((k) => [k, req.body[k]])),
+          });
+        }
+        // Secrets: which ones were set or cleared, never a value.
+        const secrets = Object.keys(res.secrets);
+        if (secrets.length > 0) {
+          await record({
+            action: 'settings.secrets',
+            targetType: 'settings',
+            targetId: secrets.join(','),
+            // names only, as lists (values never reach the log)
+            after: {
+              set: secrets.filter((k) => res.secrets[k] === 'set'),
+              cleared: secrets.filter((k) => res.secrets[k] === 'cleared'),
+            },
           });
         }
       });

@@ -4,6 +4,22 @@ import type { Db, Executor } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { PUBLIC_SETTING_KEYS, type SettingKey, type SiteSettings, settingsSchema } from './settings.defaults';
 import { readAllSettings, upsertSetting } from './settings.repo';
+import {
+  isSecretName,
+  SECRET_NAMES,
+  SECRET_PREFIX,
+  SECRET_SETTINGS,
+  type SecretName,
+  sealSecret,
+  storedSecrets,
+  withSecrets,
+} from './settings.secrets';
+
+export interface SecretState {
+  set: boolean;
+  /** Where the value in use comes from. */
+  source: 'console' | 'environment' | null;
+}
 
 const CACHE_MS = 5_000;
 
@@ -13,18 +29,78 @@ const CACHE_MS = 5_000;
  */
 export class SettingsService {
   private cache: { at: number; value: SiteSettings } | null = null;
+  /** The environment's config with the console's secrets over it (what services use). */
+  private config: Config;
+  private secrets: Partial<Record<SecretName, string>> = {};
+  private holder: { config: Config } | null = null;
 
   constructor(
     private readonly db: Db,
-    private readonly config: Config,
-  ) {}
+    private readonly envConfig: Config,
+  ) {
+    this.config = envConfig;
+  }
+
+  /**
+   * Secrets apply without restart: when they change, `holder.config` (ctx.config) is
+   * replaced by a new object, so gateways, storage and the mailer (cached per config
+   * object) are built again with the new keys on their next use.
+   */
+  attach(holder: { config: Config }) {
+    this.holder = holder;
+    holder.config = this.config;
+  }
 
   async all(): Promise<SiteSettings> {
     if (this.cache && Date.now() - this.cache.at < CACHE_MS) return this.cache.value;
     const stored = await readAllSettings(this.db);
     const value = this.merge(stored);
+    this.applySecrets(stored);
     this.cache = { at: Date.now(), value };
     return value;
+  }
+
+  /** The config services should use now (environment + console secrets). */
+  async effectiveConfig(): Promise<Config> {
+    await this.all();
+    return this.config;
+  }
+
+  /** Which secrets are set and from where; never their values. */
+  async secretStates(): Promise<Record<SecretName, SecretState>> {
+    await this.all();
+    return Object.fromEntries(
+      SECRET_NAMES.map((n) => {
+        const source = this.secrets[n] ? 'console' : this.envConfig[SECRET_SETTINGS[n]] ? 'environment' : null;
+        return [n, { set: source !== null, source }];
+      }),
+    ) as Record<SecretName, SecretState>;
+  }
+
+  private applySecrets(stored: Record<string, unknown>) {
+    const next = storedSecrets(this.envConfig.secretKey, stored);
+    if (JSON.stringify(next) === JSON.stringify(this.secrets)) return;
+    this.secrets = next;
+    this.config = withSecrets(this.envConfig, next);
+    if (this.holder) this.holder.config = this.config;
+  }
+
+  /**
+   * Sets (non-empty string) or clears (null) console secrets; blank or missing keeps the
+   * current value. Returns the names that changed and how, for the audit log (never values).
+   */
+  private async writeSecrets(changes: Record<string, unknown>, updatedBy: string | null, tx?: Executor) {
+    const changed: Record<string, 'set' | 'cleared'> = {};
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === undefined || value === '') continue;
+      if (value !== null && (typeof value !== 'string' || value.length > 4000)) {
+        throw badRequest(`Invalid value for ${name}: expected a string`, 'INVALID_SETTING');
+      }
+      const sealed = value === null ? '' : sealSecret(this.envConfig.secretKey, value.trim());
+      await upsertSetting(tx ?? this.db, SECRET_PREFIX + name, sealed, updatedBy);
+      changed[name] = value === null ? 'cleared' : 'set';
+    }
+    return changed;
   }
 
   async get<K extends SettingKey>(key: K): Promise<SiteSettings[K]> {
@@ -32,7 +108,15 @@ export class SettingsService {
   }
 
   /** Validates and stores settings. Returns the values before the change (for the audit log). */
-  async update(changes: Partial<Record<string, unknown>>, updatedBy: string | null, tx?: Executor) {
+  async update(allChanges: Partial<Record<string, unknown>>, updatedBy: string | null, tx?: Executor) {
+    const { before } = await this.updateWithSecrets(allChanges, updatedBy, tx);
+    return before;
+  }
+
+  /** `update`, plus console secrets among the keys (see writeSecrets). */
+  async updateWithSecrets(allChanges: Partial<Record<string, unknown>>, updatedBy: string | null, tx?: Executor) {
+    const secretChanges = Object.fromEntries(Object.entries(allChanges).filter(([k]) => isSecretName(k)));
+    const changes = Object.fromEntries(Object.entries(allChanges).filter(([k]) => !isSecretName(k)));
     // Inside a caller's transaction read through it (on PGlite a read through db would wait on the transaction).
     const before = tx ? this.merge(await readAllSettings(tx)) : await this.all();
     const shape = settingsSchema.shape as Record<string, unknown>;
@@ -47,8 +131,9 @@ export class SettingsService {
     for (const [key, value] of Object.entries(parsed.data)) {
       if (value !== undefined) await upsertSetting(tx ?? this.db, key, value, updatedBy);
     }
+    const secrets = await this.writeSecrets(secretChanges, updatedBy, tx);
     this.cache = null;
-    return before;
+    return { before, secrets };
   }
 
   invalidate() {
