@@ -52,8 +52,13 @@ export const performers = pgTable(
     followersCount: integer('followers_count').notNull().default(0),
     /** Last time the creator used the site (throttled; profiles module), for the "recently active" sort. */
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
-    /** lower(username, display name, bio), kept by a trigger (profiles migration); trigram-indexed for search. */
+    /** lower(username, display name, bio), kept by a trigger (profiles migration); trigram-indexed (listed rows) for search. */
     searchText: text('search_text').notNull().default(''),
+    /**
+     * May appear in discovery: the account is an active performer with a username. Kept by triggers on
+     * users and performers (migration 0011), so search filters and counts need no join with users.
+     */
+    listed: boolean('listed').notNull().default(false),
     stats: jsonb('stats')
       .$type<{ posts: number; media: number; likes: number; followers: number; subscribers: number }>()
       .notNull()
@@ -64,10 +69,14 @@ export const performers = pgTable(
   (t) => [
     index('performers_country_idx').on(t.country),
     index('performers_created_idx').on(t.createdAt),
-    index('performers_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    index('performers_followers_idx').on(t.followersCount, t.userId),
     index('performers_last_active_idx').on(t.lastActiveAt),
     index('performers_display_name_idx').on(t.displayName),
+    // Discovery (profiles.repo searchPerformers): partial on listed creators, one per sort and the common filters.
+    index('performers_listed_followers_idx').on(t.followersCount, t.userId).where(sql`${t.listed}`),
+    index('performers_listed_created_idx').on(t.createdAt, t.userId).where(sql`${t.listed}`),
+    index('performers_listed_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).where(sql`${t.listed}`),
+    index('performers_listed_country_gender_idx').on(t.country, t.gender).where(sql`${t.listed}`),
+    index('performers_listed_gender_idx').on(t.gender).where(sql`${t.listed}`),
     index('performers_search_idx').using(
       'gin',
       sql`to_tsvector('simple', coalesce(${t.displayName}, '') || ' ' || coalesce(${t.bio}, ''))`,

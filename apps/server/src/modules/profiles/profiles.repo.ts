@@ -44,8 +44,11 @@ export type CardRow = {
   createdAt: Date;
 };
 
-/** A creator who may appear publicly: an active account with a username. */
-export const listable = and(eq(users.status, 'active'), eq(users.role, 'performer'), isNotNull(users.username));
+/**
+ * A creator who may appear publicly: an active performer account with a username
+ * (`performers.listed`, kept by triggers on users and performers; the discovery indexes are partial on it).
+ */
+export const listable = eq(performers.listed, true);
 
 /** Viewer scoping of discovery lists: creators who blocked the viewer's account or country are left out. */
 export interface ListScope {
@@ -81,6 +84,7 @@ export async function searchPerformers(
 ): Promise<{ rows: CardRow[]; total: number }> {
   const conds: Array<SQL | undefined> = [scoped(scope)];
   // Every word must appear in username, name or bio: LIKE on the trigram-indexed search_text.
+  // Every condition is on performers (listed, filters, blocks by subquery), so counts need no join.
   for (const term of f.terms) conds.push(sql`${performers.searchText} like ${`%${escapeLike(term)}%`}`);
   if (f.gender) conds.push(eq(performers.gender, f.gender));
   if (f.country) conds.push(eq(performers.country, f.country));
@@ -95,51 +99,51 @@ export async function searchPerformers(
   if (f.verified) conds.push(eq(performers.verificationStatus, 'verified'));
   const where = and(...conds);
 
+  const total = await countMatches(db, where, JSON.stringify([f, scope.viewerId ?? null, scope.country ?? null]));
+  if (total <= page.offset) return { rows: [], total };
+
   const dir = (natural: 'asc' | 'desc') => ((direction ?? natural) === 'asc' ? asc : desc);
-  // With a text query, the matches come from the trigram index and are then sorted: wrapping the sort
-  // columns in expressions stops the planner from walking a sort index and testing every creator when a
-  // word is rare (or matches nobody), which bounds the worst case by the number of matches.
+  // Many matches: walk the sort's index and keep the matching rows (a page costs about page / share of matches).
+  // Few matches: take them from the filter or trigram indexes and sort them; wrapping the sort columns in
+  // expressions stops the planner from walking a sort index and testing every creator for a rare word.
+  const walk = total >= WALK_MIN_MATCHES;
   const text = f.terms.length > 0;
-  const followersCol = text ? sql`(${performers.followersCount} + 0)` : performers.followersCount;
-  const createdCol = text ? sql`(${performers.createdAt} + interval '0 s')` : performers.createdAt;
-  const nameCol = text ? sql`(${performers.displayName} || '')` : performers.displayName;
+  const followersCol = walk ? performers.followersCount : sql`(${performers.followersCount} + 0)`;
+  const createdCol = walk ? performers.createdAt : sql`(${performers.createdAt} + interval '0 s')`;
+  const nameCol = walk ? performers.displayName : sql`(${performers.displayName} || '')`;
   const order: SQL[] =
     sort === 'relevance' && text
       ? [sql`similarity(${performers.searchText}, ${f.terms.join(' ')}) desc`, desc(followersCol)]
       : sort === 'newest'
-        ? [dir('desc')(createdCol)]
+        ? [dir('desc')(createdCol), dir('desc')(performers.userId)]
         : sort === 'active'
           ? [sql`${performers.lastActiveAt} ${sql.raw((direction ?? 'desc') === 'asc' ? 'asc' : 'desc')} nulls last`]
           : sort === 'alphabetical'
             ? [dir('asc')(nameCol)]
             : [dir('desc')(followersCol), dir('desc')(performers.userId)];
 
-  const countKey = JSON.stringify([f, scope.viewerId ?? null, scope.country ?? null]);
-  const cached = countCache.get(countKey);
-  const fresh = cached && Date.now() - cached.at < COUNT_CACHE_MS;
-  const [rows, total] = await Promise.all([
-    db
-      .select(cardColumns)
-      .from(performers)
-      .innerJoin(users, eq(users.id, performers.userId))
-      .where(where)
-      .orderBy(...order, asc(performers.userId))
-      .limit(page.limit)
-      .offset(page.offset),
-    fresh
-      ? cached.total
-      : db
-          .select({ n: count() })
-          .from(performers)
-          .innerJoin(users, eq(users.id, performers.userId))
-          .where(where)
-          .then(([{ n }]) => {
-            if (countCache.size >= COUNT_CACHE_MAX) countCache.clear();
-            countCache.set(countKey, { at: Date.now(), total: Number(n) });
-            return Number(n);
-          }),
-  ]);
+  const rows = await db
+    .select(cardColumns)
+    .from(performers)
+    .innerJoin(users, eq(users.id, performers.userId))
+    .where(where)
+    .orderBy(...order, asc(performers.userId))
+    .limit(page.limit)
+    .offset(page.offset);
   return { rows, total };
+}
+
+/** From this many matches on, a search walks the sort index instead of sorting every match. */
+const WALK_MIN_MATCHES = 500;
+
+/** Counts matches on performers alone (listed, filters, trigram): the users join is not needed. */
+async function countMatches(db: Executor, where: SQL | undefined, key: string): Promise<number> {
+  const cached = countCache.get(key);
+  if (cached && Date.now() - cached.at < COUNT_CACHE_MS) return cached.total;
+  const [{ n }] = await db.select({ n: count() }).from(performers).where(where);
+  if (countCache.size >= COUNT_CACHE_MAX) countCache.clear();
+  countCache.set(key, { at: Date.now(), total: Number(n) });
+  return Number(n);
 }
 
 /**
