@@ -9,8 +9,7 @@ const DAY = 86_400_000;
 let h: Harness;
 
 beforeAll(async () => {
-  process.env.MARQUEE_E2E_CLOCK = '1';
-  h = await startHarness();
+  h = await startHarness({ env: { MARQUEE_E2E_CLOCK: '1' } });
 });
 afterAll(async () => {
   await h?.close();
@@ -36,7 +35,7 @@ describe('subscriptions journey', () => {
     await post.getByTestId('locked-overlay').waitFor();
     await h.screenshot(fan, 'subscriptions-locked-post');
 
-    // 2. "Subscribe to see" opens the modal: monthly, paid by card through the sandbox checkout.
+    // 2. "Subscribe to see" opens the modal: monthly, paid by card through the payments module's sandbox checkout.
     await post.getByRole('button', { name: 'Subscribe to see' }).click();
     const modal = fan.getByRole('dialog', { name: /Subscribe to Kai Morgan/ });
     await modal.waitFor();
@@ -46,9 +45,16 @@ describe('subscriptions journey', () => {
     await modal.getByTestId('subscription-continue').click();
     await fan.getByTestId('subscription-summary').waitFor();
     await fan.getByTestId('subscription-confirm').click();
-    await fan.waitForURL((u) => u.pathname.startsWith('/subscriptions/checkout/'));
-    await fan.getByText('Sandbox test checkout').waitFor();
+    await fan.waitForURL((u) => u.pathname.startsWith('/payment/sandbox/checkout/'));
+    const checkout = fan.getByTestId('sandbox-checkout');
+    await checkout.getByText('Test checkout · sandbox · no real money moves').waitFor();
+    await checkout.getByText(/Monthly subscription to Kai Morgan/).waitFor();
     await h.screenshot(fan, 'subscriptions-sandbox-checkout');
+    // a declined test card first: "try another card" pays the same subscription
+    await checkout.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await fan.getByTestId('sandbox-pay').click();
+    await checkout.getByRole('alert').filter({ hasText: 'Your card was declined' }).waitFor();
+    await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
     await fan.getByTestId('sandbox-pay').click();
 
     // 3. Back on the profile, the post is unlocked and the profile says until when.

@@ -1,7 +1,7 @@
-import { useParams } from 'react-router';
-import { SandboxCheckout } from '../features/subscriptions/components/sandbox-checkout';
+import { Navigate, useParams } from 'react-router';
 
+/** Old links: subscription card payments use the one payment checkout now. */
 export default function SubscriptionCheckoutPage() {
   const { id } = useParams();
-  return id ? <SandboxCheckout paymentId={id} /> : null;
+  return <Navigate to={id ? `/payment/sandbox/checkout/${id}?returnTo=/user/subscriptions` : '/'} replace />;
 }

@@ -20,16 +20,6 @@ export interface SubscriberStats {
   total: number;
   lifetimeRevenue: number;
 }
-export interface SandboxCheckout {
-  _id: string;
-  gateway: 'sandbox' | 'stripe';
-  status: string;
-  amount: number;
-  title: string;
-  performerId: string;
-  subscriptionType: string;
-  failureReason: string | null;
-}
 
 /** What the modal offers this viewer (prices, promotion, current subscription, wallet). Keyed by sign-in state. */
 export function useOffer(performerId: string | null | undefined) {
@@ -50,9 +40,6 @@ export function useSubscriberStats() {
 }
 export function useSubscriptionSettings() {
   return useSWR<SubscriptionSettings>(SETTINGS_KEY);
-}
-export function useCheckout(id: string | undefined) {
-  return useSWR<SandboxCheckout>(id ? `/subscriptions/checkout/${id}` : null);
 }
 
 /** Every cached view of subscriptions and of the creator (profile flags, locked posts) refreshes after a change. */
@@ -78,11 +65,6 @@ export const subscriptionsApi = {
   subscribe: (body: SubscribeBody) => api.post<SubscribeResult>('/payment/subscribe/performers', body),
   cancel: (s: Pick<Subscription, '_id' | 'paymentMethod'>) =>
     api.post<Subscription>(`/payment/${s.paymentMethod}/cancel-subscription/${s._id}`),
-  paySandbox: (paymentId: string, cardNumber: string) =>
-    api.post<{ status: 'succeeded' | 'failed'; subscription: Subscription | null }>(
-      `/subscriptions/checkout/${paymentId}/pay`,
-      { cardNumber },
-    ),
   saveSettings: (body: UpdateSubscriptionSettingsBody) => api.put<SubscriptionSettings>(SETTINGS_KEY, body),
 };
 

@@ -56,6 +56,8 @@ export const walletApi = {
     api.post<Payment>('/payment/wallet/top-up', { amount, couponCode: couponCode || undefined, cardId }, idem()),
   sandboxPay: (id: string, cardNumber: string, saveCard = false) =>
     api.post<Payment>(`/payment/sandbox/checkout/${id}/pay`, { cardNumber, saveCard }),
+  /** After a decline: the same purchase as a fresh payment (a declined payment is closed). */
+  sandboxRetry: (id: string) => api.post<Payment>(`/payment/sandbox/checkout/${id}/retry`),
   sandboxConfirm: (id: string, approve: boolean) =>
     api.post<Payment>(`/payment/sandbox/checkout/${id}/confirm`, { approve }),
   checkCoupon: (code: string, target: 'topup' | 'purchase', amount?: number) =>
@@ -81,6 +83,15 @@ export function topUpPath(needed: number, returnTo: string) {
 }
 
 /** Only same-app paths are accepted as a return address. */
+/**
+ * Goes to a payment's checkout: the sandbox's page inside the app (with the way
+ * back), or the gateway's hosted page (Stripe Checkout returns by itself).
+ */
+export function goToCheckout(checkoutUrl: string, returnTo: string, navigate: (to: string) => void) {
+  if (/^https?:\/\//.test(checkoutUrl)) window.location.assign(checkoutUrl);
+  else navigate(`${checkoutUrl}${checkoutUrl.includes('?') ? '&' : '?'}returnTo=${encodeURIComponent(returnTo)}`);
+}
+
 export function safeReturnTo(value: string | null | undefined, fallback = '/wallet') {
   return value?.startsWith('/') && !value.startsWith('//') ? value : fallback;
 }

@@ -1,10 +1,11 @@
 import type { SubscriptionOption, SubscriptionType } from '@marquee/shared';
 import { CreditCard, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Avatar, Button, Dialog, Skeleton, toast } from '../../../components/ui';
 import { getErrorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import { goToCheckout } from '../../wallet/api';
 import { dateOf, money, refreshAfterSubscriptionChange, subscriptionsApi, useOffer } from '../api';
 import { useSubscriptionModal } from '../store';
 
@@ -23,6 +24,7 @@ export default function SubscriptionModal() {
   const [step, setStep] = useState<'choose' | 'confirm'>('choose');
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
+  const location = useLocation();
 
   useEffect(() => {
     if (showModal) setStep('choose');
@@ -47,10 +49,11 @@ export default function SubscriptionModal() {
         performerId: performer._id,
         subscriptionType: option.subscriptionType,
         paymentMethod: method,
+        returnTo: `${location.pathname}${location.search}`,
       });
       if (res.checkoutUrl) {
         close();
-        navigate(res.checkoutUrl);
+        goToCheckout(res.checkoutUrl, `${location.pathname}${location.search}`, navigate);
         return;
       }
       toast.success(

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { mutate as mutateCache } from 'swr';
 import { Button, Card, Field, Skeleton, toast } from '../../../components/ui';
 import { getErrorMessage } from '../../../lib/api';
 import { refreshWallet, safeReturnTo, tokens, usePayment, walletApi } from '../api';
@@ -12,9 +13,10 @@ export const TEST_CARDS = [
 ];
 
 /**
- * The sandbox gateway's checkout (`/payment/sandbox/checkout/:id`): a clearly
- * labelled TEST page. Paying goes through the API (which confirms through the
- * same webhook code path as real gateways), then back to where the fan came from.
+ * The sandbox gateway's checkout (`/payment/sandbox/checkout/:id`) for every
+ * card payment (top-ups, subscriptions …): a clearly labelled TEST page. Paying
+ * goes through the API (which confirms through the same webhook code path as
+ * real gateways), then back to where the fan came from.
  */
 export function SandboxCheckout({ paymentId, returnTo }: { paymentId: string; returnTo?: string | null }) {
   const { data, isLoading, error, mutate } = usePayment(paymentId);
@@ -25,8 +27,14 @@ export function SandboxCheckout({ paymentId, returnTo }: { paymentId: string; re
   const back = safeReturnTo(returnTo);
 
   const done = async (amount: number) => {
-    await refreshWallet();
-    toast.success(`Payment received: ${tokens(amount)} added to your wallet`);
+    if (data?.purpose === 'topup') {
+      await refreshWallet();
+      toast.success(`Payment received: ${tokens(amount)} added to your wallet`);
+    } else {
+      // what a card payment bought (a subscription …) shows on many pages: refresh them all
+      await mutateCache(() => true, undefined, { revalidate: true });
+      toast.success(`Payment received: ${data?.description ?? 'thank you'}`);
+    }
     navigate(back, { replace: true });
   };
 
@@ -34,8 +42,8 @@ export function SandboxCheckout({ paymentId, returnTo }: { paymentId: string; re
     e.preventDefault();
     setBusy(true);
     try {
-      // A declined payment is closed: another card pays a fresh top-up of the same amount.
-      const retry = data?.status === 'failed' ? await walletApi.topUp(data.amount) : null;
+      // A declined payment is closed: another card pays the same purchase as a fresh payment.
+      const retry = data?.status === 'failed' ? await walletApi.sandboxRetry(paymentId) : null;
       const id = retry?._id ?? paymentId;
       const p = await walletApi.sandboxPay(id, card, saveCard);
       if (retry) {
@@ -78,8 +86,10 @@ export function SandboxCheckout({ paymentId, returnTo }: { paymentId: string; re
       </p>
       <Card className="space-y-4 p-5">
         <div>
-          <p className="text-sm text-zinc-500">{data.purpose === 'topup' ? 'Wallet top-up' : data.purpose}</p>
-          <p className="text-3xl font-bold">{tokens(data.amount)}</p>
+          <p className="text-sm text-zinc-500">{data.description}</p>
+          <p className="text-3xl font-bold">
+            {data.purpose === 'topup' ? tokens(data.amount) : `${data.amount.toFixed(2)} ${data.currency}`}
+          </p>
           {data.discount > 0 && (
             <p className="text-sm text-emerald-700">
               Coupon: −{data.discount.toFixed(2)} · card charged {data.charged.toFixed(2)} {data.currency}

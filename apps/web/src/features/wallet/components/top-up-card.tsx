@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Card, Field, toast } from '../../../components/ui';
 import { getErrorMessage } from '../../../lib/api';
-import { type CouponCheck, refreshWallet, tokens, useCards, useWallet, walletApi } from '../api';
+import { type CouponCheck, goToCheckout, refreshWallet, tokens, useCards, useWallet, walletApi } from '../api';
 
 const PRESETS = [5, 10, 25, 50, 100, 200, 300];
 
@@ -44,8 +44,7 @@ export function TopUpCard({ suggested, returnTo }: { suggested?: number; returnT
     try {
       const p = await walletApi.topUp(value, applied ? applied.coupon.code : undefined, cardId || undefined);
       if (p.checkoutUrl) {
-        const back = returnTo ?? '/wallet';
-        navigate(`${p.checkoutUrl}?returnTo=${encodeURIComponent(back)}`);
+        goToCheckout(p.checkoutUrl, returnTo ?? '/wallet', navigate);
         return;
       }
       await refreshWallet();
