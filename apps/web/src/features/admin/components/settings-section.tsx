@@ -14,6 +14,7 @@ import { getErrorMessage } from '../../../lib/api';
 import { usePageTitle } from '../../settings/hooks';
 import { saveSettings, useAdminSettings } from '../api';
 import { Badge, SectionTitle, Select, TextArea } from './kit';
+import { SecretsCard } from './secrets-card';
 
 type Kind = 'text' | 'number' | 'bool' | 'list' | 'menus' | 'select';
 interface Def {
@@ -225,12 +226,13 @@ export default function SettingsSection() {
             </CardContent>
           </Card>
         ))}
+        <SecretsCard secrets={data.secrets} />
         <Card>
           <CardHeader>
-            <CardTitle>Services configured by the environment</CardTitle>
+            <CardTitle>Services in use</CardTitle>
           </CardHeader>
           <CardContent className="space-y-2 text-sm">
-            <p>Secrets (SMTP, S3, Stripe, Agora keys) are set as environment variables and never shown here.</p>
+            <p>What the site uses now, from the keys above or the environment variables.</p>
             <div className="flex flex-wrap gap-2">
               <Badge tone={env.smtpConfigured ? 'green' : 'amber'}>
                 SMTP: {env.smtpConfigured ? 'configured' : 'outbox only'}
