@@ -209,15 +209,74 @@ describe('GET /performers/user/search', () => {
 
   it('uses the trigram index for text search, not a scan', async () => {
     const { app } = t();
+    await insertCreators(app, 1000, 'yoga daily');
+    await app.ctx.db.execute(sql`vacuum analyze performers`);
     await app.ctx.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const plan = (await tx.execute(
-        sql`explain select user_id from performers where search_text like '%yoga%'`,
+        sql`explain select user_id from performers where listed and search_text like '%pilates%'`,
       )) as unknown as { rows: Array<Record<string, string>> };
-      expect(plan.rows.map((r) => Object.values(r)[0]).join('\n')).toContain('performers_search_trgm_idx');
+      expect(plan.rows.map((r) => Object.values(r)[0]).join('\n')).toContain('performers_listed_trgm_idx');
     });
   });
+
+  it('keeps performers.listed in step with the account (status, role, username)', async () => {
+    const { app } = t();
+    const a = await buildPerformer(app);
+    const listed = async () =>
+      (
+        (await app.ctx.db.execute(sql`select listed from performers where user_id = ${a.user.id}`)) as unknown as {
+          rows: Array<{ listed: boolean }>;
+        }
+      ).rows[0].listed;
+    expect(await listed()).toBe(true);
+    await app.ctx.db.update(users).set({ status: 'suspended' }).where(eq(users.id, a.user.id));
+    expect(await listed()).toBe(false);
+    await app.ctx.db.update(users).set({ status: 'active', username: null }).where(eq(users.id, a.user.id));
+    expect(await listed()).toBe(false);
+    await app.ctx.db.update(users).set({ username: 'back_again' }).where(eq(users.id, a.user.id));
+    expect(await listed()).toBe(true);
+    // Nobody can list a creator by writing the column.
+    await app.ctx.db.update(users).set({ role: 'user' }).where(eq(users.id, a.user.id));
+    await app.ctx.db.execute(sql`update performers set listed = true where user_id = ${a.user.id}`);
+    expect(await listed()).toBe(false);
+  });
+
+  it('with many matches walks the sort index and pages exactly like a full sort', async () => {
+    const { app } = t();
+    // 700 creators whose bio says "yoga", with follower counts in a scrambled order.
+    await insertCreators(app, 700, 'yoga daily');
+    const expected = (
+      (await app.ctx.db.execute(
+        sql`select user_id::text as id from performers order by followers_count desc, user_id desc`,
+      )) as unknown as { rows: Array<{ id: string }> }
+    ).rows.map((r) => r.id);
+    const page = async (n: number, q = 'yoga') => {
+      const res = await app.inject({ method: 'GET', url: `/api/performers/user/search?q=${q}&pageSize=50&page=${n}` });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { total: number; data: Array<{ _id: string }> };
+    };
+    const p3 = await page(3);
+    expect(p3.total).toBe(700);
+    expect(p3.data.map((c) => c._id)).toEqual(expected.slice(100, 150));
+    // Few matches (one creator): the sorted path; past the end: empty without a query for rows.
+    const one = await page(1, 'walker123');
+    expect(one.total).toBe(1);
+    expect((await page(20)).data).toEqual([]);
+  });
 });
+
+/** Many creators at once, straight in SQL (the triggers fill search_text and listed). */
+async function insertCreators(app: Parameters<typeof buildPerformer>[0], n: number, bio: string) {
+  await app.ctx.db.execute(sql`
+    insert into users (id, username, email, name, role, referral_code)
+    select gen_random_uuid(), 'walker' || i, 'walker' || i || '@t.test', 'Walker ' || i, 'performer', 'W' || lpad(i::text, 11, '0')
+    from generate_series(1, ${n}) i`);
+  await app.ctx.db.execute(sql`
+    insert into performers (user_id, display_name, bio, followers_count, created_at)
+    select id, name, ${bio}, (substring(username from 7)::int * 7919) % 1000, now() - substring(username from 7)::int * interval '1 minute'
+    from users where username like 'walker%'`);
+}
 
 describe('discovery lists', () => {
   it('top lists the most followed, random returns creators, trending ranks recent follows', async () => {
