@@ -124,7 +124,18 @@ export const balanceAdjustmentResultSchema = z.object({
 export const resetLinkSchema = z.object({ link: z.string(), expiresInMinutes: z.number() });
 
 // ---------- content moderation ----------
-export const MODERATED_TYPES = ['feed', 'video', 'gallery', 'product', 'reel', 'scene', 'scenario'] as const;
+export const MODERATED_TYPES = [
+  'feed',
+  'video',
+  'gallery',
+  'photo',
+  'product',
+  'reel',
+  'scene',
+  'scenario',
+  'story',
+  'comment',
+] as const;
 export type ModeratedType = (typeof MODERATED_TYPES)[number];
 export const adminContentSchema = z.object({
   _id: z.string(),

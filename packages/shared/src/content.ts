@@ -122,6 +122,9 @@ export const contentItemSchema = z.object({
   description: z.string(),
   tags: z.array(z.string()),
   status: z.enum(CONTENT_STATUSES),
+  /** Set when an admin took the item down (hidden from everyone but admins until restored; the creator can't undo it). */
+  takenDown: z.boolean().optional(),
+  takedownReason: z.string().nullable().optional(),
   visibility: z.enum(CONTENT_VISIBILITIES),
   isSale: z.boolean(),
   /** Decimal tokens; 0 when not for sale. */

@@ -1,5 +1,6 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { media } from './media';
+import { takedownColumns } from './moderation';
 import { users } from './users';
 
 /**
@@ -21,6 +22,7 @@ export const comments = pgTable(
     text: text('text').notNull(),
     mediaId: uuid('media_id').references(() => media.id, { onDelete: 'set null' }),
     replyCount: integer('reply_count').notNull().default(0),
+    ...takedownColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { takedownColumns } from './moderation';
 import { users } from './users';
 
 /**
@@ -54,6 +55,7 @@ export const contentItems = pgTable(
     productType: text('product_type', { enum: ['physical', 'digital'] }),
     stock: integer('stock'),
     shippingFeeCents: bigint('shipping_fee_cents', { mode: 'number' }),
+    ...takedownColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -93,6 +95,7 @@ export const contentPhotos = pgTable(
     status: text('status', { enum: ['active', 'inactive'] })
       .notNull()
       .default('active'),
+    ...takedownColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

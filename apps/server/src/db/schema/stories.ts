@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { media } from './media';
+import { takedownColumns } from './moderation';
 import { users } from './users';
 
 /**
@@ -25,6 +26,7 @@ export const stories = pgTable(
     viewCount: integer('view_count').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     expiredAt: timestamp('expired_at', { withTimezone: true }),
+    ...takedownColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,24 +1,23 @@
 import type { AdminContent, ModeratedType } from '@marquee/shared';
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { feeds, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
-import { findItemsByIds, listItems, updateItem } from '../content/content.repo';
-import { setFeedTakedown } from '../feeds/feeds.service';
 import { notify } from '../notifications/notifications.service';
 import { type AdminActor, inAdminTx } from './admin.common';
+import {
+  ilikeOf,
+  MODERATION_SOURCES,
+  type ModerationSource,
+  type ModerationTarget,
+  toTarget,
+} from './admin.moderation.sources';
 
-const excerpt = (s: string, n = 140) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+export type { ModerationTarget } from './admin.moderation.sources';
 
-export interface ModerationTarget {
-  id: string;
-  title: string;
-  text: string;
-  creatorId: string | null;
-  takenDown: boolean;
-  link: string | null;
-}
+type Row = Parameters<typeof toTarget>[1];
+const withWhere = (src: ModerationSource, cond: SQL) => (src.where ? and(src.where, cond)! : cond);
 
 /** What the moderation screens need from each content type: load many at once, take down, restore. */
 interface Moderator {
@@ -30,57 +29,34 @@ interface Moderator {
   ): Promise<ModerationTarget | null>;
 }
 
-const feedTarget = (f: typeof feeds.$inferSelect): ModerationTarget => ({
-  id: f.id,
-  title: excerpt(f.text || `${f.type} post`, 80),
-  text: f.text,
-  creatorId: f.performerId,
-  takenDown: f.takenDownAt !== null,
-  link: `/post/${f.id}`,
-});
-
-const feedModerator: Moderator = {
-  async load(db, ids) {
-    if (ids.length === 0) return new Map();
-    const rows = await db.select().from(feeds).where(inArray(feeds.id, ids));
-    return new Map(rows.map((r) => [r.id, feedTarget(r)]));
-  },
-  async setTakenDown(tx, id, takedown) {
-    const res = await setFeedTakedown(tx, id, takedown);
-    return res && feedTarget(res.after);
-  },
-};
-
-type Item = Awaited<ReturnType<typeof findItemsByIds>>[number];
-const itemTarget = (i: Item): ModerationTarget => ({
-  id: i.id,
-  title: i.title,
-  text: excerpt(i.description, 400),
-  creatorId: i.creatorId,
-  takenDown: i.status === 'inactive',
-  link: `/${i.type}/${i.slug}`,
-});
-
-/** Catalogue items have no separate moderation flag: a takedown makes them inactive (off every public list). */
-const itemModerator: Moderator = {
-  async load(db, ids) {
-    const rows = await findItemsByIds(db, ids);
-    return new Map(rows.map((r) => [r.id, itemTarget(r)]));
-  },
-  async setTakenDown(tx, id, takedown) {
-    const [row] = await findItemsByIds(tx, [id]);
-    if (!row) return null;
-    return itemTarget(await updateItem(tx, id, { status: takedown ? 'inactive' : 'active' }));
-  },
-};
-
-export function moderatorFor(type: string): Moderator | null {
-  if (type === 'feed') return feedModerator;
-  if (['video', 'gallery', 'product', 'reel', 'scene', 'scenario'].includes(type)) return itemModerator;
-  return null;
+/** One shared pattern for every type: the row's takenDownAt/takedownReason (takedownColumns) set or cleared. */
+function moderatorOf(src: ModerationSource): Moderator {
+  return {
+    async load(db, ids) {
+      if (ids.length === 0) return new Map();
+      const rows = (await db
+        .select()
+        .from(src.table)
+        .where(withWhere(src, inArray(src.table.id, ids)))) as Row[];
+      return new Map(rows.map((r) => [r.id, toTarget(src, r)]));
+    },
+    async setTakenDown(tx, id, takedown) {
+      const rows = (await tx
+        .update(src.table)
+        .set({ takenDownAt: takedown?.at ?? null, takedownReason: takedown?.reason ?? null } as never)
+        .where(withWhere(src, eq(src.table.id, id)))
+        .returning()) as Row[];
+      return rows[0] ? toTarget(src, rows[0]) : null;
+    },
+  };
 }
 
-/** Every post or catalogue item across creators, for the moderation screen. */
+export function moderatorFor(type: string): Moderator | null {
+  const src = MODERATION_SOURCES[type as ModeratedType];
+  return src ? moderatorOf(src) : null;
+}
+
+/** Every item of one type across creators, for the moderation screen (search, creator, moderation state). */
 export async function searchContent(
   ctx: Pick<Ctx, 'db'>,
   q: {
@@ -92,58 +68,41 @@ export async function searchContent(
     moderation?: 'live' | 'taken_down';
   },
 ): Promise<{ data: AdminContent[]; total: number }> {
-  if (q.type === 'feed') {
-    const conds: SQL[] = [];
-    if (q.creatorId) conds.push(eq(feeds.performerId, q.creatorId));
-    if (q.moderation === 'live') conds.push(isNull(feeds.takenDownAt));
-    if (q.moderation === 'taken_down') conds.push(isNotNull(feeds.takenDownAt));
-    if (q.q) conds.push(ilike(feeds.text, `%${q.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`));
-    const where = conds.length ? and(...conds) : undefined;
-    const [rows, [{ total }]] = await Promise.all([
-      ctx.db
-        .select({ feed: feeds, username: users.username, name: users.name })
-        .from(feeds)
-        .leftJoin(users, eq(users.id, feeds.performerId))
-        .where(where)
-        .orderBy(desc(feeds.createdAt), desc(feeds.id))
-        .limit(q.pageSize)
-        .offset((q.page - 1) * q.pageSize),
-      ctx.db.select({ total: count() }).from(feeds).where(where),
-    ]);
-    return {
-      data: rows.map(({ feed: f, username, name }) => ({
-        _id: f.id,
-        type: 'feed' as const,
-        title: feedTarget(f).title,
-        creator: { _id: f.performerId, username, name: name ?? '' },
-        visibility: f.visibility,
-        status: f.status,
-        takenDown: f.takenDownAt !== null,
-        takedownReason: f.takedownReason,
-        createdAt: f.createdAt.toISOString(),
-      })),
-      total: Number(total),
-    };
-  }
-  const status = q.moderation === 'taken_down' ? 'inactive' : q.moderation === 'live' ? 'active' : undefined;
-  const { rows, total } = await listItems(
-    ctx.db,
-    { type: q.type, creatorId: q.creatorId, status, q: q.q },
-    { page: q.page, pageSize: q.pageSize, sortBy: 'createdAt' as never, sort: 'desc' },
-  );
+  const src = MODERATION_SOURCES[q.type];
+  const t = src.table;
+  const conds: SQL[] = src.where ? [src.where] : [];
+  if (q.creatorId) conds.push(eq(src.creatorCol, q.creatorId));
+  if (q.moderation === 'live') conds.push(isNull(t.takenDownAt));
+  if (q.moderation === 'taken_down') conds.push(isNotNull(t.takenDownAt));
+  if (q.q) conds.push(ilikeOf(src.textCol, q.q));
+  const where = conds.length ? and(...conds) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select({ row: t, username: users.username, name: users.name })
+      .from(t)
+      .leftJoin(users, eq(users.id, src.creatorCol))
+      .where(where)
+      .orderBy(desc(t.createdAt), desc(t.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    ctx.db.select({ total: count() }).from(t).where(where),
+  ]);
   return {
-    data: rows.map((i) => ({
-      _id: i.id,
-      type: q.type,
-      title: i.title,
-      creator: i.performer ? { _id: i.performer.id, username: i.performer.username, name: i.performer.name } : null,
-      visibility: i.visibility,
-      status: i.status,
-      takenDown: i.status === 'inactive',
-      takedownReason: null,
-      createdAt: i.createdAt.toISOString(),
-    })),
-    total,
+    data: rows.map(({ row, username, name }) => {
+      const target = toTarget(src, row as Row);
+      return {
+        _id: target.id,
+        type: q.type,
+        title: target.title,
+        creator: target.creatorId ? { _id: target.creatorId, username, name: name ?? '' } : null,
+        visibility: target.visibility,
+        status: target.status,
+        takenDown: target.takenDown,
+        takedownReason: target.takedownReason,
+        createdAt: target.createdAt.toISOString(),
+      };
+    }),
+    total: Number(total),
   };
 }
 

@@ -52,7 +52,7 @@ async function account(ctx: Ctx, idOrUsername: string, field: string) {
   const u = isUuid(idOrUsername)
     ? await findUserById(ctx.db, idOrUsername)
     : await findUserByLogin(ctx.db, idOrUsername.replace(/^@/, ''));
-  if (!u || u.status !== 'active') {
+  if (u?.status !== 'active') {
     throw badRequest(`No active account "${idOrUsername}" for ${field}`, 'UNKNOWN_ACCOUNT', [
       { field, message: 'unknown' },
     ]);

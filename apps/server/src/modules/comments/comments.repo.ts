@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
+import { notTakenDown } from '../../db/moderation';
 import { type CommentRow, comments, users } from '../../db/schema';
 
 export async function insertComment(db: Executor, row: Omit<typeof comments.$inferInsert, 'id'>): Promise<CommentRow> {
@@ -57,6 +58,7 @@ export async function listComments(
     eq(comments.objectType, q.objectType),
     eq(comments.objectId, q.objectId),
     q.parentId ? eq(comments.parentId, q.parentId) : isNull(comments.parentId),
+    notTakenDown(comments),
   );
   const order =
     q.sort === 'asc' ? [asc(comments.createdAt), asc(comments.id)] : [desc(comments.createdAt), desc(comments.id)];

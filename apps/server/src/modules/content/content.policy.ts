@@ -1,3 +1,4 @@
+import { isTakenDown } from '../../db/moderation';
 import type { ContentItemRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Viewer } from '../entitlements/entitlements.service';
@@ -13,12 +14,17 @@ export function assertCanManage<T extends Pick<ContentItemRow, 'creatorId'>>(
   return row;
 }
 
-/** Fans see only active items whose publish date has passed; the creator and admins see everything. */
+/**
+ * Fans see only active items whose publish date has passed; the creator sees their own
+ * in any status; an item an admin took down is hidden from everyone but admins.
+ */
 export function isListedFor(
   viewer: Viewer | null,
-  row: Pick<ContentItemRow, 'creatorId' | 'status' | 'publishedAt'>,
+  row: Pick<ContentItemRow, 'creatorId' | 'status' | 'publishedAt' | 'takenDownAt'>,
   at: Date,
 ) {
-  if (viewer && (viewer.id === row.creatorId || viewer.role === 'admin')) return true;
+  if (viewer?.role === 'admin') return true;
+  if (isTakenDown(row)) return false;
+  if (viewer && viewer.id === row.creatorId) return true;
   return row.status === 'active' && row.publishedAt !== null && row.publishedAt <= at;
 }

@@ -54,6 +54,8 @@ export async function presentItems(ctx: Ctx, viewer: Viewer | null, rows: ItemWi
       description: r.description,
       tags: r.tags,
       status: r.status,
+      takenDown: r.takenDownAt !== null,
+      takedownReason: r.takedownReason,
       visibility: r.visibility,
       isSale: r.visibility === 'sale',
       price: fromCents(r.priceCents),

@@ -1,6 +1,7 @@
 import type { ContentListQuery, ContentType } from '@marquee/shared';
 import { and, asc, type Column, count, desc, eq, gte, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { notTakenDown } from '../../db/moderation';
 import {
   type ContentCategoryRow,
   type ContentItemRow,
@@ -46,7 +47,7 @@ function whereOf(f: ItemFilter): SQL {
   const conds: SQL[] = [eq(contentItems.type, f.type)];
   if (f.creatorId) conds.push(eq(contentItems.creatorId, f.creatorId));
   if (f.publicOnly) {
-    conds.push(eq(contentItems.status, 'active'));
+    conds.push(eq(contentItems.status, 'active'), notTakenDown(contentItems));
     conds.push(isNotNull(contentItems.publishedAt), lte(contentItems.publishedAt, f.publicOnly.at));
   }
   if (f.status) conds.push(eq(contentItems.status, f.status));

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { notTakenDown } from '../../db/moderation';
 import { type ContentPhotoRow, contentItems, contentPhotos } from '../../db/schema';
 
 export type PhotoWithGallery = ContentPhotoRow & {
@@ -20,6 +21,8 @@ export interface PhotoFilter {
   creatorId?: string;
   /** Only photos fans may list: active photos of active, published galleries. */
   publicAt?: Date;
+  /** Leave out photos (and galleries) an admin took down: everyone but admins. */
+  hideTakenDown?: boolean;
 }
 
 export async function listPhotos(
@@ -34,6 +37,7 @@ export async function listPhotos(
     conds.push(eq(contentPhotos.status, 'active'), eq(contentItems.status, 'active'));
     conds.push(isNotNull(contentItems.publishedAt), lte(contentItems.publishedAt, f.publicAt));
   }
+  if (f.hideTakenDown) conds.push(notTakenDown(contentPhotos), notTakenDown(contentItems));
   const where = and(...conds);
   const dir = page.sort === 'asc' ? asc : desc;
   const [rows, [{ total }]] = await Promise.all([

@@ -1,6 +1,7 @@
 import type { ListResponse, Photo } from '@marquee/shared';
 import type { FastifyRequest } from 'fastify';
 import { newId } from '../../db/ids';
+import { isTakenDown } from '../../db/moderation';
 import type { Ctx } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { assertNotBlocked, type ViewerLocation } from '../blocks/blocks.service';
@@ -150,7 +151,7 @@ export async function listPublicPhotos(
   let creatorId: string | undefined;
   if (q.galleryId) {
     const g = await findItem(ctx.db, 'gallery', q.galleryId);
-    if (!g) throw notFound(gallery.label);
+    if (!g || (isTakenDown(g) && viewer?.role !== 'admin')) throw notFound(gallery.label);
     creatorId = g.creatorId;
   } else if (q.performerId) {
     creatorId = (await resolvePerformerId(ctx, q.performerId)) ?? undefined;
@@ -162,7 +163,12 @@ export async function listPublicPhotos(
   const isOwner = viewer && (viewer.id === creatorId || viewer.role === 'admin');
   const { rows, total } = await repo.listPhotos(
     ctx.db,
-    { galleryId: q.galleryId, creatorId, publicAt: isOwner ? undefined : ctx.now() },
+    {
+      galleryId: q.galleryId,
+      creatorId,
+      publicAt: isOwner ? undefined : ctx.now(),
+      hideTakenDown: viewer?.role !== 'admin',
+    },
     q,
   );
   return { data: await presentPhotos(ctx, viewer, rows), total };

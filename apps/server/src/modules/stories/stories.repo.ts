@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
+import { notTakenDown } from '../../db/moderation';
 import { type StoryRow, stories, storyViews } from '../../db/schema';
 
 export async function insertStory(db: Executor, row: Omit<typeof stories.$inferInsert, 'id'>): Promise<StoryRow> {
@@ -50,7 +51,14 @@ export async function activeStoriesOf(db: Executor, performerIds: string[], at: 
   return db
     .select()
     .from(stories)
-    .where(and(inArray(stories.performerId, performerIds), isNull(stories.expiredAt), gt(stories.expiresAt, at)))
+    .where(
+      and(
+        inArray(stories.performerId, performerIds),
+        isNull(stories.expiredAt),
+        gt(stories.expiresAt, at),
+        notTakenDown(stories),
+      ),
+    )
     .orderBy(stories.performerId, stories.createdAt)
     .limit(500);
 }
@@ -59,7 +67,7 @@ export async function highlightsOf(db: Executor, performerId: string) {
   return db
     .select()
     .from(stories)
-    .where(and(eq(stories.performerId, performerId), eq(stories.isHighlight, true)))
+    .where(and(eq(stories.performerId, performerId), eq(stories.isHighlight, true), notTakenDown(stories)))
     .orderBy(desc(stories.createdAt))
     .limit(100);
 }

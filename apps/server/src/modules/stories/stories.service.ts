@@ -1,5 +1,6 @@
 import { STORY_TTL_HOURS, type StoryCreateInput, storyCreateSchema, storyUpdateSchema } from '@marquee/shared';
 import type { z } from 'zod';
+import { isTakenDown } from '../../db/moderation';
 import type { StoryRow } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
@@ -108,7 +109,7 @@ export async function creatorStories(
 /** Opens a story: it must be active (or a highlight); a signed-in fan's view is recorded. */
 export async function openStory(ctx: Ctx, viewer: Viewer | null, id: string, ip?: string) {
   const s = await findStory(ctx.db, id);
-  if (!s) throw notFound('Story');
+  if (!s || (isTakenDown(s) && viewer?.role !== 'admin')) throw notFound('Story');
   const isOwner = viewer && (viewer.id === s.performerId || viewer.role === 'admin');
   if (!isOwner) {
     if (!isActive(s, ctx.now()) && !s.isHighlight) throw notFound('Story');
