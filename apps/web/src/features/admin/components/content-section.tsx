@@ -40,7 +40,7 @@ export default function ContentSection() {
         >
           {MODERATED_TYPES.map((t) => (
             <option key={t} value={t}>
-              {t === 'feed' ? 'posts' : `${t}s`}
+              {t === 'feed' ? 'posts' : t === 'story' ? 'stories' : `${t}s`}
             </option>
           ))}
         </Select>
