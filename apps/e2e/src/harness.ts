@@ -24,6 +24,8 @@ export interface ContextOptions extends BrowserContextOptions {
   ageConfirmed?: boolean;
   /** Stored theme choice, written to localStorage before any page script runs. */
   theme?: 'light' | 'dark' | 'system';
+  /** Other origins the browser may reach (local peers a test started, e.g. an OpenID provider). */
+  allowOrigins?: string[];
 }
 
 export interface Harness {
@@ -108,11 +110,12 @@ export async function startHarness(options: { env?: Record<string, string> } = {
   const origin = new URL(baseUrl).origin;
 
   const newContext = async (options: ContextOptions = {}) => {
-    const { ageConfirmed, theme, ...contextOptions } = options;
+    const { ageConfirmed, theme, allowOrigins = [], ...contextOptions } = options;
+    const allowed = new Set([origin, ...allowOrigins]);
     const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORTS.desktop, ...contextOptions });
     // Nothing leaves the machine: any request to another origin is aborted unless a test routes it.
     await context.route(
-      (url) => url.origin !== origin && url.protocol.startsWith('http'),
+      (url) => !allowed.has(url.origin) && url.protocol.startsWith('http'),
       (route) => route.abort('blockedbyclient'),
     );
     if (ageConfirmed) {

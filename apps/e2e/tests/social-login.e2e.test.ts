@@ -24,7 +24,7 @@ afterAll(async () => {
 
 describe.skipIf(Boolean(process.env.E2E_BASE_URL))('social sign-in', () => {
   it('a visitor continues with Google from the login modal and comes back signed in to the page they were on', async () => {
-    const page = await h.newPage({ ageConfirmed: true });
+    const page = await h.newPage({ ageConfirmed: true, allowOrigins: [peer.issuer] });
     await page.goto('/luna');
     await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
     const login = page.getByRole('dialog', { name: 'Welcome back' });
