@@ -28,8 +28,10 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))('social sign-in', () => {
     await page.goto('/luna');
     await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
     const login = page.getByRole('dialog', { name: 'Welcome back' });
+    const google = login.getByRole('button', { name: 'Continue with Google' });
+    await google.waitFor();
     await h.screenshot(page, 'login-social-buttons', { fullPage: false });
-    await login.getByRole('button', { name: 'Continue with Google' }).click();
+    await google.click();
 
     // The provider's own sign-in form (any login becomes the account id).
     await page.waitForURL((u) => u.origin === peer.issuer);
