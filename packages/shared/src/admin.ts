@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { feedSchema } from './feeds';
 import { listQuerySchema } from './list';
+import { performerPublicSchema } from './profiles';
 
 /** Admin console payloads (issue 11). Money is decimal tokens, like the rest of the API. */
 
@@ -358,3 +360,14 @@ export const adminOrderStatusBodySchema = z.object({
   reason: z.string().trim().min(3, 'a reason is required').max(1000),
 });
 export type AdminOrderStatusBody = z.infer<typeof adminOrderStatusBodySchema>;
+
+// ---------- view as ----------
+export const VIEW_AS_CLASSES = ['visitor', 'follower', 'subscriber'] as const;
+export type ViewAsClass = (typeof VIEW_AS_CLASSES)[number];
+export const viewAsQuerySchema = z.object({ as: z.enum(VIEW_AS_CLASSES).default('visitor') });
+export const viewAsSchema = z.object({
+  as: z.enum(VIEW_AS_CLASSES),
+  profile: performerPublicSchema,
+  feeds: z.object({ data: z.array(feedSchema), total: z.number().int() }),
+});
+export type ViewAs = z.infer<typeof viewAsSchema>;

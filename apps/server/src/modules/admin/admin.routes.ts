@@ -10,6 +10,7 @@ import adminReportsRoutes from './admin.reports.routes';
 import adminSettingsRoutes from './admin.settings.routes';
 import adminSubscriptionsRoutes from './admin.subscriptions.routes';
 import adminUsersRoutes from './admin.users.routes';
+import adminViewAsRoutes from './admin.viewas.routes';
 
 /** The admin console API: every route under /api/admin, each checked with requireAdmin first. */
 export default async function adminRoutes(app: App) {
@@ -24,4 +25,5 @@ export default async function adminRoutes(app: App) {
   await app.register(adminMoneyRoutes);
   await app.register(adminOrdersRoutes);
   await app.register(adminSubscriptionsRoutes);
+  await app.register(adminViewAsRoutes);
 }

@@ -10,6 +10,8 @@ export type Visibility = 'free' | 'subscribers' | 'sale';
 export interface Viewer {
   id: string;
   role: Role;
+  /** Admin "view as" preview only (no such account): answer as a subscriber of this creator would see it. */
+  previewSubscriberOf?: string;
 }
 /** What any protected object tells the access check about itself. */
 export interface Protectable {
@@ -61,7 +63,7 @@ export async function accessMap(
     const isAdmin = viewer?.role === 'admin';
     const sub = byKey.get(key(SUBSCRIPTION_OBJECT, item.creatorId));
     const own = byKey.get(key(item.objectType, item.objectId));
-    const isSubscribed = Boolean(sub);
+    const isSubscribed = Boolean(sub) || viewer?.previewSubscriberOf === item.creatorId;
     const isBought = Boolean(own);
     const canView =
       isOwner ||

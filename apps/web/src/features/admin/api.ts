@@ -14,6 +14,7 @@ import type {
   Order,
   RevenueRow,
   Subscription,
+  ViewAs,
 } from '@marquee/shared';
 import useSWR, { mutate } from 'swr';
 import { api, buildUrl, type Query } from '../../lib/api';
@@ -43,6 +44,7 @@ export const useAdminMail = (q: Query) => useSWR<ListResponse<AdminMail>>(adminK
 export const useAudit = (q: Query) => useSWR<ListResponse<AuditEntry>>(adminKey('/admin/audit', q));
 export const useAdminCharges = (q: Query) => useSWR<ListResponse<AdminCharge>>(adminKey('/admin/charges', q));
 export const useRevenue = (q: Query) => useSWR<{ data: RevenueRow[] }>(adminKey('/admin/revenue', q));
+export const useViewAs = (id: string, as: string) => useSWR<ViewAs>(adminKey(`/admin/users/${id}/view-as`, { as }));
 export const useAdminOrders = (q: Query) => useSWR<ListResponse<Order>>(adminKey('/admin/orders', q));
 export const useAdminSubscriptions = (q: Query) =>
   useSWR<ListResponse<Subscription>>(adminKey('/admin/subscriptions', q));

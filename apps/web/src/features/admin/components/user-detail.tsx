@@ -4,6 +4,7 @@ import { Button, Dialog, Field, Label, Spinner, toast } from '../../../component
 import { getErrorMessage } from '../../../lib/api';
 import { adminActions, openDocument, refreshAdmin, useAdminUser } from '../api';
 import { Badge, fmtDate, fmtMoney, Select, TextArea } from './kit';
+import { ViewAsPanel } from './view-as-panel';
 
 /** One account: profile, documents (private: only here), and every admin action on it. */
 export function UserDetailDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
@@ -81,9 +82,10 @@ export function UserDetailDialog({ id, onClose }: { id: string | null; onClose: 
           </dl>
           {u.username && (
             <a className="text-brand-600 underline" href={`/${u.username}`} target="_blank" rel="noreferrer">
-              View profile as visitors see it
+              Open the public profile
             </a>
           )}
+          {u.performer && <ViewAsPanel userId={u._id} />}
 
           {u.performer && (
             <section className="space-y-2 rounded-xl border border-zinc-200 p-3 dark:border-zinc-800">

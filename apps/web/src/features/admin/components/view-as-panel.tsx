@@ -1,0 +1,58 @@
+import { VIEW_AS_CLASSES, type ViewAsClass } from '@marquee/shared';
+import { Lock, LockOpen } from 'lucide-react';
+import { useState } from 'react';
+import { Label, Spinner } from '../../../components/ui';
+import { getErrorMessage } from '../../../lib/api';
+import { useViewAs } from '../api';
+import { Badge, Select } from './kit';
+
+const LABEL: Record<ViewAsClass, string> = { visitor: 'a visitor', follower: 'a follower', subscriber: 'a subscriber' };
+
+/** The creator's profile and posts as a chosen class of viewer sees them (server preview, no impersonation). */
+export function ViewAsPanel({ userId }: { userId: string }) {
+  const [as, setAs] = useState<ViewAsClass>('visitor');
+  const { data, error, isLoading } = useViewAs(userId, as);
+  return (
+    <section className="space-y-3 rounded-xl border border-zinc-200 p-3 dark:border-zinc-800" aria-label="View as">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <h3 className="font-semibold">View the profile as</h3>
+        <div>
+          <Label htmlFor="view-as" className="sr-only">
+            Viewer
+          </Label>
+          <Select id="view-as" value={as} onChange={(e) => setAs(e.target.value as ViewAsClass)}>
+            {VIEW_AS_CLASSES.map((c) => (
+              <option key={c} value={c}>
+                {LABEL[c]}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+      {isLoading && <Spinner />}
+      {error && <p className="text-red-600">{getErrorMessage(error)}</p>}
+      {data && (
+        <div className="space-y-2">
+          <p className="text-zinc-500">
+            {data.profile.name} · {data.profile.stats.posts} posts ·{' '}
+            {data.profile.isSubscribed ? 'subscribed' : data.profile.isFollowed ? 'following' : 'not following'}
+          </p>
+          {data.feeds.data.length === 0 && <p className="text-zinc-500">No posts to show.</p>}
+          <ul className="max-h-72 space-y-1.5 overflow-y-auto" aria-label={`Posts as ${LABEL[as]} sees them`}>
+            {data.feeds.data.map((f) => (
+              <li key={f._id} className="flex items-start gap-2 rounded-lg bg-zinc-50 p-2 dark:bg-zinc-800/50">
+                {f.locked ? (
+                  <Lock className="mt-0.5 size-4 shrink-0 text-amber-600" aria-label="Locked" />
+                ) : (
+                  <LockOpen className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-label="Visible" />
+                )}
+                <span className="min-w-0 flex-1 break-words">{f.text || `${f.type} post`}</span>
+                <Badge tone={f.locked ? 'amber' : 'green'}>{f.locked ? 'locked' : 'visible'}</Badge>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
