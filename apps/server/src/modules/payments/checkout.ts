@@ -177,10 +177,14 @@ export async function setRecurringCancelled(ctx: Ctx, gateway: GatewayName, exte
   }
 }
 
-/** End the agreement now (our grace period is over); a gateway error is logged, the gateway ends it itself later. */
-export async function endRecurringNow(ctx: Ctx, gateway: GatewayName, externalId: string) {
-  if (gateway !== 'stripe') return;
-  await stripeGateway(ctx.config)
-    .cancelNow(externalId)
-    .catch((err) => ctx.log.warn({ err, externalId }, 'stripe subscription cancel failed'));
+/** End the agreement now (it ended here: grace over, blocked). False (logged) when the gateway refused. */
+export async function endRecurringNow(ctx: Ctx, gateway: GatewayName, externalId: string): Promise<boolean> {
+  if (gateway !== 'stripe') return true;
+  try {
+    await stripeGateway(ctx.config).cancelNow(externalId);
+    return true;
+  } catch (err) {
+    ctx.log.warn({ err, externalId }, 'stripe subscription cancel failed');
+    return false;
+  }
 }

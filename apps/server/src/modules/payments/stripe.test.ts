@@ -254,6 +254,36 @@ describe('card subscriptions through Stripe Checkout (subscription mode)', () =>
   });
 });
 
+describe('blocking a Stripe subscriber', () => {
+  it('ends the subscription here at once and cancels it at Stripe on the next job run', async () => {
+    const { app } = t();
+    const { fan, creator, paymentId, checkoutUrl } = await subscribeAtStripe(app);
+    await deliver(app, 'checkout.session.completed', {
+      id: checkoutUrl.split('/').at(-1),
+      object: 'checkout.session',
+      mode: 'subscription',
+      payment_status: 'paid',
+      subscription: 'sub_test_peer_blocked',
+      invoice: 'in_test_blocked',
+      metadata: { paymentId },
+    });
+    const block = await app.inject({
+      method: 'POST',
+      url: '/api/block/users',
+      headers: creator.auth,
+      payload: { targetId: fan.user.id },
+    });
+    expect(block.statusCode, block.body).toBe(200);
+    expect(await subRow(app)).toMatchObject({ status: 'expired', endReason: 'blocked' });
+    expect(await hasAccess(app, fan.user.id, creator.user.id)).toBe(false);
+    await runRenewals(app.ctx);
+    expect(peer.calls('DELETE', '/v1/subscriptions/sub_test_peer_blocked')).toHaveLength(1);
+    expect((await subRow(app)).externalId).toBeNull();
+    await runRenewals(app.ctx);
+    expect(peer.calls('DELETE', '/v1/subscriptions/sub_test_peer_blocked')).toHaveLength(1);
+  });
+});
+
 describe('wallet top-ups through Stripe', () => {
   const balance = async (app: App, id: string) =>
     (await app.ctx.db.select({ b: users.balance }).from(users).where(eq(users.id, id)))[0].b;

@@ -150,7 +150,8 @@ export const subscriptionPurpose: PaymentPurpose = {
   },
   async recurringCharge(_ctx, tx, ref) {
     const sub = await subscriptionOf(tx, ref);
-    if (!sub || sub.type === 'free') return null;
+    // a blocked fan's agreement is being cancelled at Stripe: a late invoice does not bring access back
+    if (!sub || sub.type === 'free' || sub.endReason === 'blocked') return null;
     const meta: SubscriptionPaymentMeta = {
       subscriptionId: sub.id,
       creatorId: sub.creatorId,
@@ -175,6 +176,7 @@ export const subscriptionPurpose: PaymentPurpose = {
     await updateSubscription(tx, sub.id, {
       status: running ? 'cancelled' : 'expired',
       autoRenew: false,
+      externalId: null, // Stripe ended it: nothing left to cancel there
       cancelledAt: sub.cancelledAt ?? at,
       nextAttemptAt: null,
       ...(running

@@ -19,6 +19,7 @@ import {
   dueForExpiry,
   dueForNotice,
   dueForRenewal,
+  endedWithGatewayAgreement,
   lockSubscription,
   markNoticeSent,
   updateSubscription,
@@ -102,7 +103,21 @@ export async function runRenewals(ctx: Ctx): Promise<RenewalReport> {
     }
     if (ended.length < BATCH) break;
   }
+  await endAtGateway(ctx);
   return report;
+}
+
+/**
+ * Subscriptions that ended here (grace over, blocked) while their Stripe
+ * Subscription still runs: cancelled at Stripe, then forgotten. A Stripe error
+ * is retried on the next run.
+ */
+async function endAtGateway(ctx: Ctx) {
+  for (const row of await endedWithGatewayAgreement(ctx.db, BATCH)) {
+    if (await endRecurringNow(ctx, 'stripe', row.externalId!)) {
+      await updateSubscription(ctx.db, row.id, { externalId: null });
+    }
+  }
 }
 
 async function renewOne(ctx: Ctx, id: string, at: Date): Promise<Outcome> {
@@ -110,13 +125,11 @@ async function renewOne(ctx: Ctx, id: string, at: Date): Promise<Outcome> {
   let failedRow = null as SubscriptionRow | null;
   let outcome = 'skipped' as Outcome;
   let renewed = null as SubscriptionRow | null;
-  let endAtGateway = null as string | null;
   await ctx.db.transaction(async (tx) => {
     const row = await lockSubscription(tx, id);
     if (row?.status !== 'active' || !row.autoRenew || !row.currentPeriodEnd) return;
     if (row.currentPeriodEnd.getTime() > at.getTime() + RENEW_AHEAD_MS) return; // renewed meanwhile
     if (row.type === 'free') return;
-    const stripeAgreement = row.paymentMethod === 'stripe' ? row.externalId : null;
     // retries stop when the grace period is over (a first attempt by a job that was down that long still runs)
     const graceOver =
       (row.renewalAttempts > 0 || row.nextAttemptAt !== null) &&
@@ -181,7 +194,6 @@ async function renewOne(ctx: Ctx, id: string, at: Date): Promise<Outcome> {
       });
       await revoke(tx, row.userId, SUBSCRIPTION_OBJECT, row.creatorId);
       outcome = 'expired';
-      endAtGateway = stripeAgreement;
     } else {
       await updateSubscription(tx, row.id, {
         renewalAttempts: row.renewalAttempts + 1,
@@ -191,7 +203,6 @@ async function renewOne(ctx: Ctx, id: string, at: Date): Promise<Outcome> {
     }
     failedRow = row;
   });
-  if (endAtGateway) await endRecurringNow(ctx, 'stripe', endAtGateway);
   if (outcome === 'renewed' && renewed) await tellRenewed(ctx, renewed);
   if ((outcome === 'failed' || outcome === 'expired') && failedRow)
     await tellFailed(ctx, failedRow, outcome === 'expired');

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import {
@@ -218,6 +218,15 @@ export async function dueForRenewal(db: Executor, at: Date, until: Date, graceSt
       ),
     )
     .orderBy(asc(subscriptions.currentPeriodEnd))
+    .limit(limit);
+}
+
+/** Expired card subscriptions whose gateway agreement (Stripe Subscription) was not ended yet. */
+export async function endedWithGatewayAgreement(db: Executor, limit: number) {
+  return db
+    .select({ id: subscriptions.id, externalId: subscriptions.externalId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.status, 'expired'), isNotNull(subscriptions.externalId)))
     .limit(limit);
 }
 
