@@ -95,7 +95,7 @@ describe('feeds journey', () => {
     await photoPost.getByRole('link', { name: 'Comments' }).click();
     await fan.waitForURL('**/post/*');
     await fan.getByLabel('Write a comment').fill('Knight all the way!');
-    await fan.getByRole('button', { name: 'Send' }).click();
+    await fan.getByRole('button', { name: 'Send', exact: true }).click();
     await fan.getByTestId('comment').filter({ hasText: 'Knight all the way!' }).waitFor();
     await expect.poll(() => fan.getByTestId('comment-count').textContent()).toBe('1');
     await h.screenshot(fan, 'feeds-post-detail-phone');
