@@ -47,6 +47,8 @@ export type Wallet = z.infer<typeof walletSchema>;
 export const tipBodySchema = z.object({
   amount: amountIn,
   message: z.string().trim().max(500).optional(),
+  /** A tip from a post card: the creator's published post it thanks (shown to the creator). */
+  feedId: z.string().uuid().optional(),
 });
 export const purchaseBodySchema = z
   .object({

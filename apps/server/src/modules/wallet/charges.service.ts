@@ -10,6 +10,7 @@ import type { ViewerLocation } from '../blocks/blocks.service';
 import { redeemCoupon } from '../coupons/coupons.service';
 import { findOne as findEntitlement } from '../entitlements/entitlements.repo';
 import { grant, grantRent } from '../entitlements/entitlements.service';
+import { findFeed } from '../feeds/feeds.repo';
 import { creditEarnings } from '../ledger/credit-earnings';
 import { wallet } from '../ledger/ledger.service';
 import { notify } from '../notifications/notifications.service';
@@ -33,6 +34,8 @@ export interface ChargeRequest {
   amountCents?: number;
   /** Tips: a note shown to the creator. */
   message?: string;
+  /** Tips: the creator's post the tip was sent from. */
+  feedId?: string;
   quantity?: number;
   deliveryAddressId?: string;
   couponCode?: string;
@@ -297,16 +300,28 @@ async function tip(
   if (creator.id === req.userId) throw forbidden('You cannot tip yourself');
   await assertMayPurchase({ db: tx as Db }, s, { creatorId: creator.id, userId: req.userId, geo: req.geo });
   if (balance < amount) throw paymentRequired(INSUFFICIENT_BALANCE);
+  const post = req.feedId ? await tippedPost(tx, creator.id, req.feedId) : null;
   const paid = await walletPay(ctx, tx, s, {
     userId: req.userId,
     creatorId: creator.id,
     type: 'tip',
-    title: 'Tip',
+    title: post ? 'Tip on a post' : 'Tip',
+    objectType: post ? 'feed' : undefined,
+    objectId: post?.id,
     grossCents: amount,
     message: req.message?.trim() || null,
     idempotencyKey: req.idempotencyKey ?? null,
   });
   return { charge: paid.charge, order: null, balance: paid.balance, replayed: false };
+}
+
+/** The creator's published, not taken down post a tip names, or 404. */
+async function tippedPost(tx: Executor, creatorId: string, feedId: string) {
+  const post = await findFeed(tx, feedId);
+  if (!post || post.performerId !== creatorId || post.status !== 'published' || post.takenDownAt) {
+    throw notFound('Post');
+  }
+  return post;
 }
 
 /** After commit: the fan's balance in realtime, and a notification to the creator. */
@@ -321,7 +336,8 @@ export async function notifyCharge(ctx: Ctx, o: Pick<ChargeOutcome, 'charge' | '
         ? `You received a ${amount} tip`
         : `"${c.title}" was ${c.isRent ? 'rented' : 'bought'} for ${amount}`,
     body: c.message ?? undefined,
-    link: c.type === 'product' ? '/creator/orders' : '/creator/earnings',
+    link:
+      c.type === 'product' ? '/creator/orders' : c.objectType === 'feed' ? `/post/${c.objectId}` : '/creator/earnings',
     actorId: c.userId,
     data: { chargeId: c.id, type: c.type },
   }).catch((err) => ctx.log.error({ err }, 'charge notification failed'));

@@ -1,12 +1,21 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildPerformer, buildUser } from '../../../test/factories';
+import { buildFeed } from '../../../test/factories.feeds';
 import { fundWallet } from '../../../test/factories.money';
 import { useTestApp } from '../../../test/harness';
 import type { App } from '../../app';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
-import { entitlements, ledgerEntries, ledgerTransactions, orders, users, walletCharges } from '../../db/schema';
+import {
+  entitlements,
+  ledgerEntries,
+  ledgerTransactions,
+  notifications,
+  orders,
+  users,
+  walletCharges,
+} from '../../db/schema';
 import { setClockOffset } from '../../lib/clock';
 import { blockUser } from '../blocks/blocks.service';
 import { access } from '../entitlements/entitlements.service';
@@ -123,6 +132,36 @@ describe('tips', () => {
 
     const list = await app.inject({ method: 'GET', url: '/api/wallet/charges/search?type=tip', headers: fan.auth });
     expect(list.json()).toMatchObject({ total: 1, data: [{ type: 'tip', performer: { _id: creator.user.id } }] });
+  });
+
+  it("a tip from a post card names the post; another creator's post is refused", async () => {
+    const { app } = t();
+    const creator = await buildPerformer(app);
+    const other = await buildPerformer(app);
+    const fan = await buildUser(app);
+    await fundWallet(app, fan.user.id, 5_000);
+    const post = await buildFeed(app, creator.user.id, { text: 'Sunset set' });
+    const elsewhere = await buildFeed(app, other.user.id, { text: 'Not yours' });
+    const tip = (feedId: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/wallet/charges/tip/${creator.user.id}`,
+        headers: fan.auth,
+        payload: { amount: 10, feedId },
+      });
+    const wrong = await tip(elsewhere.id);
+    expect(wrong.json()).toMatchObject({ statusCode: 404 });
+    expect(await balanceCents(app, fan.user.id)).toBe(5_000);
+    const res = await tip(post.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().charge).toMatchObject({
+      type: 'tip',
+      objectType: 'feed',
+      objectId: post.id,
+      title: 'Tip on a post',
+    });
+    const [note] = await app.ctx.db.select().from(notifications).where(eq(notifications.userId, creator.user.id));
+    expect(note).toMatchObject({ kind: 'tip', link: `/post/${post.id}` });
   });
 
   it('refuses tips outside the limits, to oneself, to non-creators, without funds, and when blocked', async () => {

@@ -91,6 +91,7 @@ export default async function walletRoutes(app: App) {
         id: req.params.id,
         amountCents: toCents(req.body.amount),
         message: req.body.message,
+        feedId: req.body.feedId,
         idempotencyKey: idempotencyKey(req),
         geo: requestGeo(ctx.config, req),
       });

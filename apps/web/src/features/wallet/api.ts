@@ -62,8 +62,12 @@ export const walletApi = {
     api.post<Payment>(`/payment/sandbox/checkout/${id}/confirm`, { approve }),
   checkCoupon: (code: string, target: 'topup' | 'purchase', amount?: number) =>
     api.post<CouponCheck>(`/coupons/${encodeURIComponent(code)}/apply-coupon`, { target, amount }),
-  tip: (performerId: string, amount: number, message?: string) =>
-    api.post<ChargeResult>(`/wallet/charges/tip/${performerId}`, { amount, message: message || undefined }, idem()),
+  tip: (performerId: string, amount: number, message?: string, feedId?: string) =>
+    api.post<ChargeResult>(
+      `/wallet/charges/tip/${performerId}`,
+      { amount, message: message || undefined, feedId },
+      idem(),
+    ),
   addCard: (body: { cardNumber: string; expMonth: number; expYear: number; holderName?: string }) =>
     api.post<PaymentCard>('/sandbox/cards', body),
   removeCard: (id: string) => api.delete(`/payment-cards/${id}`),

@@ -7,7 +7,7 @@ import { TipDialog } from '../../wallet/components/tip-dialog';
 
 /**
  * Tip from a post card: opens the wallet's TipDialog in place (sign-in first for visitors).
- * The tip goes to the post's creator; the wallet's tip endpoint takes no post, so it is not tied to the post.
+ * The tip goes to the post's creator and names the post (the creator's notification links to it).
  * Hidden on the creator's own posts.
  */
 export function PostTipButton({ feed }: { feed: Feed }) {
@@ -27,7 +27,7 @@ export function PostTipButton({ feed }: { feed: Feed }) {
       >
         <Gift className="size-5" /> <span className="hidden sm:inline">Tip</span>
       </button>
-      {user && open && <TipDialog creator={creator} open={open} onOpenChange={setOpen} />}
+      {user && open && <TipDialog creator={creator} feedId={feed._id} open={open} onOpenChange={setOpen} />}
     </>
   );
 }

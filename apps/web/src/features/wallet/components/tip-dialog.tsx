@@ -20,10 +20,13 @@ export function TipDialog({
   creator,
   open,
   onOpenChange,
+  feedId,
 }: {
   creator: TipTarget;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Sent from a post card: the creator sees which post was tipped. */
+  feedId?: string;
 }) {
   const { data: wallet } = useWallet(open);
   const location = useLocation();
@@ -42,7 +45,7 @@ export function TipDialog({
     if (outOfRange || short) return;
     setBusy(true);
     try {
-      await walletApi.tip(creator._id, value, message.trim());
+      await walletApi.tip(creator._id, value, message.trim(), feedId);
       await refreshWallet();
       toast.success(`You tipped ${who} ${tokens(value)}`);
       setMessage('');
