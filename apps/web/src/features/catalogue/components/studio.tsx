@@ -50,6 +50,11 @@ export function Studio({ type }: { type: ContentType }) {
                   {item.type === 'gallery' ? ` · ${item.numPhotos} photos` : ''}
                   {item.type === 'product' && item.productType === 'physical' ? ` · stock ${item.stock}` : ''}
                 </p>
+                {item.takenDown && (
+                  <p role="note" className="mt-1 text-xs font-medium text-red-600 dark:text-red-400">
+                    Taken down by the site{item.takedownReason ? `: ${item.takedownReason}` : ''}
+                  </p>
+                )}
                 {item.video && item.video.status !== 'ready' && (
                   <MediaStatus
                     mediaId={item.video._id}
