@@ -123,17 +123,27 @@ export function PayoutSettingsSection({ profile }: { profile: PerformerProfile }
 }
 
 export function WelcomeVideoSection({ profile }: { profile: PerformerProfile }) {
+  // While a new video processes the profile URL has nothing to play yet; reload the player once it is ready.
+  const [processing, setProcessing] = useState(false);
+  const [version, setVersion] = useState(0);
   return (
     <Section title="Welcome video" description="A short video shown on your page.">
-      {profile.welcomeVideo && (
+      {profile.welcomeVideo && !processing && (
         // biome-ignore lint/a11y/useMediaCaption: creators' own clips have no captions
-        <video src={profile.welcomeVideo} controls className="mb-4 max-h-64 rounded-xl" />
+        <video key={version} src={profile.welcomeVideo} controls className="mb-4 max-h-64 rounded-xl" />
       )}
       <MediaUploadField
         endpoint="/performers/welcome-video/upload"
         label="Welcome video"
         accept="video/*"
-        onUploaded={() => refreshMe()}
+        onUploaded={() => {
+          setProcessing(true);
+          void refreshMe();
+        }}
+        onProcessed={() => {
+          setProcessing(false);
+          setVersion((v) => v + 1);
+        }}
       />
     </Section>
   );

@@ -7,6 +7,8 @@ import { MediaStatus } from './media-status';
 export interface MediaUploadFieldProps<T> extends UploadFieldProps<T> {
   /** Builds the status path of a file for content-specific endpoints; default `/media/{id}/status`. */
   statusPath?: (file: MediaFile) => string | undefined;
+  /** Called when an uploaded file's processing ends (ready or error). */
+  onProcessed?: (file: MediaFile, status: 'ready' | 'error') => void;
 }
 
 /**
@@ -15,6 +17,7 @@ export interface MediaUploadFieldProps<T> extends UploadFieldProps<T> {
  */
 export function MediaUploadField<T = unknown>({
   statusPath,
+  onProcessed,
   onUploaded,
   onRemove,
   ...props
@@ -34,7 +37,13 @@ export function MediaUploadField<T = unknown>({
         }}
       />
       {files.map((f) => (
-        <MediaStatus key={f._id} mediaId={f._id} statusPath={statusPath?.(f)} className="mt-2" />
+        <MediaStatus
+          key={f._id}
+          mediaId={f._id}
+          statusPath={statusPath?.(f)}
+          onSettled={(status) => onProcessed?.(f, status)}
+          className="mt-2"
+        />
       ))}
     </div>
   );
