@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildPerformer, buildUser } from '../../../test/factories';
 import { buildContent, multipartAs } from '../../../test/factories.catalogue';
@@ -89,6 +90,11 @@ describe('profile stats (computed on read)', () => {
       payload: { objectType: 'feed', objectId: postId, action: 'like' },
     });
     expect(await statsOf(app, name)).toMatchObject({ posts: 2, media: 6, likes: 3 });
+
+    // An admin takedown of the video takes it (and its like) off the profile until restored.
+    await app.ctx.db.execute(sql`update content_items set taken_down_at = now() where id = ${video._id}`);
+    expect(await statsOf(app, name)).toMatchObject({ posts: 2, media: 5, likes: 2 });
+    await app.ctx.db.execute(sql`update content_items set taken_down_at = null where id = ${video._id}`);
 
     // Deleting the post takes its files and likes off the profile.
     const del = await app.inject({ method: 'DELETE', url: `/api/performer/feeds/${postId}`, headers: creator.auth });

@@ -7,7 +7,7 @@ const VIDEO_TYPES = sql.raw(`'video', 'reel', 'scene', 'scenario'`);
 /**
  * A creator's profile stats, computed on read as scalar subqueries of the
  * profile's one query (each an index range scan on the creator's own rows):
- * - posts: their posts fans can see (published, not expired, not taken down);
+ * - posts: their posts fans can see (published, not expired, not taken down; catalogue items and photos likewise);
  * - media: files in those posts + photos of active galleries + active videos, reels, scenes, scenarios;
  * - likes: likes on those posts and active catalogue items, plus likes of the profile itself.
  * Nothing to keep in step: creating, scheduling, expiring, taking down or deleting content moves them at once.
@@ -17,13 +17,14 @@ export function profileStatsColumns(creatorId: SQL | string | { getSQL(): SQL },
   const visiblePost = sql`${feeds.performerId} = ${creatorId} and ${feeds.status} = 'published'
     and (${feeds.expiresAt} is null or ${feeds.expiresAt} > ${now}) and ${feeds.takenDownAt} is null`;
   const liveItem = sql`${contentItems.creatorId} = ${creatorId} and ${contentItems.status} = 'active'
-    and (${contentItems.publishedAt} is null or ${contentItems.publishedAt} <= ${now})`;
+    and (${contentItems.publishedAt} is null or ${contentItems.publishedAt} <= ${now}) and ${contentItems.takenDownAt} is null`;
   return {
     posts: sql<number>`(select count(*)::int from ${feeds} where ${visiblePost})`,
     media: sql<number>`(
       (select count(*)::int from ${feedFiles} join ${feeds} on ${feeds.id} = ${feedFiles.feedId} where ${visiblePost})
       + (select count(*)::int from ${contentPhotos} join ${contentItems} on ${contentItems.id} = ${contentPhotos.galleryId}
-           where ${contentPhotos.creatorId} = ${creatorId} and ${contentPhotos.status} = 'active' and ${liveItem})
+           where ${contentPhotos.creatorId} = ${creatorId} and ${contentPhotos.status} = 'active'
+             and ${contentPhotos.takenDownAt} is null and ${liveItem})
       + (select count(*)::int from ${contentItems} where ${liveItem} and ${contentItems.type} in (${VIDEO_TYPES})))`,
     likes: sql<number>`(
       (select coalesce(sum(${feeds.likeCount}), 0)::int from ${feeds} where ${visiblePost})
