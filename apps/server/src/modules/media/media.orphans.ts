@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   comments,
   contentItems,
@@ -21,33 +22,30 @@ const SWEEP_BATCH = 500;
 
 const id = media.id;
 const asKey = sql`'media:' || ${id}::text`;
-const inJsonIds = (col: SQL | { getSQL(): SQL }) => sql`${col} @> jsonb_build_array(${id}::text)`;
+/** Ids kept in a jsonb array column, as rows (so the check is an anti-join, not a scan per file). */
+const inJsonIds = (table: PgTable, col: SQL | { getSQL(): SQL }) =>
+  sql`select 1 from ${table}, jsonb_array_elements_text(${col}) as ref(v) where ref.v = ${id}::text`;
 
 /**
  * Every place a media id is kept. A new column that holds media ids must be
  * listed here, or its files would be swept after the grace period
  * (media.orphans.test.ts checks every foreign key to media is listed).
+ * Each check is one equality so the planner makes the sweep a hash anti-join per table
+ * (linear in the table sizes) rather than a scan of a table per media row.
  */
 export const MEDIA_REFERENCES: Array<{ name: string; exists: SQL }> = [
   { name: 'feed_files.media_id', exists: sql`select 1 from ${feedFiles} where ${feedFiles.mediaId} = ${id}` },
   { name: 'feeds.teaser_id', exists: sql`select 1 from ${feeds} where ${feeds.teaserId} = ${id}` },
   { name: 'feeds.thumbnail_id', exists: sql`select 1 from ${feeds} where ${feeds.thumbnailId} = ${id}` },
   { name: 'message_files.media_id', exists: sql`select 1 from ${messageFiles} where ${messageFiles.mediaId} = ${id}` },
-  {
-    name: 'mass_messages.file_ids',
-    exists: sql`select 1 from ${massMessages} where ${inJsonIds(massMessages.fileIds)}`,
-  },
+  { name: 'mass_messages.file_ids', exists: inJsonIds(massMessages, massMessages.fileIds) },
   { name: 'comments.media_id', exists: sql`select 1 from ${comments} where ${comments.mediaId} = ${id}` },
   { name: 'stories.media_id', exists: sql`select 1 from ${stories} where ${stories.mediaId} = ${id}` },
-  {
-    name: 'content_items.media slots',
-    exists: sql`select 1 from ${contentItems} where ${id} in (${contentItems.videoId}, ${contentItems.teaserId},
-      ${contentItems.thumbnailId}, ${contentItems.fileId}, ${contentItems.coverPhotoId})`,
-  },
-  {
-    name: 'content_items.image_ids',
-    exists: sql`select 1 from ${contentItems} where ${inJsonIds(contentItems.imageIds)}`,
-  },
+  ...(['videoId', 'teaserId', 'thumbnailId', 'fileId', 'coverPhotoId'] as const).map((col) => ({
+    name: `content_items.${contentItems[col].name}`,
+    exists: sql`select 1 from ${contentItems} where ${contentItems[col]} = ${id}`,
+  })),
+  { name: 'content_items.image_ids', exists: inJsonIds(contentItems, contentItems.imageIds) },
   {
     name: 'content_photos.media_id',
     exists: sql`select 1 from ${contentPhotos} where ${contentPhotos.mediaId} = ${id}`,
@@ -56,13 +54,11 @@ export const MEDIA_REFERENCES: Array<{ name: string; exists: SQL }> = [
     name: 'performers.welcome_video_path',
     exists: sql`select 1 from ${performers} where ${performers.welcomeVideoPath} = ${asKey}`,
   },
-  {
-    name: 'users.avatar_path, cover_path',
-    exists: sql`select 1 from ${users} where ${users.avatarPath} = ${asKey} or ${users.coverPath} = ${asKey}`,
-  },
+  { name: 'users.avatar_path', exists: sql`select 1 from ${users} where ${users.avatarPath} = ${asKey}` },
+  { name: 'users.cover_path', exists: sql`select 1 from ${users} where ${users.coverPath} = ${asKey}` },
 ];
 
-const unreferenced = sql.join(
+export const unreferenced = sql.join(
   MEDIA_REFERENCES.map((r) => sql`not exists (${r.exists})`),
   sql` and `,
 );
