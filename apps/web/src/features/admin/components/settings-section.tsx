@@ -77,6 +77,12 @@ const GROUPS: Array<{ title: string; fields: Def[] }> = [
       { key: 'maxVideoSizeMb', label: 'Max video size (MB)', kind: 'number' },
       { key: 'maxAudioSizeMb', label: 'Max audio size (MB)', kind: 'number' },
       { key: 'maxDocumentSizeMb', label: 'Max document size (MB)', kind: 'number' },
+      {
+        key: 'orphanMediaHours',
+        label: 'Delete unused uploads after (hours)',
+        kind: 'number',
+        hint: 'Files uploaded but never attached to any content',
+      },
     ],
   },
   {
