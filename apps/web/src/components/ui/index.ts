@@ -4,6 +4,7 @@ export { Card, CardContent, CardHeader, CardTitle } from './card';
 export { Dialog, DialogClose, DialogTrigger, Sheet } from './dialog';
 export { EmptyState } from './empty-state';
 export { Field, Input, inputClasses, Label } from './input';
+export { Pager } from './pager';
 export { ProgressBar } from './progress-bar';
 export { Skeleton } from './skeleton';
 export { PageSpinner, Spinner } from './spinner';

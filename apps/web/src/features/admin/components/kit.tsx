@@ -1,5 +1,6 @@
 import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
-import { Button, inputClasses, toast } from '../../../components/ui';
+import { inputClasses, toast } from '../../../components/ui';
+import { Pager as UiPager } from '../../../components/ui/pager';
 import { getErrorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { refreshAdmin } from '../api';
@@ -79,17 +80,7 @@ export function Pager({
       <span>
         {total} result{total === 1 ? '' : 's'}
       </span>
-      <div className="flex items-center gap-2">
-        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous
-        </Button>
-        <span>
-          {page} / {pages}
-        </span>
-        <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          Next
-        </Button>
-      </div>
+      <UiPager page={page} pages={pages} onPage={onPage} />
     </div>
   );
 }

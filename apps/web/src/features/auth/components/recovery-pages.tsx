@@ -6,7 +6,6 @@ import { Field } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { api, getErrorMessage } from '../../../lib/api';
-import { setToken } from '../../../lib/cookies';
 import { useUiStore } from '../../../lib/ui-store';
 import { useSettings } from '../../settings/api';
 import { usePageTitle } from '../../settings/hooks';

@@ -1,7 +1,7 @@
 import type { ContentType } from '@marquee/shared';
 import { PackageOpen } from 'lucide-react';
 import { useState } from 'react';
-import { Button, EmptyState, Skeleton } from '../../../components/ui';
+import { EmptyState, Pager, Skeleton } from '../../../components/ui';
 import type { Query } from '../../../lib/api';
 import { LABELS, useCatalogue } from '../api';
 import { ContentCard } from './content-card';
@@ -32,19 +32,7 @@ export function ContentGrid({ type, query = {} }: { type: ContentType; query?: Q
           <ContentCard key={item._id} item={item} />
         ))}
       </div>
-      {pages > 1 && (
-        <div className="flex items-center justify-center gap-2">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span className="text-sm text-zinc-500">
-            {page} / {pages}
-          </span>
-          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </div>
-      )}
+      <Pager page={page} pages={pages} onPage={setPage} />
     </div>
   );
 }

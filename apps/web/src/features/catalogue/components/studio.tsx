@@ -2,7 +2,7 @@ import type { ContentItem, ContentType } from '@marquee/shared';
 import { Eye, EyeOff, Images, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, Dialog, EmptyState, Skeleton, toast } from '../../../components/ui';
+import { Button, Dialog, EmptyState, Pager, Skeleton, toast } from '../../../components/ui';
 import { getErrorMessage } from '../../../lib/api';
 import { MediaStatus } from '../../media/components/media-status';
 import { catalogueApi, LABELS, previewOf, tokens, useMyItems } from '../api';
@@ -104,16 +104,7 @@ export function Studio({ type }: { type: ContentType }) {
           ))}
         </ul>
       )}
-      {data && data.total > 20 && (
-        <div className="flex justify-center gap-2">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <Button variant="outline" size="sm" disabled={page * 20 >= data.total} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </div>
-      )}
+      {data && <Pager page={page} total={data.total} pageSize={20} onPage={setPage} />}
       <Dialog
         open={editing !== null}
         onOpenChange={(o) => !o && setEditing(null)}

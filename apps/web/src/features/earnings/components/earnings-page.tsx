@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { Card, EmptyState, Skeleton } from '../../../components/ui';
+import { Card, EmptyState, Pager, Skeleton } from '../../../components/ui';
 import { buildListQuery, useListQuery } from '../../../lib/query-string';
-import { Pages } from '../../orders/components/pages';
 import { usePageTitle } from '../../settings/hooks';
 import { dateTime, tokens } from '../../wallet/api';
 import { SOURCE_LABEL, useEarningStats, useEarnings } from '../api';
@@ -149,7 +148,7 @@ export function EarningsPage() {
             </table>
           </div>
         )}
-        {list && <Pages page={query.page} pageSize={query.pageSize} total={list.total} onPage={setPage} />}
+        {list && <Pager page={query.page} pageSize={query.pageSize} total={list.total} onPage={setPage} />}
       </Card>
     </div>
   );

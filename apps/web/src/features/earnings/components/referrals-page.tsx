@@ -6,6 +6,7 @@ import {
   Card,
   EmptyState,
   Input,
+  Pager,
   Skeleton,
   Tabs,
   TabsContent,
@@ -14,7 +15,6 @@ import {
   toast,
 } from '../../../components/ui';
 import { buildListQuery, parseListQuery } from '../../../lib/query-string';
-import { Pages } from '../../orders/components/pages';
 import { usePageTitle } from '../../settings/hooks';
 import { dateTime, tokens } from '../../wallet/api';
 import { useReferralCode, useReferralEarnings, useReferralStats, useReferredUsers } from '../api';
@@ -50,7 +50,7 @@ function Referred() {
           </li>
         ))}
       </ul>
-      <Pages page={page} pageSize={PAGE} total={data.total} onPage={setPage} />
+      <Pager page={page} pageSize={PAGE} total={data.total} onPage={setPage} />
     </>
   );
 }
@@ -78,7 +78,7 @@ function Earnings() {
           </li>
         ))}
       </ul>
-      <Pages page={page} pageSize={PAGE} total={data.total} onPage={setPage} />
+      <Pager page={page} pageSize={PAGE} total={data.total} onPage={setPage} />
     </>
   );
 }

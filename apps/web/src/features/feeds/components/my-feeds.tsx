@@ -1,7 +1,7 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, buttonClasses, Dialog, EmptyState, Skeleton, toast } from '../../../components/ui';
+import { Button, buttonClasses, Dialog, EmptyState, Pager, Skeleton, toast } from '../../../components/ui';
 import { getErrorMessage } from '../../../lib/api';
 import { feedsApi, useMyFeeds } from '../api';
 
@@ -76,19 +76,7 @@ export function MyFeeds() {
           </li>
         ))}
       </ul>
-      {pages > 1 && (
-        <div className="flex justify-center gap-2">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span className="self-center text-sm">
-            {page} / {pages}
-          </span>
-          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </div>
-      )}
+      <Pager page={page} pages={pages} onPage={setPage} />
       <Dialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, EmptyState, Skeleton, toast } from '../../../components/ui';
+import { Button, Card, EmptyState, Pager, Skeleton, toast } from '../../../components/ui';
 import { getErrorMessage } from '../../../lib/api';
 import { cancelMassMessage, MASS_PAGE_SIZE, type MassMessage, useMassMessages } from '../api';
 
@@ -39,19 +39,7 @@ export function MassMessageList() {
           <MassMessageRow key={m._id} message={m} />
         ))}
       </ul>
-      {pages > 1 && (
-        <nav aria-label="Pages" className="mt-4 flex items-center justify-center gap-3 text-sm">
-          <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span>
-            {page} / {pages}
-          </span>
-          <Button variant="ghost" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </nav>
-      )}
+      <Pager page={page} pages={pages} onPage={setPage} />
     </div>
   );
 }

@@ -1,13 +1,12 @@
 import { DELIVERY_STATUSES, type Order } from '@marquee/shared';
 import { Package } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Button, EmptyState, Field, Skeleton, toast } from '../../../components/ui';
+import { Button, EmptyState, Field, Pager, Skeleton, toast } from '../../../components/ui';
 import { getErrorMessage } from '../../../lib/api';
 import { buildListQuery, useListQuery } from '../../../lib/query-string';
 import { usePageTitle } from '../../settings/hooks';
 import { ordersApi, STATUS_LABEL, useCreatorOrders } from '../api';
 import { OrderCard } from './order-row';
-import { Pages } from './pages';
 
 function Shipping({ order, onSaved }: { order: Order; onSaved: () => void }) {
   const [status, setStatus] = useState(order.deliveryStatus === 'refunded' ? 'processing' : order.deliveryStatus);
@@ -93,7 +92,7 @@ export function CreatorOrders() {
           </li>
         ))}
       </ul>
-      {data && <Pages page={query.page} pageSize={query.pageSize} total={data.total} onPage={setPage} />}
+      {data && <Pager page={query.page} pageSize={query.pageSize} total={data.total} onPage={setPage} />}
     </div>
   );
 }

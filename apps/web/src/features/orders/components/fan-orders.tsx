@@ -2,14 +2,13 @@ import type { Order } from '@marquee/shared';
 import { Package } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, Dialog, EmptyState, Skeleton, toast } from '../../../components/ui';
+import { Button, Dialog, EmptyState, Pager, Skeleton, toast } from '../../../components/ui';
 import { getErrorMessage } from '../../../lib/api';
 import { buildListQuery, useListQuery } from '../../../lib/query-string';
 import { usePageTitle } from '../../settings/hooks';
 import { ordersApi, useFanOrders } from '../api';
 import { AddressPicker } from './addresses';
 import { OrderCard } from './order-row';
-import { Pages } from './pages';
 
 /** /user/orders: what the fan bought, with the delivery address editable until the order ships. */
 export function FanOrders() {
@@ -65,7 +64,7 @@ export function FanOrders() {
           </li>
         ))}
       </ul>
-      {data && <Pages page={query.page} pageSize={query.pageSize} total={data.total} onPage={setPage} />}
+      {data && <Pager page={query.page} pageSize={query.pageSize} total={data.total} onPage={setPage} />}
       <Dialog
         open={changing !== null}
         onOpenChange={(o) => !o && setChanging(null)}

@@ -1,7 +1,7 @@
 import type { Story, StoryGroup } from '@marquee/shared';
 import { Eye, Plus, Sparkles, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Button, Dialog, EmptyState, Skeleton, toast } from '../../../components/ui';
+import { Button, Dialog, EmptyState, Pager, Skeleton, toast } from '../../../components/ui';
 import { getErrorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../auth/api';
 import { MY_STORIES_PAGE_SIZE, storiesApi, useMyStories, useRefreshStories } from '../api';
@@ -131,19 +131,7 @@ export function MyStories() {
           </li>
         ))}
       </ul>
-      {pages > 1 && (
-        <div className="flex justify-center gap-2">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span className="self-center text-sm">
-            {page} / {pages}
-          </span>
-          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </div>
-      )}
+      <Pager page={page} pages={pages} onPage={setPage} />
       <NewStoryDialog
         open={composing}
         onOpenChange={(o) => {

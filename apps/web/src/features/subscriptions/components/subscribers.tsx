@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Avatar, Card, EmptyState, Input, Skeleton } from '../../../components/ui';
+import { Avatar, Card, EmptyState, Input, Pager, Skeleton } from '../../../components/ui';
 import { dateOf, money, useSubscriberStats, useSubscribers } from '../api';
 
 const TYPES = [
@@ -122,19 +122,9 @@ export function Subscribers() {
           </li>
         ))}
       </ul>
-      {pages > 1 && (
-        <div className="mt-4 flex justify-center gap-2 text-sm">
-          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </button>
-          <span>
-            {page} / {pages}
-          </span>
-          <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
-          </button>
-        </div>
-      )}
+      <div className="mt-4">
+        <Pager page={page} pages={pages} onPage={setPage} />
+      </div>
     </div>
   );
 }

@@ -14,6 +14,7 @@ import {
   TabsTrigger,
   toast,
 } from '../../../components/ui';
+import { Pager } from '../../../components/ui/pager';
 import { getErrorMessage } from '../../../lib/api';
 import { buildListQuery, parseListQuery } from '../../../lib/query-string';
 import { usePageTitle } from '../../settings/hooks';
@@ -24,24 +25,6 @@ const PAGE_SIZE = 10;
 
 function listQuery(page: number, filters: Record<string, string> = {}) {
   return buildListQuery({ ...parseListQuery('', { pageSize: PAGE_SIZE, sortBy: 'createdAt' }), page, filters });
-}
-
-function Pager({ page, total, onPage }: { page: number; total: number; onPage: (p: number) => void }) {
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  if (pages <= 1) return null;
-  return (
-    <div className="mt-3 flex items-center justify-between text-sm">
-      <Button size="sm" variant="ghost" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
-      </Button>
-      <span className="text-zinc-500">
-        Page {page} of {pages}
-      </span>
-      <Button size="sm" variant="ghost" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
-      </Button>
-    </div>
-  );
 }
 
 function HistoryList<T>({
@@ -68,7 +51,7 @@ function HistoryList<T>({
       <ul className="divide-y divide-zinc-200 dark:divide-zinc-800" data-testid={testId}>
         {data.data.map(render)}
       </ul>
-      <Pager page={page} total={data.total} onPage={setPage} />
+      <Pager page={page} total={data.total} pageSize={PAGE_SIZE} onPage={setPage} />
     </>
   );
 }
