@@ -16,17 +16,23 @@ export async function logIn(page: Page, username: string) {
   await page.getByRole('button', { name: 'Account menu' }).waitFor();
 }
 
-/** A real file made by ffmpeg (on PATH): a 2-second MP4 clip, or a still JPEG of the given size. */
-export function makeMediaFile(kind: 'mp4' | 'jpg', jpegSize = '900x1100'): Buffer {
+/** Runs ffmpeg (on PATH) with `args` writing to a temporary `file.<ext>` and returns its bytes. */
+export function ffmpegFile(ext: string, args: string[]): Buffer {
   const dir = mkdtempSync(path.join(tmpdir(), 'e2e-media-'));
-  const out = path.join(dir, `file.${kind}`);
-  const input =
-    kind === 'mp4'
-      ? ['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=2']
-      : ['-f', 'lavfi', '-i', `testsrc=size=${jpegSize}`, '-frames:v', '1'];
-  const encode = kind === 'mp4' ? ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'] : [];
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...input, ...encode, out]);
-  const buf = readFileSync(out);
-  rmSync(dir, { recursive: true, force: true });
-  return buf;
+  const out = path.join(dir, `file.${ext}`);
+  try {
+    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args, out]);
+    return readFileSync(out);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A real file made by ffmpeg: a 2-second MP4 clip, or a still JPEG of the given size. */
+export function makeMediaFile(kind: 'mp4' | 'jpg', jpegSize = '900x1100'): Buffer {
+  if (kind === 'jpg') return ffmpegFile('jpg', ['-f', 'lavfi', '-i', `testsrc=size=${jpegSize}`, '-frames:v', '1']);
+  return ffmpegFile('mp4', [
+    ...['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=2'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+  ]);
 }

@@ -1,11 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../src/harness';
-import { logIn } from '../src/journeys';
+import { ffmpegFile, logIn } from '../src/journeys';
 
 // Demo data (apps/server/src/seed): luna is a creator selling "Full body HIIT, 30 minutes"; jamie is a fan who has not bought it.
 let h: Harness;
@@ -19,40 +15,13 @@ afterAll(async () => {
 
 /** A phone-like video of a few MB (ffmpeg testsrc with a tone, high bitrate), so the upload takes a visible while. */
 function makeLargeVideo(): Buffer {
-  const dir = mkdtempSync(path.join(tmpdir(), 'e2e-media-'));
-  const out = path.join(dir, 'welcome.mp4');
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=640x360:rate=25:duration=8',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=330:duration=8',
+  return ffmpegFile('mp4', [
+    ...['-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=25:duration=8'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=330:duration=8'],
     // Grain, so the encoder cannot squeeze the test pattern into a few kilobytes.
-    '-vf',
-    'noise=alls=40:allf=t',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-b:v',
-    '4M',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    out,
+    ...['-vf', 'noise=alls=40:allf=t', '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '4M'],
+    ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'],
   ]);
-  const buf = readFileSync(out);
-  rmSync(dir, { recursive: true, force: true });
-  return buf;
 }
 
 /** Every media file URL the page fetched, with its status. */

@@ -1,11 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../src/harness';
-import { logIn } from '../src/journeys';
+import { logIn, makeMediaFile } from '../src/journeys';
 
 // Demo data (apps/server/src/seed/messages.ts): alex is a fan with 50 tokens; sasha is a creator alex has never written to.
 const stamp = Date.now().toString(36);
@@ -17,27 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-
-function makeJpeg(): Buffer {
-  const dir = mkdtempSync(path.join(tmpdir(), 'e2e-photo-'));
-  const out = path.join(dir, 'gift.jpg');
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=640x480',
-    '-frames:v',
-    '1',
-    out,
-  ]);
-  const buf = readFileSync(out);
-  rmSync(dir, { recursive: true, force: true });
-  return buf;
-}
 
 async function waitForUnread(page: Page, n: number) {
   await page.waitForFunction(
@@ -92,7 +67,7 @@ describe('private messages between two browsers', () => {
     await waitForUnread(fan, before);
     await creator
       .locator('input[type=file][accept="image/*"]')
-      .setInputFiles({ name: 'gift.jpg', mimeType: 'image/jpeg', buffer: makeJpeg() });
+      .setInputFiles({ name: 'gift.jpg', mimeType: 'image/jpeg', buffer: makeMediaFile('jpg', '640x480') });
     await creator.getByLabel('Price in tokens').fill('3');
     await creator.getByLabel('Message', { exact: true }).fill(`A little thank-you 💜 ${stamp}`);
     await creator.getByRole('button', { name: 'Send' }).click();
