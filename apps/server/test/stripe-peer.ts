@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local HTTP peer that speaks the few Stripe REST endpoints the server calls
  * (prices, coupons, Checkout Sessions, Subscriptions, customers, payment
- * methods, PaymentIntents, refunds, Connect accounts and links), so the official
+ * methods, PaymentIntents, refunds, invoice payments, Connect accounts and links), so the official
  * SDK is exercised for real: point it here with STRIPE_API_URL. Every request
  * is recorded (method, path, form body decoded, Idempotency-Key) for assertions;
  * `failNext(path)` makes the next call to a path answer a Stripe API error.
@@ -80,6 +80,18 @@ export async function startStripePeer(): Promise<StripePeer> {
           lookup_key: r.body.lookup_key ?? null,
           product: id('prod'),
         }),
+    ],
+    [
+      'GET',
+      /^\/v1\/invoice_payments$/,
+      (_m, r) => {
+        // which invoice a PaymentIntent paid (a test stores `invoice_payment` objects in `objects`)
+        const pi = (r.query.payment as { payment_intent?: string } | undefined)?.payment_intent;
+        const data = [...objects.values()].filter(
+          (o) => o.object === 'invoice_payment' && (o.payment as { payment_intent?: string }).payment_intent === pi,
+        );
+        return { object: 'list', data, has_more: false, url: '/v1/invoice_payments' };
+      },
     ],
     [
       'POST',

@@ -59,6 +59,8 @@ export interface GatewayEvent {
   paymentId?: string | null;
   /** The gateway's reference (PaymentIntent id …) to find the payment otherwise. */
   externalId?: string | null;
+  /** Refunds and disputes at Stripe: the invoice the charge paid (subscription-mode payments are keyed by it). */
+  invoiceId?: string | null;
   reason?: string | null;
   accountId?: string | null;
   payoutsEnabled?: boolean;

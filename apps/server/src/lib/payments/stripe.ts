@@ -150,6 +150,20 @@ export class StripeGateway implements Gateway {
     await this.stripe.subscriptions.cancel(subscriptionId);
   }
 
+  /**
+   * The invoice a PaymentIntent paid, or null. Subscription-mode payments are
+   * keyed by their invoice id (the Checkout Session names no PaymentIntent), while
+   * a refund or dispute of one names only the PaymentIntent.
+   */
+  async invoiceOfPaymentIntent(paymentIntentId: string): Promise<string | null> {
+    const list = await this.stripe.invoicePayments.list({
+      payment: { type: 'payment_intent', payment_intent: paymentIntentId },
+      limit: 1,
+    });
+    const inv = list.data[0]?.invoice;
+    return typeof inv === 'string' ? inv : (inv?.id ?? null);
+  }
+
   parseWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): GatewayEvent {
     const sig = headers['stripe-signature'];
     if (!this.webhookSecret) throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not configured');
@@ -225,6 +239,8 @@ export function normaliseStripeEvent(event: Stripe.Event): GatewayEvent {
         type: 'payment.refunded',
         paymentId: c.metadata?.paymentId ?? null,
         externalId: idOf(c.payment_intent),
+        // API versions before 2025 still name the invoice on the charge
+        invoiceId: idOf((c as { invoice?: string | { id: string } | null }).invoice),
       };
     }
     case 'charge.dispute.created': {

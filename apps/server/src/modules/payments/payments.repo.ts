@@ -27,6 +27,14 @@ export async function lockPayment(tx: Executor, id: string) {
   return r ?? null;
 }
 
+export async function findPaymentByExternal(db: Executor, gateway: string, externalId: string) {
+  const [r] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.gateway, gateway as 'sandbox'), eq(payments.externalId, externalId)));
+  return r ?? null;
+}
+
 export async function lockPaymentByExternal(tx: Executor, gateway: string, externalId: string) {
   const [r] = await tx
     .select()

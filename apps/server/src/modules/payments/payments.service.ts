@@ -25,6 +25,7 @@ import { lockWallet, walletBalance } from '../wallet/wallet.repo';
 import {
   findCard,
   findPayment,
+  findPaymentByExternal,
   findPaymentByKey,
   gatewayAccount,
   insertPayment,
@@ -178,7 +179,21 @@ export async function handleWebhook(
       throw badRequest(`Webhook signature verification failed: ${err.message}`, 'INVALID_SIGNATURE');
     throw err;
   }
+  if (gatewayName === 'stripe') event = await withStripeInvoice(ctx, event);
   return handleEvent(ctx, gatewayName, event);
+}
+
+/**
+ * A refund or dispute at Stripe names the PaymentIntent; a card subscription's
+ * payment is keyed by its invoice (subscription-mode Checkout names no
+ * PaymentIntent), so the invoice is asked from Stripe before the transaction
+ * when the PaymentIntent is not one of ours.
+ */
+async function withStripeInvoice(ctx: Ctx, e: GatewayEvent): Promise<GatewayEvent> {
+  if ((e.type !== 'payment.refunded' && e.type !== 'payment.disputed') || !e.externalId || e.invoiceId) return e;
+  if (await findPaymentByExternal(ctx.db, 'stripe', e.externalId)) return e;
+  const invoiceId = await stripeGateway(ctx.config).invoiceOfPaymentIntent(e.externalId);
+  return { ...e, invoiceId };
 }
 
 export async function handleEvent(
@@ -204,8 +219,9 @@ async function findEventPayment(tx: Executor, gatewayName: GatewayName, e: Gatew
     const p = await lockPayment(tx, e.paymentId);
     if (p && p.gateway === gatewayName) return p;
   }
-  if (e.externalId) return lockPaymentByExternal(tx, gatewayName, e.externalId);
-  return null;
+  const byExternal = e.externalId ? await lockPaymentByExternal(tx, gatewayName, e.externalId) : null;
+  if (byExternal || !e.invoiceId) return byExternal;
+  return lockPaymentByExternal(tx, gatewayName, e.invoiceId);
 }
 
 async function applyEvent(
@@ -309,8 +325,16 @@ async function applyPurposeEvent(
       await updatePayment(tx, p.id, { status: 'requires_action' });
       return 'requires action';
     }
+    case 'payment.refunded':
+    case 'payment.disputed': {
+      if (p.status !== 'succeeded') return `ignored (${p.status})`;
+      if (!handler.reversed) return `ignored for ${p.purpose} (${e.type})`;
+      const status = e.type === 'payment.refunded' ? 'refunded' : 'chargeback';
+      const result = await handler.reversed(ctx, tx, p, { ...input, status });
+      await updatePayment(tx, p.id, { status });
+      return result;
+    }
     default:
-      // refunds and disputes of card-paid purchases are handled by an admin for now (docs/money.md)
       return `ignored for ${p.purpose} (${e.type})`;
   }
 }

@@ -11,7 +11,7 @@ import type { SiteSettings } from '../settings/settings.defaults';
  * payments module never imports those modules. Wallet top-ups are built in;
  * subscriptions register 'subscription' from their routes module:
  *
- *   registerPaymentPurpose('subscription', { succeeded, failed, recurringCharge, recurringFailed, recurringEnded });
+ *   registerPaymentPurpose('subscription', { succeeded, failed, reversed, recurringCharge, recurringFailed, recurringEnded });
  *
  * Every hook runs INSIDE the event's transaction (the payment row is locked,
  * the event id is recorded in the same transaction), so a duplicate or
@@ -42,6 +42,20 @@ export interface PaymentPurpose {
   ): Promise<{ result: string; ledgerTransactionId: string | null }>;
   /** The payment failed (declined card, abandoned checkout). The payment row is already marked failed. */
   failed?(ctx: Ctx, tx: Executor, payment: PaymentRow, e: PurposeEvent): Promise<string>;
+  /**
+   * The gateway took the money back: a refund made at the gateway
+   * ('refunded') or a dispute ('chargeback'). Undo what `succeeded` delivered
+   * and reverse its money (`reverseCardCredit` in reversal.ts follows the site's
+   * `chargebackPolicy`). Called once per payment, only for a succeeded one; the
+   * caller then marks the payment row with `status`. Without this hook the
+   * event is recorded and ignored.
+   */
+  reversed?(
+    ctx: Ctx,
+    tx: Executor,
+    payment: PaymentRow,
+    e: PurposeEvent & { status: 'refunded' | 'chargeback' },
+  ): Promise<string>;
   /**
    * A charge the gateway made on its own (Stripe renewal invoice): which user
    * and what to record for it, or null when the agreement is unknown.

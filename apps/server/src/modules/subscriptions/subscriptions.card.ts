@@ -11,6 +11,7 @@ import type { PaymentPurpose, PurposeEvent } from '../payments/purposes';
 import { tellFailed, tellRenewed } from './subscriptions.notices';
 import type { PricedOption } from './subscriptions.pricing';
 import { lockSubscription, updateSubscription } from './subscriptions.repo';
+import { REVERSED_END_REASONS, reverseSubscriptionPayment } from './subscriptions.reversal';
 import { afterSubscribe, applyPaidPeriod } from './subscriptions.service';
 
 /**
@@ -148,10 +149,13 @@ export const subscriptionPurpose: PaymentPurpose = {
     const meta = metaOf(pay);
     return meta.renewal ? renewalFailed(ctx, tx, meta.subscriptionId, e) : 'checkout failed';
   },
+  reversed: reverseSubscriptionPayment,
   async recurringCharge(_ctx, tx, ref) {
     const sub = await subscriptionOf(tx, ref);
-    // a blocked fan's agreement is being cancelled at Stripe: a late invoice does not bring access back
+    // a blocked fan's agreement is being cancelled at Stripe: a late invoice does not bring access back,
+    // nor does one of a fan whose payment was refunded or disputed (ended here; being cancelled at Stripe)
     if (!sub || sub.type === 'free' || sub.endReason === 'blocked') return null;
+    if (sub.status === 'expired' && REVERSED_END_REASONS.has(sub.endReason ?? '')) return null;
     const meta: SubscriptionPaymentMeta = {
       subscriptionId: sub.id,
       creatorId: sub.creatorId,

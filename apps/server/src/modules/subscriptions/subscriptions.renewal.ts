@@ -96,7 +96,7 @@ export async function runRenewals(ctx: Ctx): Promise<RenewalReport> {
         await updateSubscription(tx, id, {
           status: 'expired',
           endedAt: row.currentPeriodEnd,
-          endReason: row.type === 'free' ? 'free_ended' : 'cancelled',
+          endReason: endReasonAtPeriodEnd(row),
         });
       });
       report.expired += 1;
@@ -105,6 +105,12 @@ export async function runRenewals(ctx: Ctx): Promise<RenewalReport> {
   }
   await endAtGateway(ctx);
   return report;
+}
+
+/** Why a non-renewing subscription ended at its period end: a free trial, an admin grant (gateway `system`) running out, or a cancellation. */
+function endReasonAtPeriodEnd(row: SubscriptionRow): string {
+  if (row.type === 'free') return 'free_ended';
+  return row.paymentMethod === 'system' ? 'expired' : 'cancelled';
 }
 
 /**

@@ -1,0 +1,91 @@
+import { fromCents } from '@marquee/shared';
+import type { Executor } from '../../db/client';
+import type { PaymentRow, SubscriptionRow } from '../../db/schema';
+import type { Ctx } from '../../lib/context';
+import { revoke, SUBSCRIPTION_OBJECT } from '../entitlements/entitlements.service';
+import { notify } from '../notifications/notifications.service';
+import type { PurposeEvent } from '../payments/purposes';
+import { type ReversalStatus, reverseCardCredit } from '../payments/reversal';
+import { lockSubscription, updateSubscription, userNames } from './subscriptions.repo';
+import { creatorName } from './subscriptions.service';
+
+/** End reasons of a subscription whose card payment the gateway took back: a late invoice brings nothing back. */
+export const REVERSED_END_REASONS: ReadonlySet<string> = new Set<ReversalStatus>(['refunded', 'chargeback']);
+
+/**
+ * A card payment of a subscription refunded at the gateway or disputed, in the
+ * webhook's transaction: its money goes back through the ledger (the creator's
+ * net and referral shares as far as their balances reach, per the site's
+ * `chargebackPolicy`; the platform bears the rest), the subscription ends now
+ * (`expired`, end reason `refunded` / `chargeback`, entitlement revoked), and the
+ * fan and the creator are told after commit. A Stripe Subscription still running
+ * is cancelled there by the renewal job (`endAtGateway`).
+ */
+export async function reverseSubscriptionPayment(
+  ctx: Ctx,
+  tx: Executor,
+  pay: PaymentRow,
+  e: PurposeEvent & { status: ReversalStatus },
+): Promise<string> {
+  const { subscriptionId, title } = pay.metadata as { subscriptionId: string; title: string };
+  const sub = await lockSubscription(tx, subscriptionId);
+  const money = await reverseCardCredit(tx, pay, {
+    status: e.status,
+    policy: e.settings.chargebackPolicy,
+    memo: `${e.status === 'refunded' ? 'Refund' : 'Chargeback'}: ${title}`,
+  });
+  const result = e.status === 'refunded' ? 'refunded' : 'charged back';
+  if (!sub) return `${result} (unknown subscription)`;
+  const at = ctx.now();
+  const running = sub.status === 'active' || sub.status === 'cancelled';
+  const ended = await updateSubscription(tx, sub.id, {
+    totalPaidCents: Math.max(0, sub.totalPaidCents - pay.chargedCents),
+    ...(running
+      ? {
+          status: 'expired' as const,
+          autoRenew: false,
+          cancelledAt: sub.cancelledAt ?? at,
+          endedAt: at,
+          endReason: e.status,
+          nextAttemptAt: null,
+          pendingPaymentId: null,
+          currentPeriodEnd: sub.currentPeriodEnd && sub.currentPeriodEnd > at ? at : sub.currentPeriodEnd,
+        }
+      : {}),
+  });
+  if (running) await revoke(tx, sub.userId, SUBSCRIPTION_OBJECT, sub.creatorId);
+  e.after.push(() => tellReversed(ctx, ended, pay, e.status, money?.platformLossCents ?? 0));
+  return result;
+}
+
+async function tellReversed(
+  ctx: Ctx,
+  sub: SubscriptionRow,
+  pay: PaymentRow,
+  status: ReversalStatus,
+  lossCents: number,
+) {
+  const names = await userNames(ctx.db, [sub.creatorId, sub.userId]);
+  const creator = names.get(sub.creatorId);
+  const fan = names.get(sub.userId);
+  const amount = fromCents(pay.chargedCents).toFixed(2);
+  const why = status === 'refunded' ? 'was refunded' : 'was disputed with your bank';
+  const data = { subscriptionId: sub.id, paymentId: pay.id };
+  await notify(ctx, sub.userId, {
+    kind: 'system',
+    title: `Your subscription to ${creator ? creatorName(creator) : 'a creator'} has ended`,
+    body: `The card payment of ${amount} ${why}, so your access has ended. Subscribe again any time.`,
+    link: '/user/subscriptions',
+    actorId: sub.creatorId,
+    data,
+  }).catch((err) => ctx.log.error({ err }, 'subscription reversal notification failed'));
+  const kept = lossCents > 0 ? ' Part of it could not be taken from your balance and was borne by the platform.' : '';
+  await notify(ctx, sub.creatorId, {
+    kind: 'system',
+    title: `A subscription payment from ${fan ? creatorName(fan) : 'a fan'} ${status === 'refunded' ? 'was refunded' : 'was charged back'}`,
+    body: `The ${amount} payment was taken back by the card network; its earnings were reversed and the subscription has ended.${kept}`,
+    link: '/creator/earnings',
+    actorId: sub.userId,
+    data,
+  }).catch((err) => ctx.log.error({ err }, 'subscription reversal notification failed'));
+}
