@@ -33,6 +33,17 @@ describe('mass messages', () => {
     const mine = history.getByTestId('mass-message').filter({ hasText: `Weekend set is up ${stamp}` });
     await mine.getByText('sent', { exact: true }).waitFor({ timeout: 20_000 });
     await mine.getByText('2 of 2').waitFor();
+
+    // A message to hand-picked fans: only alex.
+    await creator.getByRole('radio', { name: 'Chosen fans' }).check();
+    await creator.getByLabel('Find a subscriber').fill('alex');
+    await creator.getByRole('button', { name: /Add @alex/ }).click();
+    await creator.getByRole('list', { name: 'Chosen fans' }).getByText(/Alex/).waitFor();
+    await creator.getByLabel('Message', { exact: true }).fill(`Just for you ${stamp}`);
+    await creator.getByRole('button', { name: 'Send message' }).click();
+    const picked = history.getByTestId('mass-message').filter({ hasText: `Just for you ${stamp}` });
+    await picked.getByText('Chosen fans').waitFor();
+    await picked.getByText('1 of 1').waitFor({ timeout: 20_000 });
     await h.screenshot(creator, 'mass-messages');
 
     const fan = await h.newPage({ ageConfirmed: true });
@@ -40,6 +51,7 @@ describe('mass messages', () => {
     await fan.goto('/messages');
     await fan.getByRole('link', { name: /Luna Rivera/ }).click();
     await fan.getByRole('list', { name: 'Messages' }).getByText(`Weekend set is up ${stamp}`).waitFor();
+    await fan.getByRole('list', { name: 'Messages' }).getByText(`Just for you ${stamp}`).waitFor();
     await creator.context().close();
     await fan.context().close();
   });

@@ -4,11 +4,13 @@ import { Button, Card, Field, Label, toast, UploadField } from '../../../compone
 import { inputClasses } from '../../../components/ui/input';
 import { getErrorMessage } from '../../../lib/api';
 import { sendMassMessage } from '../api';
+import { FanPicker, type PickedFan } from './fan-picker';
 
 const AUDIENCES = [
   ['subscribers', 'All subscribers'],
   ['followers', 'All followers'],
   ['all', 'Subscribers and followers'],
+  ['list', 'Chosen fans'],
 ] as const;
 type Audience = (typeof AUDIENCES)[number][0];
 
@@ -21,8 +23,10 @@ export function MassMessageForm() {
   const [scheduleAt, setScheduleAt] = useState('');
   const [sending, setSending] = useState(false);
   const [formKey, setFormKey] = useState(0);
+  const [fans, setFans] = useState<PickedFan[]>([]);
   const fileIds = [files.photo, files.video].filter((f): f is MediaFile => f !== null).map((f) => f._id);
-  const canSend = !sending && (text.trim().length > 0 || fileIds.length > 0);
+  const canSend =
+    !sending && (text.trim().length > 0 || fileIds.length > 0) && (audience !== 'list' || fans.length > 0);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -31,6 +35,7 @@ export function MassMessageForm() {
     try {
       await sendMassMessage({
         audience,
+        userIds: audience === 'list' ? fans.map((f) => f._id) : [],
         text: text.trim(),
         fileIds,
         price: fileIds.length > 0 ? Number(price) || 0 : 0,
@@ -41,6 +46,7 @@ export function MassMessageForm() {
       setPrice('');
       setScheduleAt('');
       setFiles({ photo: null, video: null });
+      setFans([]);
       setFormKey((k) => k + 1);
     } catch (err) {
       toast.error(getErrorMessage(err));
@@ -84,6 +90,7 @@ export function MassMessageForm() {
             ))}
           </div>
         </fieldset>
+        {audience === 'list' && <FanPicker value={fans} onChange={setFans} />}
         <div>
           <Label htmlFor="mass-text">Message</Label>
           <textarea
