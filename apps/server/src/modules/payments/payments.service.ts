@@ -19,6 +19,7 @@ import type { ViewerLocation } from '../blocks/blocks.service';
 import { redeemCoupon, releaseCoupon } from '../coupons/coupons.service';
 import { revoke } from '../entitlements/entitlements.service';
 import { clearing, platform, post, reverse, wallet } from '../ledger/ledger.service';
+import type { SiteSettings } from '../settings/settings.defaults';
 import { assertMayPurchase } from '../wallet/purchase-guard';
 import { reverseChargeInTx } from '../wallet/refunds.service';
 import { lockWallet, walletBalance } from '../wallet/wallet.repo';
@@ -206,7 +207,7 @@ export async function handleEvent(
   const outcome = await ctx.db.transaction(async (tx) => {
     const recorded = await recordEvent(tx, gatewayName, event.id, event.type, event.raw);
     if (!recorded) return { duplicate: true, result: 'duplicate' };
-    const result = await applyEvent(ctx, tx, gatewayName, event, s.chargebackPolicy, after);
+    const result = await applyEvent(ctx, tx, gatewayName, event, s, after);
     await setEventResult(tx, recorded, result);
     return { duplicate: false, result };
   });
@@ -229,12 +230,12 @@ async function applyEvent(
   tx: Executor,
   gatewayName: GatewayName,
   e: GatewayEvent,
-  chargebackPolicy: 'creator_pays' | 'platform_absorbs',
-  after: Array<() => Promise<void> | void>,
+  s: SiteSettings,
+  after: AfterCommit[],
 ): Promise<string> {
   if (e.type === 'ignored') return 'ignored';
   if (e.type === 'recurring.paid' || e.type === 'recurring.failed' || e.type === 'recurring.ended')
-    return applyRecurringEvent(ctx, tx, gatewayName, e, after);
+    return applyRecurringEvent(ctx, tx, gatewayName, e, s, after);
   if (e.type === 'account.updated') {
     if (!e.accountId) return 'ignored';
     await tx
@@ -249,7 +250,13 @@ async function applyEvent(
   }
   const p = await findEventPayment(tx, gatewayName, e);
   if (!p) return 'unknown payment';
-  if (p.purpose !== 'topup') return applyPurposeEvent(ctx, tx, gatewayName, p, e, after);
+  if (e.type === 'payment.requires_action') {
+    if (p.status !== 'created') return `ignored (${p.status})`;
+    await updatePayment(tx, p.id, { status: 'requires_action' });
+    return 'requires action';
+  }
+  if (p.purpose !== 'topup')
+    return applyPurposeEvent(ctx, tx, p, { gateway: gatewayName, event: e, settings: s, after });
   switch (e.type) {
     case 'payment.succeeded': {
       if (p.status === 'succeeded' || p.status === 'refunded' || p.status === 'chargeback') return 'already credited';
@@ -280,15 +287,10 @@ async function applyEvent(
       if (p.couponId) await releaseCoupon(tx, p.couponId, p.userId);
       return 'failed';
     }
-    case 'payment.requires_action': {
-      if (p.status !== 'created') return `ignored (${p.status})`;
-      await updatePayment(tx, p.id, { status: 'requires_action' });
-      return 'requires action';
-    }
     case 'payment.refunded':
     case 'payment.disputed': {
       if (p.status !== 'succeeded') return `ignored (${p.status})`;
-      await chargeBack(ctx, tx, p, chargebackPolicy, e.type === 'payment.refunded' ? 'refunded' : 'chargeback');
+      await chargeBack(ctx, tx, p, s.chargebackPolicy, e.type === 'payment.refunded' ? 'refunded' : 'chargeback');
       after.push(async () =>
         ctx.realtime.toUser(p.userId, 'balance/updated', { balance: fromCents(await walletBalance(ctx.db, p.userId)) }),
       );
@@ -298,17 +300,10 @@ async function applyEvent(
 }
 
 /** A payment another module registered (purposes.ts): the payment's state here, what it buys there. */
-async function applyPurposeEvent(
-  ctx: Ctx,
-  tx: Executor,
-  gatewayName: GatewayName,
-  p: PaymentRow,
-  e: GatewayEvent,
-  after: AfterCommit[],
-): Promise<string> {
+async function applyPurposeEvent(ctx: Ctx, tx: Executor, p: PaymentRow, input: PurposeEvent): Promise<string> {
   const handler = paymentPurpose(p.purpose);
   if (!handler) return `unknown purpose ${p.purpose}`;
-  const input = { gateway: gatewayName, event: e, settings: await ctx.settings.all(), after };
+  const e = input.event;
   switch (e.type) {
     case 'payment.succeeded':
       return succeedPurposePayment(ctx, tx, p, input);
@@ -319,11 +314,6 @@ async function applyPurposeEvent(
         failureReason: e.reason ?? 'The payment failed',
       });
       return handler.failed ? handler.failed(ctx, tx, failed, input) : 'failed';
-    }
-    case 'payment.requires_action': {
-      if (p.status !== 'created') return `ignored (${p.status})`;
-      await updatePayment(tx, p.id, { status: 'requires_action' });
-      return 'requires action';
     }
     case 'payment.refunded':
     case 'payment.disputed': {
@@ -368,12 +358,13 @@ async function applyRecurringEvent(
   tx: Executor,
   gatewayName: GatewayName,
   e: GatewayEvent,
+  s: SiteSettings,
   after: AfterCommit[],
 ): Promise<string> {
   const ref = e.recurring;
   const handler = ref ? paymentPurpose(ref.metadata.purpose ?? '') : null;
   if (!ref || !handler) return 'unknown recurring purpose';
-  const input = { gateway: gatewayName, event: e, settings: await ctx.settings.all(), after };
+  const input = { gateway: gatewayName, event: e, settings: s, after };
   if (e.type === 'recurring.failed') return handler.recurringFailed?.(ctx, tx, ref, input) ?? 'ignored';
   if (e.type === 'recurring.ended') return handler.recurringEnded?.(ctx, tx, ref, input) ?? 'ignored';
   if (!ref.chargeId || !handler.recurringCharge) return 'ignored';
@@ -381,7 +372,6 @@ async function applyRecurringEvent(
   if (seen) return succeedPurposePayment(ctx, tx, seen, input);
   const charge = await handler.recurringCharge(ctx, tx, ref, input);
   if (!charge) return 'unknown recurring agreement';
-  const s = input.settings;
   const p = await insertPayment(tx, {
     id: newId(),
     userId: charge.userId,

@@ -156,15 +156,7 @@ export const subscriptionPurpose: PaymentPurpose = {
     // nor does one of a fan whose payment was refunded or disputed (ended here; being cancelled at Stripe)
     if (!sub || sub.type === 'free' || sub.endReason === 'blocked') return null;
     if (sub.status === 'expired' && REVERSED_END_REASONS.has(sub.endReason ?? '')) return null;
-    const meta: SubscriptionPaymentMeta = {
-      subscriptionId: sub.id,
-      creatorId: sub.creatorId,
-      type: sub.type,
-      days: SUBSCRIPTION_DAYS[sub.type],
-      priceCents: sub.renewalPriceCents,
-      renewal: true,
-      title: `${SUBSCRIPTION_TYPE_LABELS[sub.type]} subscription renewal`,
-    };
+    const meta = renewalMeta(sub, sub.type);
     return { userId: sub.userId, metadata: meta };
   },
   async recurringFailed(ctx, tx, ref, e) {
@@ -195,6 +187,19 @@ export const subscriptionPurpose: PaymentPurpose = {
   },
 };
 
+/** What a renewal payment of `sub` carries: one more period at its renewal price. */
+function renewalMeta(sub: SubscriptionRow, type: Exclude<SubscriptionRow['type'], 'free'>): SubscriptionPaymentMeta {
+  return {
+    subscriptionId: sub.id,
+    creatorId: sub.creatorId,
+    type,
+    days: SUBSCRIPTION_DAYS[type],
+    priceCents: sub.renewalPriceCents,
+    renewal: true,
+    title: `${SUBSCRIPTION_TYPE_LABELS[type]} subscription renewal`,
+  };
+}
+
 /** The subscription a gateway agreement belongs to: by our id in its metadata, checked against the stored agreement id. */
 async function subscriptionOf(tx: Executor, ref: RecurringRef): Promise<SubscriptionRow | null> {
   const id = ref.metadata.subscriptionId;
@@ -223,15 +228,7 @@ export async function chargeRenewalByCard(
   });
   const card = (last?.metadata as { sandboxCard?: string } | null)?.sandboxCard;
   if (!card) return null;
-  const meta: SubscriptionPaymentMeta = {
-    subscriptionId: sub.id,
-    creatorId: sub.creatorId,
-    type: sub.type,
-    days: SUBSCRIPTION_DAYS[sub.type],
-    priceCents: sub.renewalPriceCents,
-    renewal: true,
-    title: `${SUBSCRIPTION_TYPE_LABELS[sub.type]} subscription renewal`,
-  };
+  const meta = renewalMeta(sub, sub.type);
   const payment = await insertSandboxCharge(tx, {
     userId: sub.userId,
     purpose: SUBSCRIPTION_PURPOSE,
