@@ -13,8 +13,9 @@ if (process.env.SKIP_WEB_BUILD !== '1') {
   if (status !== 0) process.exit(status);
 }
 
-const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
-const child = spawn(process.execPath, [tsx, path.join(root, 'apps/server/src/main.ts')], {
+// tsx as a loader in the server's own process (not the tsx CLI, whose signal relay kills a child
+// that is slow to acknowledge SIGTERM under load: the server must drain and stop by itself).
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

@@ -50,7 +50,13 @@ export interface Harness {
  * E2E_BASE_URL=http://host:port reuses a server you started yourself (quick local iteration);
  * CI and `npm run test:e2e` leave it unset. `options.env` adds server environment (ignored then).
  */
-export async function startHarness(options: { env?: Record<string, string> } = {}): Promise<Harness> {
+export async function startHarness(
+  options: {
+    env?: Record<string, string>;
+    /** Extra Chromium flags for this file's browser (e.g. the fake camera of the streaming journey). */
+    browserArgs?: string[];
+  } = {},
+): Promise<Harness> {
   let child: ChildProcess | null = null;
   let dataDir: string | null = null;
   let output = '';
@@ -105,6 +111,7 @@ export async function startHarness(options: { env?: Record<string, string> } = {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(options.browserArgs ?? []),
     ],
   });
   const origin = new URL(baseUrl).origin;

@@ -36,3 +36,25 @@ export function makeMediaFile(kind: 'mp4' | 'jpg', jpegSize = '900x1100'): Buffe
     ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
   ]);
 }
+
+/**
+ * Approves a demo creator's identity through the admin API. Sasha's verification is pending in
+ * the demo data, and only verified creators can be paid (issue 17, performers/earning-policy.ts):
+ * journeys that pay her approve her first, as an admin would.
+ */
+export async function verifyCreator(baseUrl: string, username: string): Promise<void> {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const profile = (await (await fetch(`${baseUrl}/api/performers/${username}`)).json()) as { _id: string };
+  const res = await fetch(`${baseUrl}/api/performers/${profile._id}/verification`, {
+    method: 'PUT',
+    headers: auth,
+    body: JSON.stringify({ status: 'verified' }),
+  });
+  if (!res.ok) throw new Error(`verifying ${username}: ${res.status} ${await res.text()}`);
+}

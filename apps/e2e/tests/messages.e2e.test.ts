@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../src/harness';
-import { logIn, makeMediaFile } from '../src/journeys';
+import { logIn, makeMediaFile, verifyCreator } from '../src/journeys';
 
 // Demo data (apps/server/src/seed/messages.ts): alex is a fan with 50 tokens; sasha is a creator alex has never written to.
 const stamp = Date.now().toString(36);
@@ -9,6 +9,8 @@ let h: Harness;
 
 beforeAll(async () => {
   h = await startHarness();
+  // These journeys pay sasha (pending in the demo data); only verified creators can be paid.
+  await verifyCreator(h.baseUrl, 'sasha');
 });
 afterAll(async () => {
   await h?.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../src/harness';
-import { logIn, makeMediaFile } from '../src/journeys';
+import { logIn, makeMediaFile, verifyCreator } from '../src/journeys';
 
 // Demo data (apps/server/src/seed): sasha is a creator with live stories; jamie follows sasha (and luna)
 // and has tokens in the wallet; alex is another fan.
@@ -9,6 +9,8 @@ let h: Harness;
 
 beforeAll(async () => {
   h = await startHarness();
+  // These journeys pay sasha (pending in the demo data); only verified creators can be paid.
+  await verifyCreator(h.baseUrl, 'sasha');
 });
 afterAll(async () => {
   await h?.close();

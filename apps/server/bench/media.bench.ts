@@ -14,22 +14,23 @@ import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openPglite } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { ffmpegPaths, probe, webMp4Args } from '../src/lib/media/ffmpeg';
 import { processImage } from '../src/lib/media/image';
 import { createSession } from '../src/modules/auth/sessions';
 import { findMedia } from '../src/modules/media/media.repo';
 import { insertUser } from '../src/modules/users/users.repo';
+import { openBenchDatabase } from './database';
+import { benchNumber, record } from './results';
 
 const MB = 1024 * 1024;
-const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 500);
+const uploadMb = benchNumber('BENCH_UPLOAD_MB', 500, 100);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-bench-media-'));
 const fmt = (n: number, d = 1) => n.toFixed(d);
 
 async function main() {
   const dataDir = path.join(work, 'data');
-  const database = await openPglite();
+  const database = await openBenchDatabase();
   await runMigrations(database);
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -124,6 +125,14 @@ async function main() {
   console.log(
     `server peak RSS during upload: ${fmt(peak / MB, 0)} MB (baseline ${fmt(baseline / MB, 0)} MB, +${fmt((peak - baseline) / MB, 0)} MB) for a ${fmt(size / MB, 0)} MB file`,
   );
+  record({
+    scenario: `${fmt(size / MB, 0)} MB streamed upload (vs a plain streamed file copy)`,
+    value: size / MB / uploadS,
+    unit: 'MB/s',
+    ceiling: size / MB / copyS,
+    p99_ms: null,
+    goal: `≥ 90%, flat memory (peak +${fmt((peak - baseline) / MB, 0)} MB)`,
+  });
   // let the background job see the junk video and give up before measuring more
   for (let i = 0; i < 100; i++) {
     const row = await findMedia(app.ctx.db, resp.data[0]._id);
@@ -197,6 +206,15 @@ async function main() {
     `10 s of 720p: ffmpeg directly ${fmt(directS, 2)} s; our upload + processing (MP4, poster, thumbnails, blur) ${fmt(oursS, 2)} s (status ${row?.status}); ratio ${fmt(oursS / directS, 2)}×`,
   );
 
+  record({
+    scenario: '10 s 720p video: upload + processing until ready (vs ffmpeg alone)',
+    value: oursS,
+    unit: 's',
+    ceiling: directS,
+    higherIsBetter: false,
+    p99_ms: null,
+    goal: '≤ 1.1× ffmpeg (ratio ≥ 91%)',
+  });
   await app.close();
   await database.close();
 }

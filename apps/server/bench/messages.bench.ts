@@ -14,17 +14,18 @@ import { io as connect, type Socket } from 'socket.io-client';
 import WebSocket, { WebSocketServer } from 'ws';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openPglite, openPostgres } from '../src/db/client';
 import { newId } from '../src/db/ids';
 import { runMigrations } from '../src/db/migrate';
 import { users } from '../src/db/schema';
 import { createSession } from '../src/modules/auth/sessions';
 import { findOrCreatePrivate } from '../src/modules/conversations/conversations.repo';
+import { openBenchDatabase } from './database';
+import { benchNumber, record } from './results';
 
-const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 2000);
+const SOCKETS = benchNumber('BENCH_SOCKETS', 2000, 500);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const LATENCY_SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
-const THROUGHPUT_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const THROUGHPUT_SECONDS = benchNumber('BENCH_SECONDS', 10, 3);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-bench-messages-'));
 
 const pct = (xs: number[], p: number) => {
@@ -41,7 +42,7 @@ async function connectAll<T>(n: number, make: (i: number) => Promise<T>, batch =
 }
 
 async function marquee() {
-  const database = process.env.DATABASE_URL ? await openPostgres(process.env.DATABASE_URL) : await openPglite();
+  const database = await openBenchDatabase();
   await runMigrations(database);
   const config = loadConfig({
     DATA_DIR: path.join(work, 'data'),
@@ -193,7 +194,7 @@ async function bareWs() {
 
 async function main() {
   console.log(
-    `${SOCKETS} connected sockets, ${CONCURRENCY} concurrent senders, ${LATENCY_SAMPLES} latency samples, ${THROUGHPUT_SECONDS} s throughput (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
+    `${SOCKETS} connected sockets, ${CONCURRENCY} concurrent senders, ${LATENCY_SAMPLES} latency samples, ${THROUGHPUT_SECONDS} s throughput`,
   );
   const m = await marquee();
   console.log(`Marquee send→delivery: p50 ${ms(m.p50)}, p99 ${ms(m.p99)}; ${m.rate.toFixed(0)} messages/s delivered`);
@@ -202,6 +203,14 @@ async function main() {
   console.log(
     `ratio (Marquee / ws): latency p50 ×${(m.p50 / w.p50).toFixed(1)}, p99 ×${(m.p99 / w.p99).toFixed(1)}; throughput ${((m.rate / w.rate) * 100).toFixed(1)}% of ws`,
   );
+  record({
+    scenario: `private messages delivered, ${SOCKETS} sockets connected (vs a bare ws relay)`,
+    value: m.rate,
+    unit: 'msg/s',
+    ceiling: w.rate,
+    p99_ms: m.p99,
+    goal: '≥ 500/s at p99 < 50 ms',
+  });
   fs.rmSync(work, { recursive: true, force: true });
   process.exit(0);
 }

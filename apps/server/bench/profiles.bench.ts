@@ -7,7 +7,7 @@
  *
  * BENCH_CREATORS (default 100000), BENCH_FOLLOWS (default 1000000),
  * BENCH_SECONDS per scenario (default 10), BENCH_DATABASE_URL to run on
- * PostgreSQL instead of embedded PGlite.
+ * another PostgreSQL server instead of the embedded one.
  * Standalone: `npx tsx bench/profiles.bench.ts`.
  */
 
@@ -19,12 +19,16 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { type Database, openPglite, openPostgres } from '../src/db/client';
+import type { Database } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
+import { type CpuReading, cpuPerRequest, maybeProfile, postmasterPid } from './cpu';
+import { openBenchDatabase } from './database';
+import { explainRequest } from './explain';
+import { benchNumber, record } from './results';
 
-const CREATORS = Number(process.env.BENCH_CREATORS ?? 100_000);
-const FOLLOWS = Number(process.env.BENCH_FOLLOWS ?? 1_000_000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CREATORS = benchNumber('BENCH_CREATORS', 100_000, 10_000);
+const FOLLOWS = benchNumber('BENCH_FOLLOWS', 1_000_000, 100_000);
+const SECONDS = benchNumber('BENCH_SECONDS', 10, 3);
 const CONNECTIONS = 10;
 const PER_FAN = 20;
 const FANS = Math.ceil(FOLLOWS / PER_FAN);
@@ -93,28 +97,36 @@ interface Figures {
   rps: number;
   p99: number;
   errors: number;
+  cpu: CpuReading;
 }
 
+let postmaster: number | null = null;
+
 async function measure(name: string, url: string, paths: string[]): Promise<Figures> {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    requests: paths.map((p) => ({ method: 'GET', path: p })),
+  let result!: Awaited<ReturnType<typeof autocannon>>;
+  const cpu = await cpuPerRequest(postmaster, async () => {
+    result = await maybeProfile(name, () =>
+      autocannon({
+        url,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        requests: paths.map((p) => ({ method: 'GET', path: p })),
+      }),
+    );
+    return result.requests.total;
   });
   const errors = result.errors + result.non2xx;
-  return { name, rps: result.requests.average, p99: result.latency.p99, errors };
+  return { name, rps: result.requests.average, p99: result.latency.p99, errors, cpu };
 }
 
 async function main() {
-  const url = process.env.BENCH_DATABASE_URL;
-  const database = url ? await openPostgres(url, 10) : await openPglite();
+  const database = await openBenchDatabase(10);
   console.log(
     `database: ${database.kind}; ${os.cpus().length} CPUs; ${CONNECTIONS} connections, ${SECONDS} s per scenario`,
   );
   await runMigrations(database);
-  if (url) await database.db.execute(sql`truncate follows, performers, users cascade`);
   await seed(database.db);
+  postmaster = postmasterPid(database.clusterDir);
 
   const config = loadConfig({
     DATA_DIR: path.join(work, 'data'),
@@ -133,6 +145,9 @@ async function main() {
 
   const terms = ['yoga', 'travel', 'luna', 'moon fox', 'cosplay', 'creator12', 'painting'];
   const usernames = Array.from({ length: 50 }, (_, i) => `creator${1 + ((i * 1999) % CREATORS)}`);
+  // Where the time goes: every query of a profile page and a search, with its plan.
+  await explainRequest(app, database, `/api/performers/${usernames[0]}`);
+  await explainRequest(app, database, '/api/performers/user/search?q=yoga');
   const scenarios: Array<[string, string, string[]]> = [
     ['bare Fastify route', bareAddress, ['/bare']],
     ['search: text', address, terms.map((q) => `/api/performers/user/search?q=${encodeURIComponent(q)}`)],
@@ -156,9 +171,22 @@ async function main() {
   for (const [name, base, paths] of scenarios) {
     const f = await measure(name, base, paths);
     rows.push(f);
-    console.log(`  ${name}: ${Math.round(f.rps)} req/s, p99 ${f.p99} ms${f.errors ? `, ${f.errors} errors` : ''}`);
+    console.log(
+      `  ${name}: ${Math.round(f.rps)} req/s, p99 ${f.p99} ms${f.errors ? `, ${f.errors} errors` : ''}; CPU per request: node ${f.cpu.nodeMs.toFixed(3)} ms (with the load generator), database ${f.cpu.dbMs?.toFixed(3) ?? '?'} ms`,
+    );
   }
   const bareRps = rows[0].rps;
+  const size = `${(CREATORS / 1000).toFixed(0)}k creators`;
+  for (const r of rows.slice(1)) {
+    record({
+      scenario: `${r.name} (${size})`,
+      value: r.rps,
+      unit: 'req/s',
+      ceiling: bareRps,
+      p99_ms: r.p99,
+      goal: r.name.startsWith('profile') ? '≥ 40%, p99 < 50 ms' : undefined,
+    });
+  }
   console.log('\nscenario | req/s | p99 ms | vs bare');
   for (const r of rows) {
     console.log(`${r.name} | ${Math.round(r.rps)} | ${r.p99} | ${((r.rps / bareRps) * 100).toFixed(1)}%`);

@@ -18,15 +18,19 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { type Database, openPglite, openPostgres } from '../src/db/client';
+import type { Database } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { createSession } from '../src/modules/auth/sessions';
+import { cpuPerRequest, maybeProfile, postmasterPid } from './cpu';
+import { openBenchDatabase } from './database';
+import { explainRequest } from './explain';
+import { benchNumber, record } from './results';
 
-const CREATORS = Number(process.env.BENCH_CREATORS ?? 10_000);
-const POSTS = Number(process.env.BENCH_POSTS ?? 1_000_000);
+const CREATORS = benchNumber('BENCH_CREATORS', 10_000, 2_000);
+const POSTS = benchNumber('BENCH_POSTS', 1_000_000, 100_000);
 const FANS = Number(process.env.BENCH_FANS ?? 50);
 const FOLLOWING = Number(process.env.BENCH_FOLLOWING ?? 500);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = benchNumber('BENCH_SECONDS', 10, 3);
 const CONNECTIONS = 10;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-bench-timeline-'));
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -85,25 +89,35 @@ async function seed(db: Database['db']) {
   console.log(`seeded ${FANS} fans following ${FOLLOWING} creators each in ${secs(Date.now() - t)}`);
 }
 
+let postmaster: number | null = null;
+
 async function measure(name: string, url: string, requests: Array<{ path: string; headers?: Record<string, string> }>) {
-  const r = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    requests: requests.map((x) => ({ method: 'GET', ...x })),
+  let r!: Awaited<ReturnType<typeof autocannon>>;
+  const cpu = await cpuPerRequest(postmaster, async () => {
+    r = await maybeProfile(name, () =>
+      autocannon({
+        url,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        requests: requests.map((x) => ({ method: 'GET', ...x })),
+      }),
+    );
+    return r.requests.total;
   });
+  console.log(
+    `  ${name}: ${Math.round(r.requests.average)} req/s; CPU per request: node ${cpu.nodeMs.toFixed(3)} ms (with the load generator), database ${cpu.dbMs?.toFixed(3) ?? '?'} ms`,
+  );
   return { name, rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
 async function main() {
-  const url = process.env.BENCH_DATABASE_URL;
-  const database = url ? await openPostgres(url, 10) : await openPglite();
+  const database = await openBenchDatabase(10);
   console.log(
     `database: ${database.kind}; ${os.cpus().length} CPUs; ${CONNECTIONS} connections, ${SECONDS} s per scenario`,
   );
   await runMigrations(database);
-  if (url) await database.db.execute(sql`truncate feeds, follows, entitlements, sessions, performers, users cascade`);
   await seed(database.db);
+  postmaster = postmasterPid(database.clusterDir);
 
   const config = loadConfig({
     DATA_DIR: path.join(work, 'data'),
@@ -168,6 +182,9 @@ async function main() {
     `indexes used: ${indexes.join(', ') || 'none'}; seq scans on feeds: ${/Seq Scan on feeds/.test(text) ? 'YES' : 'no'}`,
   );
 
+  // Every query of a timeline page, with its plan.
+  await explainRequest(app, database, '/api/user/feeds?pageSize=12', auth[0]);
+
   const bare = Fastify({ logger: false });
   bare.get('/bare', async () => ({
     data: [{ _id: '0190f1f0-0000-7000-8000-000000000000', text: 'hi' }],
@@ -185,6 +202,16 @@ async function main() {
     await measure('GET /user/feeds (page 11, cursor)', address, deep),
   ];
   const ceiling = results[0].rps;
+  for (const r of results.slice(1)) {
+    record({
+      scenario: `home timeline ${r.name} (${(POSTS / 1e6).toFixed(1)}M posts, following ${FOLLOWING})`,
+      value: r.rps,
+      unit: 'req/s',
+      ceiling,
+      p99_ms: r.p99,
+      goal: '≥ 25%, p99 < 50 ms',
+    });
+  }
   console.log('\nscenario                              req/s     p99    ratio to bare  errors');
   for (const r of results) {
     console.log(

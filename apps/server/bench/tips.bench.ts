@@ -1,9 +1,9 @@
 /**
  * Tips per second: the full wallet charge use case (lock the fan's wallet, check,
  * post the balanced ledger transaction — fan wallet, creator earnings, platform —
- * record the charge, notify the creator) called in-process, on embedded PGlite and,
- * with BENCH_DATABASE_URL (or DATABASE_URL), on PostgreSQL next to pgbench's
- * TPC-B-like tps on the same server in the same run. A tip is the same shape of
+ * record the charge, notify the creator) called in-process, on the embedded PostgreSQL
+ * (or BENCH_DATABASE_URL's server), next to pgbench's TPC-B-like tps on the same server
+ * in the same run. A tip is the same shape of
  * transaction as TPC-B (debit one account, credit others, append history), so
  * tips/s ÷ pgbench tps shows how close we are to the database's own limit.
  *
@@ -14,21 +14,21 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { type Database, openPglite, openPostgres } from '../src/db/client';
+import type { Database } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
-import type { UserRow } from '../src/db/schema';
+import { performers, type UserRow } from '../src/db/schema';
 import { clearing, transfer, verifyLedger, wallet } from '../src/modules/ledger/ledger.service';
 import { insertUser } from '../src/modules/users/users.repo';
 import { chargeWallet } from '../src/modules/wallet/charges.service';
+import { openBenchDatabase } from './database';
+import { benchNumber, record } from './results';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = benchNumber('BENCH_SECONDS', 10, 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const FANS = Number(process.env.BENCH_FANS ?? 200);
 const CREATORS = Number(process.env.BENCH_CREATORS ?? 10);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 
 async function tipsPerSecond(database: Database, label: string, concurrency: number) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-bench-tips-'));
@@ -48,6 +48,8 @@ async function tipsPerSecond(database: Database, label: string, concurrency: num
     creators.push(
       await insertUser(ctx.db, { username: `bc${i}_${process.pid}`, name: `Creator ${i}`, role: 'performer' }),
     );
+  // Only verified creators can be paid (performers/earning-policy.ts).
+  await ctx.db.update(performers).set({ verificationStatus: 'verified' });
   const fans: UserRow[] = [];
   for (let i = 0; i < FANS; i++) {
     const fan = await insertUser(ctx.db, { username: `bf${i}_${process.pid}`, name: `Fan ${i}`, role: 'user' });
@@ -97,55 +99,39 @@ async function tipsPerSecond(database: Database, label: string, concurrency: num
   return done / secs;
 }
 
-function withDatabase(url: string, name: string) {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
 async function main() {
   console.log(`tips bench: ${SECONDS} s per run, ${FANS} fans, ${CREATORS} creators, ${os.cpus().length} CPUs`);
-  {
-    const db = await openPglite();
-    await runMigrations(db);
-    // PGlite runs one transaction at a time: concurrency only queues.
-    await tipsPerSecond(db, 'PGlite (embedded)', 4);
-    await db.close();
-  }
-  if (!PG_URL) {
-    console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL=postgres://… to compare with pgbench)');
-    return;
-  }
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  const tipsDb = `marquee_bench_tips_${process.pid}`;
-  const pgbenchDb = `marquee_bench_pgbench_${process.pid}`;
+  const db = await openBenchDatabase(CONCURRENCY + 2);
   try {
-    await admin.query(`create database ${tipsDb}`);
-    const db = await openPostgres(withDatabase(PG_URL, tipsDb), CONCURRENCY + 2);
-    await db.db.execute('create extension if not exists pg_trgm' as never).catch(() => {});
     await runMigrations(db);
-    const tips = await tipsPerSecond(db, 'PostgreSQL', CONCURRENCY);
-    await db.close();
-
-    await admin.query(`create database ${pgbenchDb}`);
-    const url = withDatabase(PG_URL, pgbenchDb);
-    let tps = Number.NaN;
-    try {
-      execFileSync('pgbench', ['-i', '-s', '1', '-q', url], { stdio: 'pipe' });
-      const out = execFileSync('pgbench', ['-c', String(CONCURRENCY), '-j', '2', '-T', String(SECONDS), '-n', url], {
-        encoding: 'utf8',
-      });
-      tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
-      console.log(`pgbench TPC-B-like (scale 1, ${CONCURRENCY} clients, same server): ${tps.toFixed(0)} tps`);
-    } catch (err) {
-      console.log(`pgbench: not available (${(err as Error).message.split('\n')[0]}); install postgresql-contrib`);
-    }
-    if (Number.isFinite(tps)) console.log(`ratio: tips/s ÷ pgbench tps = ${(tips / tps).toFixed(2)}`);
+    const tips = await tipsPerSecond(db, db.label, CONCURRENCY);
+    const tps = pgbenchTps(db.url);
+    record({
+      scenario: `tips through the whole use case, ${CONCURRENCY} at once (vs pgbench TPC-B-like, same server)`,
+      value: tips,
+      unit: 'tips/s',
+      ceiling: tps,
+      p99_ms: null,
+      goal: '≥ 0.5 of pgbench',
+    });
   } finally {
-    await admin.query(`drop database if exists ${tipsDb} with (force)`).catch(() => {});
-    await admin.query(`drop database if exists ${pgbenchDb} with (force)`).catch(() => {});
-    await admin.end();
+    await db.close();
+  }
+}
+
+/** pgbench TPC-B-like (scale 1) in the same database and server, same concurrency; null without pgbench. */
+function pgbenchTps(url: string): number | null {
+  try {
+    execFileSync('pgbench', ['-i', '-s', '1', '-q', url], { stdio: 'pipe' });
+    const out = execFileSync('pgbench', ['-c', String(CONCURRENCY), '-j', '2', '-T', String(SECONDS), '-n', url], {
+      encoding: 'utf8',
+    });
+    const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
+    console.log(`pgbench TPC-B-like (scale 1, ${CONCURRENCY} clients, same server): ${tps.toFixed(0)} tps`);
+    return Number.isFinite(tps) ? tps : null;
+  } catch (err) {
+    console.log(`pgbench: not available (${(err as Error).message.split('\n')[0]}); install postgresql-contrib`);
+    return null;
   }
 }
 

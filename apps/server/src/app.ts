@@ -1,10 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
+  LogController,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
   type RawServerDefault,
@@ -13,20 +16,26 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { newId } from './db/ids';
+import { type QueryTally, withQueryTally } from './db/query-count';
 import { now } from './lib/clock';
 import type { Ctx } from './lib/context';
+import { createInvalidationBus } from './lib/invalidation';
 import { createJobs } from './lib/jobs';
 import { createMailer } from './lib/mail';
+import { configureMediaCdn } from './lib/media/cdn';
+import { readReplicaPlugin } from './lib/read-replica';
 import { createRealtime } from './lib/realtime';
 import { resolveSecretKey } from './lib/secret';
 import { registerModules } from './modules';
-import { resolveToken } from './modules/auth/sessions';
-import { SettingsService } from './modules/settings/settings.service';
+import { SESSIONS_TOPIC, SessionCache } from './modules/auth/sessions';
+import { SETTINGS_TOPIC, SettingsService } from './modules/settings/settings.service';
 import { authenticated, authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
 
 export type App = FastifyInstance<
@@ -56,7 +65,9 @@ export interface BuildOptions {
 /** Builds the whole HTTP app: plugins, every module under /api, realtime, the web app. */
 export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<App> {
   const app = Fastify({
-    logger: logger === true ? { level: config.LOG_LEVEL } : logger,
+    logger: logger === true ? loggerOptions(config) : logger,
+    // One line per request, written by logRequests below (Fastify's own writes two).
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : newId();
@@ -66,15 +77,30 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     routerOptions: { maxParamLength: 300 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (config.NODE_ENV !== 'production') countQueriesPerRequest(app);
+  logRequests(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist;
+  registerSecurityHeaders(app, webDist);
+  registerInputGuard(app);
 
   config.secretKey = resolveSecretKey(config.secretKey, config.dataDir);
+  configureMediaCdn(config);
   const settings = new SettingsService(database.db, config);
   const realtime = createRealtime(app.log);
+  const bus = await createInvalidationBus(
+    database,
+    app.log,
+    config.REDIS_URL ? { url: config.REDIS_URL, prefix: config.REDIS_PREFIX } : undefined,
+  );
+  const sessionCache = new SessionCache(config.SESSION_CACHE_SECONDS * 1000);
+  bus.on(SESSIONS_TOPIC, (userId) => sessionCache.drop(userId));
+  bus.on(SETTINGS_TOPIC, () => settings.invalidate());
+  settings.useBus(bus);
   const ctx: Ctx = {
     config,
     database,
@@ -84,6 +110,8 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     mail: createMailer(() => ctx.config, database.db, app.log),
     jobs: createJobs(database, app.log),
     realtime,
+    bus,
+    sessionCache,
     now,
   };
   settings.attach(ctx);
@@ -92,12 +120,19 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   app.decorate('ctx', ctx);
 
   registerErrorHandler(app);
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    // Per-response brotli at a level that costs little CPU (static files come precompressed).
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024 * 1024, files: 20, fields: 100 } });
   await registerOpenApi(app);
   registerMetrics(app);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(readReplicaPlugin);
   // A route that declares a security requirement answers 401 before it validates anything.
   app.addHook('onRoute', (route) => {
     const security = (route.schema as { security?: unknown[] } | undefined)?.security;
@@ -106,12 +141,62 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     route.preValidation = [authenticated, ...existing];
   });
   await app.register(registerModules, { prefix: '/api' });
-  await registerWeb(app, config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist);
+  await registerWeb(app, webDist);
 
-  await realtime.attach(app.server, (token) => resolveToken(database.db, token), config.REDIS_URL);
-  app.addHook('onClose', async () => {
-    await ctx.jobs.stop();
+  await realtime.attach(
+    app.server,
+    (token) => sessionCache.resolve(database.db, token),
+    config.REDIS_URL,
+    config.REDIS_PREFIX,
+  );
+  // Sockets close before the HTTP server does: an open WebSocket is a connection the server's
+  // close would otherwise wait for (a node with connected users never stopped).
+  app.addHook('preClose', async () => {
     await realtime.close();
   });
+  app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
+    await bus.close();
+  });
   return app;
+}
+
+/** Readable single lines on a terminal (pino-pretty), JSON lines otherwise or when LOG_FORMAT=json. */
+function loggerOptions(config: Config) {
+  const pretty = (config.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty';
+  if (!pretty) return { level: config.LOG_LEVEL };
+  return {
+    level: config.LOG_LEVEL,
+    transport: {
+      target: 'pino-pretty',
+      options: { singleLine: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId,req,res,responseTime' },
+    },
+  };
+}
+
+/**
+ * Outside production every response says how many queries it sent (`x-query-count`): tests pin the
+ * figure for the hot paths (test/query-counts.test.ts) and a developer sees it in the browser.
+ * Off in production, where the per-request async context would cost a little on every request.
+ */
+function countQueriesPerRequest(app: App) {
+  const tallies = new WeakMap<object, QueryTally>();
+  app.addHook('onRequest', (req, _reply, done) => {
+    const tally = { queries: 0 };
+    tallies.set(req, tally);
+    withQueryTally(tally, done);
+  });
+  app.addHook('onSend', async (req, reply) => {
+    const tally = tallies.get(req);
+    if (tally) reply.header('x-query-count', String(tally.queries));
+  });
+}
+
+function logRequests(app: App) {
+  app.addHook('onResponse', async (req, reply) => {
+    const ms = reply.elapsedTime.toFixed(1);
+    const line = `${req.method} ${req.url.split('?')[0]} ${reply.statusCode} ${ms}ms`;
+    if (reply.statusCode >= 500) req.log.error(line);
+    else req.log.info(line);
+  });
 }

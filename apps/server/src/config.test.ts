@@ -17,12 +17,12 @@ function configErrorOf(env: NodeJS.ProcessEnv): ConfigError {
 }
 
 describe('loadConfig', () => {
-  it('runs on defaults alone: port 8080, ./data, PGlite, demo data', () => {
+  it('runs on defaults alone: port 8080, ./data, embedded PostgreSQL, demo data', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ PORT: 8080, DATA_DIR: './data', SEED_DEMO: true });
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.dataDir).toBe(path.resolve('./data'));
-    expect(c.dbDir).toBe(path.join(c.dataDir, 'db'));
+    expect(c.postgresDir).toBe(path.join(c.dataDir, 'postgres'));
     expect(c.mediaDir).toBe(path.join(c.dataDir, 'media'));
   });
 

@@ -11,21 +11,41 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.string().url().optional(),
+  /** Without PUBLIC_URL: extra Host names (comma separated) trusted for links in mails; others fall back to localhost. */
+  ALLOWED_HOSTS: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** A read replica: heavy public reads (profiles, search, discovery, timelines) go there; writes and read-your-writes stay on DATABASE_URL. */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_READ_URL must start with postgres:// or postgresql://')
+    .optional(),
+  /** After a signed-in write, that browser reads from the primary this long (replication lag). */
+  DATABASE_READ_STICKY_SECONDS: z.coerce.number().int().min(0).max(600).default(5),
   SEED_DEMO: bool.default(true),
   SEED_WAIT_FOR_MEDIA: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty`: one readable line per event; `json`: pino's JSON lines. Default: pretty on a terminal, else json. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   WEB_DIST: z.string().optional(),
   SECRET_KEY: z.string().min(16, 'SECRET_KEY must be at least 16 characters').optional(),
   TRUST_PROXY: bool.default(false),
   GEO_IP_HEADER: z.string().optional(),
   REDIS_URL: z.string().url().optional(),
+  /** Prefix of Marquee's Redis keys and channels (rate limits, socket.io): several sites can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.-]{1,50}$/, 'REDIS_PREFIX: letters, digits, . _ - only')
+    .default('marquee'),
+  /** How long a signed-in session is served from memory (revocation still applies at once); 0: every request asks the database. */
+  SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   JOBS_IN_PROCESS: bool.default(true),
+  /** On SIGTERM, keep serving this long with /api/health/ready at 503 before closing (behind a load balancer: its check interval). */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
   // Mail
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Marquee <no-reply@marquee.local>'),
@@ -37,6 +57,8 @@ export const configSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
+  /** A CDN in front of the site for public media (avatars, covers, public files): their URLs start here. */
+  MEDIA_CDN_URL: z.string().url().optional(),
   // Payments
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
@@ -54,6 +76,10 @@ export const configSchema = z.object({
   AGORA_APP_ID: z.string().optional(),
   AGORA_APP_CERTIFICATE: z.string().optional(),
   FFMPEG_PATH: z.string().optional(),
+  /** Built-in streaming: RTMP ingest port for OBS (0 = a free port, -1 = no RTMP ingest). */
+  RTMP_PORT: z.coerce.number().int().min(-1).max(65535).default(1935),
+  /** E2E only (never production): a private-show billing "minute" lasts this many seconds. */
+  STREAMING_TEST_MINUTE_SECONDS: z.coerce.number().int().min(1).max(60).optional(),
   // Accounts and identity (modules/auth, identity, social)
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   TWITTER_CONSUMER_KEY: z.string().optional(),
@@ -67,11 +93,23 @@ export const configSchema = z.object({
   /** Auth rate limits: attempts per window per IP and per account. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** Web Push (docs/pwa.md): VAPID keys (base64url); without them a pair is made once under DATA_DIR. */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  /** The contact push services see (mailto: or https:); default mailto:ADMIN_EMAIL. */
+  VAPID_SUBJECT: z.string().optional(),
+  /** Push services the server will POST to (host suffixes, comma-separated): endpoints elsewhere are refused. */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default('fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com'),
 });
 
 export type Config = z.infer<typeof configSchema> & {
   dataDir: string;
+  /** The PGlite directory of earlier versions (only to detect it and carry it over). */
   dbDir: string;
+  /** The embedded PostgreSQL cluster. */
+  postgresDir: string;
   mediaDir: string;
   secretKey: string;
 };
@@ -91,11 +129,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  MARQUEE_E2E_CLOCK: time travel is for end-to-end tests, never production',
     );
   }
+  if (c.STREAMING_TEST_MINUTE_SECONDS && c.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  STREAMING_TEST_MINUTE_SECONDS: short billing minutes are for end-to-end tests, never production',
+    );
+  }
   const dataDir = path.resolve(c.DATA_DIR);
   return {
     ...c,
     dataDir,
     dbDir: path.join(dataDir, 'db'),
+    postgresDir: path.join(dataDir, 'postgres'),
     mediaDir: path.join(dataDir, 'media'),
     // Without a configured key, a random key is made and kept under DATA_DIR (see lib/secret.ts).
     secretKey: c.SECRET_KEY ?? '',

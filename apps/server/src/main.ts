@@ -1,12 +1,18 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
+import type { Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { openDatabase } from './db/open';
+import { startDraining } from './lib/lifecycle';
+import { describeFfmpeg } from './lib/media/ffmpeg';
 import { registerJobHandlers } from './modules/jobs';
-import { seedDemoIfEmpty, waitForMediaProcessing } from './seed/demo';
+import { ingestFor, startRtmpIngest } from './modules/streaming/streaming.ingest';
+import { CAST_CREATORS, CAST_FANS } from './seed/cast';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty, waitForMediaProcessing } from './seed/demo';
+import { startupLog } from './startup-log';
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (err) {
@@ -16,29 +22,89 @@ async function main() {
     }
     throw err;
   }
-  const database = await openDatabase(config);
-  await runMigrations(database);
-  const app = await buildApp({ config, database });
-  registerJobHandlers(app.ctx);
-  if (config.JOBS_IN_PROCESS) await app.ctx.jobs.start();
-  if (config.SEED_DEMO && (await seedDemoIfEmpty(app.ctx)) && config.SEED_WAIT_FOR_MEDIA) {
-    await waitForMediaProcessing(app.ctx, 300_000);
-  }
-
+  const progress = startupLog(config);
+  progress.step(describeFfmpeg(config.FFMPEG_PATH));
+  progress.step(config.DATABASE_URL ? 'connecting to PostgreSQL (DATABASE_URL)' : 'starting the embedded PostgreSQL');
+  const database = await openDatabase(config, { onProgress: progress.step });
+  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  let rtmp: Awaited<ReturnType<typeof startRtmpIngest>> = null;
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
+    if (stopping) return; // a second signal (a process group, a wrapper relaying it) changes nothing
+    stopping = true;
+    startDraining();
+    if (config.SHUTDOWN_DRAIN_SECONDS > 0) {
+      progress.step(`${signal}: draining for ${config.SHUTDOWN_DRAIN_SECONDS} s (ready answers 503)`);
+      await new Promise((r) => setTimeout(r, config.SHUTDOWN_DRAIN_SECONDS * 1000));
+    }
+    progress.step(`${signal}: shutting down (requests in flight finish, then the database stops)`);
+    await rtmp?.close().catch(() => {});
+    await app?.close().catch(() => {});
     await database.close();
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  progress.step('applying database migrations');
+  await runMigrations(database);
+  app = await buildApp({ config, database });
+  registerJobHandlers(app.ctx);
+  await app.ctx.jobs.start({ work: config.JOBS_IN_PROCESS });
+  if (!config.JOBS_IN_PROCESS)
+    progress.step('JOBS_IN_PROCESS=0: this node enqueues jobs; run `npm run worker` to do them');
+  if (!config.JOBS_IN_PROCESS && !config.REDIS_URL) {
+    progress.step(
+      'several nodes without REDIS_URL: realtime and rate limits are per node (set REDIS_URL to share them)',
+    );
+  }
+  // OBS ingest (built-in streaming): a busy port leaves browser broadcasting working.
+  rtmp = await startRtmpIngest(app.ctx, ingestFor(app.ctx)).catch((err: Error) => {
+    progress.step(`RTMP ingest for OBS is off: ${err.message}`);
+    return null;
+  });
+  if (rtmp) progress.step(`RTMP ingest for OBS on port ${rtmp.port}`);
+  const seeded = config.SEED_DEMO && (await seedDemo(app, config, progress.step));
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`Marquee listening on ${address.replace('0.0.0.0', 'localhost')} (database: ${database.kind})`);
+  progress.ready(readyBanner(address, database, seeded || config.SEED_DEMO));
+}
+
+async function seedDemo(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  config: Config,
+  step: (m: string) => void,
+): Promise<boolean> {
+  step('checking for demo data');
+  const started = Date.now();
+  const seeded = await seedDemoIfEmpty(app.ctx, step);
+  if (!seeded) return false;
+  step(`demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s (media keep processing in the background)`);
+  if (config.SEED_WAIT_FOR_MEDIA) {
+    step('waiting for the demo media to finish processing (SEED_WAIT_FOR_MEDIA)');
+    await waitForMediaProcessing(app.ctx, 300_000);
+  }
+  return true;
+}
+
+function readyBanner(address: string, database: Database, demo: boolean): string[] {
+  const url = (process.env.PUBLIC_URL ?? address).replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  const lines = [
+    `Marquee is ready: ${url}`,
+    `database: ${database.kind === 'embedded' ? 'embedded PostgreSQL' : 'PostgreSQL'}${database.readPool ? ' (public reads from DATABASE_READ_URL)' : ''}`,
+  ];
+  if (demo) {
+    lines.push(`demo logins (password ${DEMO_PASSWORD}):`);
+    for (const a of DEMO_ACCOUNTS)
+      lines.push(`  ${a.username.padEnd(8)} ${a.role === 'performer' ? 'creator' : a.role}`);
+    lines.push(`  more creators: ${CAST_CREATORS.map((c) => c.username).join(', ')}`);
+    lines.push(`  more fans: ${CAST_FANS.map((f) => f.username).join(', ')}`);
+  }
+  return lines;
 }
 
 main().catch((err) => {
-  console.error(err);
+  console.error(err instanceof Error ? err.message : err);
+  if (process.env.NODE_ENV !== 'production' && err instanceof Error) console.error(err.stack);
   process.exit(1);
 });

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeEach, inject } from 'vitest';
 import { type App, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { type Database, openPglite, openPostgres } from '../src/db/client';
+import { type Database, openPostgres } from '../src/db/client';
 import { setClockOffset } from '../src/lib/clock';
 import { registerJobHandlers } from '../src/modules/jobs';
 import { withDatabase } from './global-setup';
@@ -19,30 +19,25 @@ export interface TestContext {
 
 let current: Promise<TestContext> | null = null;
 
-/** A fresh database for this test file, from the migrated template. */
+/** A fresh database for this test file, copied from the migrated template. */
 async function openTestDatabase(): Promise<Database> {
   const template = inject('pgTemplate');
-  const url = process.env.TEST_DATABASE_URL;
-  if (template && url) {
-    const name = `marquee_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${template}`);
-    await admin.end();
-    const db = await openPostgres(withDatabase(url, name), 10);
-    const close = db.close;
-    db.close = async () => {
-      await close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name}`).catch(() => {});
-      await c.end();
-    };
-    return db;
-  }
-  const file = inject('pgliteTemplate');
-  const blob = new Blob([fs.readFileSync(file!)]);
-  return openPglite(undefined, blob);
+  const url = inject('pgUrl');
+  const name = `marquee_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  await admin.end();
+  const db = await openPostgres(withDatabase(url, name), 10);
+  const close = db.close;
+  db.close = async () => {
+    await close();
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`drop database if exists ${name}`).catch(() => {});
+    await c.end();
+  };
+  return db;
 }
 
 /**

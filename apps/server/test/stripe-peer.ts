@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local HTTP peer that speaks the few Stripe REST endpoints the server calls
  * (prices, coupons, Checkout Sessions, Subscriptions, customers, payment
- * methods, PaymentIntents, refunds, invoice payments, Connect accounts and links), so the official
+ * methods, PaymentIntents, refunds, invoice payments, Connect accounts, links and transfers), so the official
  * SDK is exercised for real: point it here with STRIPE_API_URL. Every request
  * is recorded (method, path, form body decoded, Idempotency-Key) for assertions;
  * `failNext(path)` makes the next call to a path answer a Stripe API error.
@@ -155,6 +155,25 @@ export async function startStripePeer(): Promise<StripePeer> {
         }),
     ],
     ['POST', /^\/v1\/refunds$/, (_m, r) => save({ id: id('re'), object: 'refund', amount: Number(r.body.amount) })],
+    [
+      'POST',
+      /^\/v1\/transfers$/,
+      (_m, r) => {
+        // Stripe answers a retried Idempotency-Key with the first result: one transfer per key
+        const key = r.idempotencyKey ?? '';
+        const seen = [...objects.values()].find((o) => o.object === 'transfer' && o.idempotency_key === key && key);
+        if (seen) return seen;
+        return save({
+          id: id('tr'),
+          object: 'transfer',
+          amount: Number(r.body.amount),
+          currency: r.body.currency,
+          destination: r.body.destination,
+          metadata: r.body.metadata ?? {},
+          idempotency_key: key,
+        });
+      },
+    ],
     ['POST', /^\/v1\/accounts$/, (_m, r) => save({ id: id('acct'), object: 'account', metadata: r.body.metadata })],
     [
       'POST',

@@ -3,6 +3,8 @@ import { useMemo } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { api, isApiError } from './lib/api';
+import { LocaleSync } from './lib/i18n/locale-sync';
+import { UpdatePrompt } from './pwa/update-prompt';
 import { createAppRouter } from './router';
 
 const swrConfig: SWRConfiguration = {
@@ -22,6 +24,8 @@ export function App() {
   return (
     <SWRConfig value={swrConfig}>
       <RouterProvider router={router} />
+      <UpdatePrompt />
+      <LocaleSync />
     </SWRConfig>
   );
 }

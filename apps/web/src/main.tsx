@@ -1,6 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import '@fontsource-variable/inter';
+import './emoji-font.css';
 import { App } from './app';
+import './lib/i18n';
 import './styles.css';
 
 const root = document.getElementById('root');

@@ -75,6 +75,10 @@ export const feedSchema = z.object({
   isBought: z.boolean(),
   /** True when the viewer may not see the media: only teaser, blurred previews and counts are present. */
   locked: z.boolean(),
+  /** Taken down by moderation: shown on the creator's own view (others never see such a post). */
+  takenDown: z.boolean().optional(),
+  /** The moderator's reason, for the owner and admins only. */
+  takedownReason: z.string().nullable().optional(),
   publishedAt: z.string().nullable(),
   scheduledAt: z.string().nullable(),
   expiresAt: z.string().nullable(),

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /** List query conventions of spec §2: page, pageSize, sortBy (default updatedAt), sort asc|desc. */
 export const listQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  // Bounded so page × pageSize stays inside an integer offset (issue 17).
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(12),
   sortBy: z.string().max(40).default('updatedAt'),
   sort: z.enum(['asc', 'desc']).default('desc'),

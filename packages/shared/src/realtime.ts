@@ -1,5 +1,20 @@
 import type { MessageCreatedEvent, MessageDeletedEvent } from './messages';
 import type { Notification } from './notifications';
+import type { PayoutRequest } from './payouts';
+import type {
+  PrivateLowBalanceEvent,
+  PrivateRequest,
+  PrivateSession,
+  PrivateSignalEvent,
+  SignalData,
+  SocketAck,
+  Stream,
+  StreamEndedEvent,
+  StreamMessageDeletedEvent,
+  StreamMessageEvent,
+  StreamTipEvent,
+  StreamViewers,
+} from './streaming';
 
 /**
  * The one typed realtime event map shared by server and client (socket.io).
@@ -22,10 +37,43 @@ export interface ServerToClientEvents {
   'conversation/read': (payload: { conversationId: string; userId: string }) => void;
   'message/unread-total': (payload: { total: number }) => void;
   'feed/created': (payload: { feedId: string; performerId: string }) => void;
+  /** This node is shutting down: the connection closes next; reconnect (the balancer picks another node). */
+  'server/reconnect': (payload: { reason: 'shutdown'; retryAfterMs: number }) => void;
+  'payout/updated': (payload: PayoutRequest) => void;
+  // Live streaming (room `stream:<id>` unless noted)
+  'stream/updated': (payload: { stream: Stream }) => void;
+  'stream/ended': (payload: StreamEndedEvent) => void;
+  'stream/viewers': (payload: StreamViewers) => void;
+  'stream/message': (payload: StreamMessageEvent) => void;
+  'stream/message-deleted': (payload: StreamMessageDeletedEvent) => void;
+  'stream/chat-cleared': (payload: { streamId: string; conversationId: string }) => void;
+  'stream/tip': (payload: StreamTipEvent) => void;
+  /** To the viewer concerned (and the creator). */
+  'stream/muted': (payload: { streamId: string; userId: string; muted: boolean }) => void;
+  /** To the viewer removed: leave the page. */
+  'stream/removed': (payload: { streamId: string; userId: string }) => void;
+  /** To followers and subscribers (user rooms) when a creator goes live. */
+  'stream/live': (payload: { stream: Stream }) => void;
+  // Private shows (user rooms of the two parties)
+  'private/request': (payload: { request: PrivateRequest }) => void;
+  'private/session': (payload: { session: PrivateSession }) => void;
+  'private/low-balance': (payload: PrivateLowBalanceEvent) => void;
+  'private/signal': (payload: PrivateSignalEvent) => void;
+  /** Built-in provider: the creator's ingest state (creator's user room). */
+  'stream/ingest': (payload: { streamId: string; state: 'receiving' | 'stopped' | 'error'; message?: string }) => void;
 }
 
 export interface ClientToServerEvents {
   'auth/login': (payload: { token: string }) => void;
+  /** Watch a stream: joins room `stream:<id>` after the same checks as GET /streaming/join/{id}. */
+  'stream/join': (payload: { streamId: string }, ack?: SocketAck<{ viewerCount: number }>) => void;
+  'stream/leave': (payload: { streamId: string }) => void;
+  /** Built-in provider, browser broadcast: one MediaRecorder WebM chunk, in order (seq from 0). */
+  'stream/publish': (payload: { streamId: string; seq: number; chunk: ArrayBuffer }, ack?: SocketAck) => void;
+  'private/join': (payload: { sessionId: string }, ack?: SocketAck<{ session: PrivateSession }>) => void;
+  'private/heartbeat': (payload: { sessionId: string }) => void;
+  'private/signal': (payload: { sessionId: string; data: SignalData }) => void;
+  'private/leave': (payload: { sessionId: string }) => void;
 }
 
 export type RealtimeStatus = 'initialized' | 'connected' | 'disconnect' | 'failed' | 'reconnecting';

@@ -33,6 +33,8 @@ export const meSchema = z.object({
   totpEnabled: z.boolean(),
   hasPassword: z.boolean(),
   createdAt: z.string(),
+  /** Interface language chosen in settings (null: the browser's). */
+  locale: z.string().nullable().optional(),
 });
 export type Me = z.infer<typeof meSchema>;
 
@@ -146,17 +148,33 @@ export const updatePerformerBodySchema = z.object({
 });
 export type UpdatePerformerBody = z.input<typeof updatePerformerBodySchema>;
 
-export const bankingSettingsBodySchema = z.object({
-  firstName: z.string().trim().min(1, 'firstName is required').max(100),
-  lastName: z.string().trim().min(1, 'lastName is required').max(100),
-  bankName: z.string().trim().min(1, 'bankName is required').max(200),
-  accountNumber: z.string().trim().min(4, 'accountNumber is required').max(64),
-  routingNumber: z.string().trim().max(64).optional(),
-  swiftCode: z.string().trim().max(20).optional(),
-  iban: z.string().trim().max(64).optional(),
-  country: z.string().trim().max(2).optional(),
-  address: z.string().trim().max(300).optional(),
-});
+/** Bank transfer details for payouts (holder name, IBAN or account number, bank, country); stored encrypted, shown masked. */
+export const bankingSettingsBodySchema = z
+  .object({
+    firstName: z.string().trim().min(1, 'firstName is required').max(100),
+    lastName: z.string().trim().min(1, 'lastName is required').max(100),
+    bankName: z.string().trim().min(1, 'bankName is required').max(200),
+    accountNumber: z
+      .string()
+      .trim()
+      .regex(/^[0-9A-Za-z -]{4,64}$/, 'accountNumber must be 4 to 64 letters or digits')
+      .optional()
+      .or(z.literal('')),
+    routingNumber: z.string().trim().max(64).optional(),
+    swiftCode: z.string().trim().max(20).optional(),
+    iban: z
+      .string()
+      .trim()
+      .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+      .refine((v) => v === '' || /^[A-Z]{2}[0-9]{2}[A-Z0-9]{10,30}$/.test(v), 'iban is not a valid IBAN')
+      .optional(),
+    country: z.string().trim().max(2).optional(),
+    address: z.string().trim().max(300).optional(),
+  })
+  .refine((b) => Boolean(b.accountNumber || b.iban), {
+    message: 'accountNumber or iban is required',
+    path: ['accountNumber'],
+  });
 export type BankingSettingsBody = z.infer<typeof bankingSettingsBodySchema>;
 
 export const paymentGatewaySettingsBodySchema = z.object({

@@ -258,6 +258,9 @@ export const orderSchema = z.object({
   quantity: z.number().int(),
   unitPrice: tokens,
   totalPrice: tokens,
+  /** unit price × quantity; totalPrice = subtotal + shipping. */
+  subtotalPrice: tokens.optional(),
+  shippingPrice: tokens.optional(),
   isPhysical: z.boolean(),
   deliveryStatus: z.enum(DELIVERY_STATUSES),
   deliveryAddress: addressBodySchema.omit({ isDefault: true }).nullable(),

@@ -1,14 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { countQueries, type QueryTally } from './query-count';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
-/** The one database type all repos use. PGlite's Drizzle database has the same query API. */
+/** The one database type all repos use. */
 export type Db = NodePgDatabase<Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the database or a transaction: repos take this so a service can pass its `tx`. */
@@ -16,83 +12,74 @@ export type Executor = Db | Tx;
 
 export interface Database {
   db: Db;
-  kind: 'pglite' | 'postgres';
-  pglite?: PGlite;
-  pool?: pg.Pool;
-  /** Raw SQL for tools that bring their own queries (pg-boss). */
+  /** `embedded`: the PostgreSQL server this process started under DATA_DIR; `postgres`: DATABASE_URL. */
+  kind: 'embedded' | 'postgres';
+  pool: pg.Pool;
+  /**
+   * Heavy public reads: the replica at DATABASE_READ_URL when one is configured, else `db` itself.
+   * Never for writes, nor for reads that must see this request's (or this user's recent) writes.
+   */
+  read: Db;
+  /** The replica's pool when DATABASE_READ_URL is set. */
+  readPool?: pg.Pool;
+  /** The connection string, for tools that open their own connections (pg-boss). */
+  url: string;
+  /** Queries sent since the pool opened (db/query-count.ts): tests pin queries per request with it. */
+  queries: QueryTally;
   close(): Promise<void>;
 }
 
-/** Extensions the schema may use; PostgreSQL has them as contrib modules. */
-export const pgliteExtensions = { pg_trgm };
-
-export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
-  let release = () => {};
-  if (dataDir) {
-    fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-    release = acquireDirLock(dataDir);
-  }
-  const pglite = new PGlite(dataDir ?? 'memory://', { extensions: pgliteExtensions, loadDataDir });
-  await pglite.waitReady;
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
-  return {
-    db,
-    kind: 'pglite',
-    pglite,
-    async close() {
-      await pglite.close();
-      release();
-    },
-  };
+/**
+ * An idle client whose server went away (a restart, or Ctrl-C reaching the embedded server in the
+ * same process group before we stop it) makes the pool emit 'error'; unheard, that ends the process.
+ * The pool drops that client and opens a new one on the next query, so a line on stderr is enough.
+ */
+function keepAliveOnIdleErrors(pool: pg.Pool): pg.Pool {
+  pool.on('error', (err) => {
+    process.stderr.write(`database: an idle connection closed (${err.message})\n`);
+  });
+  return pool;
 }
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Idle connections stay a minute: reconnecting (fork + SCRAM) costs more than keeping them.
+  const pool = keepAliveOnIdleErrors(new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 60_000 }));
+  const queries: QueryTally = { queries: 0 };
+  countQueries(pool, queries, { prepare: process.env.DATABASE_PREPARE !== '0' });
   await pool.query('select 1');
-  const db = drizzlePg(pool, { schema });
+  const db = drizzle(pool, { schema });
   return {
     db,
     kind: 'postgres',
     pool,
+    read: db,
+    url,
+    queries,
     async close() {
       await pool.end();
     },
   };
 }
 
-/**
- * Two processes on one PGlite directory corrupt it silently: take a lock file
- * holding our pid and refuse to start while another live process holds it.
- */
-function acquireDirLock(dataDir: string): () => void {
-  const lockPath = `${dataDir}.lock`; // beside the directory: PGlite wants its own directory to itself
+/** Adds the read replica at `url` to an open database: `read` then queries it; `close()` ends both pools. */
+export async function withReadReplica(database: Database, url: string, poolSize = 10): Promise<Database> {
+  const readPool = keepAliveOnIdleErrors(
+    new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 60_000 }),
+  );
   try {
-    const fd = fs.openSync(lockPath, 'wx');
-    fs.writeSync(fd, String(process.pid));
-    fs.closeSync(fd);
-  } catch {
-    const pid = Number(fs.readFileSync(lockPath, 'utf8'));
-    if (pid && pid !== process.pid && isAlive(pid)) {
-      throw new Error(
-        `The embedded database at ${dataDir} is in use by process ${pid}. Stop it first, or set DATA_DIR to another folder.`,
-      );
-    }
-    fs.writeFileSync(lockPath, String(process.pid));
+    await readPool.query('select 1');
+  } catch (err) {
+    await readPool.end();
+    throw new Error(`DATABASE_READ_URL: cannot connect (${(err as Error).message})`);
   }
-  return () => {
-    try {
-      if (Number(fs.readFileSync(lockPath, 'utf8')) === process.pid) fs.unlinkSync(lockPath);
-    } catch {
-      // already gone
-    }
+  const closePrimary = database.close;
+  return {
+    ...database,
+    read: drizzle(readPool, { schema }),
+    readPool,
+    async close() {
+      await readPool.end();
+      await closePrimary();
+    },
   };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }

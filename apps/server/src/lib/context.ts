@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
+import type { SessionCache } from '../modules/auth/sessions';
 import type { SettingsService } from '../modules/settings/settings.service';
+import type { InvalidationBus } from './invalidation';
 import type { Jobs } from './jobs';
 import type { Mailer } from './mail';
 import type { Realtime } from './realtime';
@@ -19,6 +21,10 @@ export interface Ctx {
   mail: Mailer;
   jobs: Jobs;
   realtime: Realtime;
+  /** Tells every server process to drop a cache entry (lib/invalidation.ts). */
+  bus: InvalidationBus;
+  /** Signed-in users by token, for a few seconds (auth/sessions.ts). */
+  sessionCache: SessionCache;
   /** Now, overridable in tests for time travel. */
   now(): Date;
 }

@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
 
@@ -13,36 +12,36 @@ export interface JobOptions {
 }
 
 /**
- * Background jobs on pg-boss, a Postgres-backed queue, on PGlite and PostgreSQL alike.
+ * Background jobs on pg-boss, a Postgres-backed queue on its own connections.
  * Modules register handlers with `work` at boot and enqueue with `send` after commit.
  */
 export interface Jobs {
   work<T extends object>(name: string, handler: JobHandler<T>, opts?: { batchSize?: number }): void;
   send<T extends object>(name: string, data: T, opts?: JobOptions): Promise<string | null>;
   schedule(name: string, cron: string): void;
-  start(): Promise<void>;
+  /**
+   * Connects the queue. `work: false` (API nodes with JOBS_IN_PROCESS=0): send only; no
+   * workers, no schedules, no maintenance: a `npm run worker` process does those.
+   */
+  start(opts?: { work?: boolean }): Promise<void>;
   stop(): Promise<void>;
   readonly started: boolean;
 }
 
-/** pg-boss talks to PGlite through this adapter: scripts without parameters go through exec. */
-function pgliteAdapter(pglite: PGlite) {
-  return {
-    async executeSql(text: string, values?: unknown[]) {
-      if (!values || values.length === 0) {
-        const results = await pglite.exec(text);
-        return { rows: results.at(-1)?.rows ?? [] };
-      }
-      return pglite.query(text, values as never[]);
-    },
-  };
-}
+/**
+ * How often an idle worker asks for work. Jobs sent by this process wake its worker at once
+ * (notifyWorker), so the poll only matters for jobs sent by other processes, delayed jobs and
+ * retries; a long poll keeps an idle site idle (a poll is one query per queue).
+ */
+const IDLE_POLL_SECONDS = 5;
 
 export function createJobs(database: Database, log: { error: (o: object, m: string) => void }): Jobs {
   const handlers = new Map<string, { handler: JobHandler<object>; batchSize: number }>();
   const schedules = new Map<string, string>();
   let boss: PgBoss | null = null;
-  const base = { pollingIntervalSeconds: 0.5, schema: 'pgboss', monitorStateIntervalSeconds: 60 };
+  /** This process's worker per queue: a job sent here wakes it at once instead of waiting for a poll. */
+  const workerIds = new Map<string, string>();
+  const base = { schema: 'pgboss', monitorStateIntervalSeconds: 60 };
 
   return {
     get started() {
@@ -56,21 +55,36 @@ export function createJobs(database: Database, log: { error: (o: object, m: stri
     },
     async send(name, data, opts) {
       if (!boss) throw new Error(`Jobs are not started; cannot send ${name}`);
-      return boss.send(name, data, { retryLimit: 3, retryDelay: 5, retryBackoff: true, ...opts });
+      const id = await boss.send(name, data, { retryLimit: 3, retryDelay: 5, retryBackoff: true, ...opts });
+      const worker = workerIds.get(name);
+      if (worker && !opts?.startAfter) boss.notifyWorker(worker);
+      return id;
     },
-    async start() {
+    async start(opts = {}) {
       if (boss) return;
-      const instance =
-        database.kind === 'pglite'
-          ? new PgBoss({ ...base, db: pgliteAdapter(database.pglite!) })
-          : new PgBoss({ ...base, ...poolConfig(database) });
+      const work = opts.work ?? true;
+      const instance = new PgBoss({
+        ...base,
+        connectionString: database.url,
+        max: work ? 4 : 2,
+        ...(work ? {} : { supervise: false, schedule: false }),
+      });
       instance.on('error', (err) => log.error({ err }, 'job queue error'));
-      await instance.start();
-      for (const name of new Set([...handlers.keys(), ...schedules.keys()])) await instance.createQueue(name);
+      // Several nodes starting at once would deadlock in pg-boss's DDL (its schema, one
+      // partition per queue): one at a time, under an advisory lock.
+      await withStartLock(database, async () => {
+        await instance.start();
+        for (const name of new Set([...handlers.keys(), ...schedules.keys()])) await instance.createQueue(name);
+      });
+      if (!work) {
+        boss = instance;
+        return;
+      }
       for (const [name, { handler, batchSize }] of handlers) {
-        await instance.work(name, { batchSize, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+        const id = await instance.work(name, { batchSize, pollingIntervalSeconds: IDLE_POLL_SECONDS }, async (jobs) => {
           for (const job of jobs) await handler(job.data as object);
         });
+        workerIds.set(name, id);
       }
       for (const [name, cron] of schedules) await instance.schedule(name, cron, {}, { tz: 'UTC' });
       boss = instance;
@@ -79,12 +93,19 @@ export function createJobs(database: Database, log: { error: (o: object, m: stri
       if (!boss) return;
       const b = boss;
       boss = null;
+      workerIds.clear();
       await b.stop({ graceful: true, wait: true, timeout: 5000 });
     },
   };
 }
 
-function poolConfig(database: Database) {
-  const opts = database.pool!.options as { connectionString?: string };
-  return { connectionString: opts.connectionString, max: 4 };
+async function withStartLock(database: Database, fn: () => Promise<void>) {
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(727275)');
+    await fn();
+  } finally {
+    await client.query('select pg_advisory_unlock(727275)').catch(() => {});
+    client.release();
+  }
 }

@@ -26,7 +26,8 @@ export interface Realtime {
   leaveUser(userId: string, room: string): void;
   /** Modules add their own socket handlers (e.g. stream signalling). */
   onConnection(handler: (socket: RealtimeSocket) => void): void;
-  attach(server: HttpServer, resolve: AuthResolver, redisUrl?: string): Promise<void>;
+  /** With redisUrl, events fan out through Redis to every node (channels prefixed with redisPrefix). */
+  attach(server: HttpServer, resolve: AuthResolver, redisUrl?: string, redisPrefix?: string): Promise<void>;
   close(): Promise<void>;
   readonly io: Server | null;
 }
@@ -69,13 +70,19 @@ export function createRealtime(log: { warn: (o: object, m: string) => void }): R
     onConnection(handler) {
       handlers.push(handler);
     },
-    async attach(server, resolve, redisUrl) {
-      io = new Server(server, { path: '/socket.io', serveClient: false, cors: { origin: true, credentials: true } });
+    async attach(server, resolve, redisUrl, redisPrefix = 'marquee') {
+      io = new Server(server, {
+        path: '/socket.io',
+        serveClient: false,
+        cors: { origin: true, credentials: true },
+        // Browser broadcast chunks (streaming) are up to a few MB.
+        maxHttpBufferSize: 4 * 1024 * 1024,
+      });
       if (redisUrl) {
         const pub = new Redis(redisUrl);
         const sub = pub.duplicate();
         redisClients.push(pub, sub);
-        io.adapter(createAdapter(pub, sub));
+        io.adapter(createAdapter(pub, sub, { key: `${redisPrefix}-socket.io` }));
       }
       io.on('connection', async (socket: RealtimeSocket) => {
         const token = typeof socket.handshake.query.token === 'string' ? socket.handshake.query.token : undefined;
@@ -87,6 +94,9 @@ export function createRealtime(log: { warn: (o: object, m: string) => void }): R
       });
     },
     async close() {
+      // A hint to this node's sockets only (not through Redis); the transport then closes, which
+      // socket.io clients answer by reconnecting on their own (an explicit disconnect would not).
+      io?.local.emit('server/reconnect', { reason: 'shutdown', retryAfterMs: 500 });
       if (io) await new Promise<void>((r) => io!.close(() => r()));
       io = null;
       for (const c of redisClients) c.disconnect();

@@ -2,7 +2,10 @@ import type { Ctx } from '../lib/context';
 import { registerFeedJobs } from './feeds/feeds.jobs';
 import { registerMassMessageJobs } from './mass-messages/mass-messages.service';
 import { registerMediaJobs } from './media/media.jobs';
+import { registerPrivacyJobs } from './privacy/privacy.service';
+import { registerPushJobs } from './push/push.service';
 import { registerStoryJobs } from './stories/stories.jobs';
+import { registerPrivateShowJobs } from './streaming/private.service';
 import { registerSubscriptionJobs } from './subscriptions/subscriptions.jobs';
 
 /** Every module's background job handlers and schedules. A module with jobs adds one line here. */
@@ -12,4 +15,7 @@ export function registerJobHandlers(ctx: Ctx) {
   registerStoryJobs(ctx);
   registerSubscriptionJobs(ctx);
   registerMassMessageJobs(ctx);
+  registerPrivateShowJobs(ctx);
+  registerPushJobs(ctx);
+  registerPrivacyJobs(ctx);
 }

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { App } from '../app';
 import { forbidden, unauthorized } from '../lib/errors';
-import { type AuthUser, resolveToken } from '../modules/auth/sessions';
+import type { AuthUser } from '../modules/auth/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,7 +20,7 @@ export const authPlugin = fp(async (app: App) => {
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
     if (!token) return;
     req.authToken = token;
-    req.user = await resolveToken(app.ctx.db, token);
+    req.user = await app.ctx.sessionCache.resolve(app.ctx.db, token);
   });
 });
 

@@ -3,6 +3,7 @@ import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { App } from '../app';
 import { AppError } from '../lib/errors';
+import { databaseInputError, isTruncatedBody } from './input-guard';
 
 const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request',
@@ -48,6 +49,14 @@ export function registerErrorHandler(app: App) {
     if (status && status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, unsupported content type, body too large, multipart limits).
       return reply.status(status).send(body(status, err.message, (err as FastifyError).code ?? 'CLIENT_ERROR'));
+    }
+    const dbInput = databaseInputError(err, req);
+    if (dbInput) {
+      req.log.warn({ err }, 'database refused an input value');
+      return reply.status(400).send(body(400, dbInput.message, dbInput.code, dbInput.details));
+    }
+    if (isTruncatedBody(err)) {
+      return reply.status(400).send(body(400, 'body: the upload was cut short', 'UPLOAD_INCOMPLETE'));
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send(body(500, ERROR_TEXTS.default, 'INTERNAL'));

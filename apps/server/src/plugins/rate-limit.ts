@@ -22,7 +22,7 @@ export const rateLimitPlugin = fp(async (app: App) => {
   const redis = redisUrl ? new Redis(redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'marquee-rl:' } : {}),
+    ...(redis ? { redis, nameSpace: `${app.ctx.config.REDIS_PREFIX}-rl:` } : {}),
     skipOnError: true,
     errorResponseBuilder: (_req, context) =>
       tooManyRequests(`Too many attempts. Please try again in ${humanWait(context.ttl)}.`),

@@ -17,10 +17,13 @@ export async function registerWeb(app: App, distDir: string) {
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br/.gz beside each file (apps/web/vite.precompress.ts).
+      preCompressed: true,
+      // Ours, not send's `max-age=0`: hashed assets never change, everything else revalidates.
+      cacheControl: false,
       setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        }
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

@@ -1,13 +1,13 @@
 /**
  * `npm run ledger:verify`: proves the books balance on the configured database
- * (DATABASE_URL, or the embedded PGlite under DATA_DIR). Exits 1 on any mismatch.
+ * (DATABASE_URL, or the embedded PostgreSQL under DATA_DIR, running or not). Exits 1 on any mismatch.
  */
 import { loadConfig } from '../config';
 import { runMigrations } from '../db/migrate';
 import { openDatabase } from '../db/open';
 import { verifyLedger } from '../modules/ledger/ledger.service';
 
-const database = await openDatabase(loadConfig());
+const database = await openDatabase(loadConfig(), { attach: true });
 try {
   await runMigrations(database);
   const report = await verifyLedger(database.db);

@@ -1,11 +1,8 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { ContentType, ContentWrite } from '@marquee/shared';
 import { inArray } from 'drizzle-orm';
-import sharp from 'sharp';
 import { newId } from '../db/ids';
 import { type MediaVariant, users } from '../db/schema';
 import type { Ctx } from '../lib/context';
@@ -18,28 +15,38 @@ import { createItem } from '../modules/content/content.service';
 import { enqueueProcessing } from '../modules/media/media.jobs';
 import { insertMedia } from '../modules/media/media.repo';
 import { insertPhotos, refreshGallery } from '../modules/photos/photos.repo';
+import { sceneClip, sceneJpeg, type Theme } from './art';
 
-const COLORS = ['#ff6a88', '#2193b0', '#71b280', '#41295a', '#f7971e', '#8e2de2', '#00b09b', '#ee9ca7'];
+const THEMES: Theme[] = [
+  'sunrise',
+  'mountains',
+  'sea',
+  'forest',
+  'city',
+  'desert',
+  'aurora',
+  'bokeh',
+  'neon',
+  'studio',
+];
+/** Each demo creator's look, so their pictures belong together. */
+export const CREATOR_THEMES: Record<string, Theme[]> = {
+  luna: ['sunrise', 'sea', 'studio'],
+  kai: ['mountains', 'aurora', 'city'],
+  sasha: ['neon', 'studio', 'bokeh'],
+};
 
-async function picture(label: string, i: number, w = 1200, h = 900) {
-  const a = COLORS[i % COLORS.length];
-  const b = COLORS[(i + 3) % COLORS.length];
-  const svg = `<svg width="${w}" height="${h}" xmlns="http://www.w3.org/2000/svg">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>
-    <rect width="100%" height="100%" fill="url(#g)"/>
-    <circle cx="${w * 0.7}" cy="${h * 0.3}" r="${h / 4}" fill="#fff" fill-opacity="0.16"/>
-    <text x="50" y="${h - 70}" font-family="sans-serif" font-size="64" font-weight="700" fill="#fff">${label}</text>
-  </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
+function picture(label: string, i: number, theme?: Theme) {
+  return sceneJpeg(theme ?? THEMES[i % THEMES.length], `${label}:${i}`, 960, 720);
 }
 
 /** A generated photo stored through the image pipeline, as an upload would be. */
-async function seedPhoto(ctx: Ctx, ownerId: string, label: string, i: number): Promise<string> {
+export async function seedPhoto(ctx: Ctx, ownerId: string, label: string, i: number, theme?: Theme): Promise<string> {
   const id = newId();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-cat-'));
   try {
     const src = path.join(dir, 'src.jpg');
-    fs.writeFileSync(src, await picture(label, i));
+    fs.writeFileSync(src, await picture(label, i, theme));
     const img = await processImage(src, path.join(dir, 'out'));
     const variants: Record<string, MediaVariant> = {};
     for (const [name, o] of Object.entries({ full: img.full, blur: img.blur, ...img.thumbs })) {
@@ -68,49 +75,30 @@ async function seedPhoto(ctx: Ctx, ownerId: string, label: string, i: number): P
   }
 }
 
-/** A short generated clip (ffmpeg testsrc), queued through the real video pipeline (MP4, posters, teaser). */
-async function seedVideo(
+/** A short generated clip (a camera move over a generated scene), queued through the real video pipeline (MP4, posters, teaser). */
+export async function seedVideo(
   ctx: Ctx,
   ownerId: string,
   label: string,
   seconds: number,
   dimensions = '640x360',
+  theme: Theme = 'mountains',
+  viewerMark = false,
 ): Promise<string | null> {
   const id = newId();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-cat-'));
   try {
     const out = path.join(dir, 'clip.mp4');
     const text = label.replace(/[^A-Za-z0-9 ]/g, '');
-    await promisify(execFile)(
+    const [w, h] = dimensions.split('x').map(Number);
+    await sceneClip(
       ffmpegPaths(ctx.config.FFMPEG_PATH).ffmpeg,
-      [
-        '-y',
-        '-loglevel',
-        'error',
-        '-f',
-        'lavfi',
-        '-i',
-        `testsrc=size=${dimensions}:rate=25:duration=${seconds}`,
-        '-f',
-        'lavfi',
-        '-i',
-        `sine=frequency=330:duration=${seconds}`,
-        '-vf',
-        `drawbox=y=ih-60:w=iw:h=60:color=black@0.5:t=fill`,
-        '-metadata',
-        `title=${text}`,
-        '-c:v',
-        'libx264',
-        '-preset',
-        'ultrafast',
-        '-pix_fmt',
-        'yuv420p',
-        '-c:a',
-        'aac',
-        '-shortest',
-        out,
-      ],
-      { timeout: 60_000 },
+      theme,
+      label,
+      seconds,
+      h > w,
+      out,
+      path.join(dir, 'still.png'),
     );
     const key = `${ownerId}/${id}/original.mp4`;
     const size = fs.statSync(out).size; // putFile moves the file away
@@ -125,7 +113,8 @@ async function seedVideo(
         size,
         status: 'processing',
         progress: 0,
-        options: { teaser: true },
+        // Paid demo videos carry the per-viewer mark (A/B segments; docs/security.md).
+        options: { teaser: true, viewerMark },
         variants: { original: { key, mime: 'video/mp4', size } },
       },
     ]);
@@ -139,11 +128,16 @@ async function seedVideo(
   }
 }
 
-type Plan = Partial<ContentWrite> & { title: string; photos?: string[]; videoSeconds?: number; vertical?: boolean };
+export type Plan = Partial<ContentWrite> & {
+  title: string;
+  photos?: string[];
+  videoSeconds?: number;
+  vertical?: boolean;
+};
 
 const CATEGORIES = ['Travel', 'Fitness', 'Cosplay', 'Behind the scenes', 'Romance', 'Comedy'];
 
-const PLANS: Record<string, Partial<Record<ContentType, Plan[]>>> = {
+export const PLANS: Record<string, Partial<Record<ContentType, Plan[]>>> = {
   luna: {
     gallery: [
       {
@@ -287,7 +281,8 @@ const PLANS: Record<string, Partial<Record<ContentType, Plan[]>>> = {
 };
 
 /** Catalogue demo data: every type for the demo creators, with generated pictures and clips. */
-export async function seedCatalogue(ctx: Ctx) {
+export async function seedCatalogue(ctx: Ctx, more: typeof PLANS = {}) {
+  const allPlans = { ...PLANS, ...more };
   const cats = new Map<string, string>();
   for (const [i, name] of CATEGORIES.entries()) {
     const row = await insertCategory(ctx.db, {
@@ -301,48 +296,61 @@ export async function seedCatalogue(ctx: Ctx) {
   const rows = await ctx.db
     .select({ id: users.id, username: users.username })
     .from(users)
-    .where(inArray(users.username, Object.keys(PLANS)));
+    .where(inArray(users.username, Object.keys(allPlans)));
   let n = 0;
-  for (const creator of rows) {
-    const actor = { id: creator.id, role: 'performer' as const };
-    for (const [type, plans] of Object.entries(PLANS[creator.username!]) as Array<[ContentType, Plan[]]>) {
-      for (const plan of plans) {
-        const { photos, videoSeconds, vertical, ...input } = plan;
-        const media: Partial<ContentWrite> = {};
-        if (videoSeconds) {
-          const video = await seedVideo(ctx, creator.id, plan.title, videoSeconds, vertical ? '360x640' : '640x360');
-          if (!video) continue;
-          media.videoId = video;
-          if (type !== 'reel') media.thumbnailId = await seedPhoto(ctx, creator.id, plan.title, n++);
-        }
-        if (type === 'product' && photos) {
-          media.imageIds = [await seedPhoto(ctx, creator.id, photos[0], n++)];
-          if (input.productType === 'digital')
-            media.fileId = await seedPhoto(ctx, creator.id, `${plan.title} (file)`, n++);
-        }
-        if (type === 'scene' || type === 'scenario') {
-          media.categoryId = cats.get(
-            creator.username === 'sasha' ? 'Cosplay' : creator.username === 'kai' ? 'Travel' : 'Fitness',
-          );
-        }
-        const item = await createItem(ctx, KINDS[type], actor, { status: 'active', ...input, ...media });
-        if (type === 'gallery' && photos) {
-          const ids = [];
-          for (const label of photos) ids.push(await seedPhoto(ctx, creator.id, label, n++));
-          await insertPhotos(
-            ctx.db,
-            ids.map((mediaId, position) => ({
-              id: newId(),
-              galleryId: item._id,
-              creatorId: creator.id,
-              mediaId,
-              position,
-              title: photos[position],
-            })),
-          );
-          await refreshGallery(ctx.db, item._id);
+  // Creators in parallel: generating the clips (ffmpeg) is most of the seed's time.
+  await Promise.all(
+    rows.map(async (creator) => {
+      const actor = { id: creator.id, role: 'performer' as const };
+      const themes = CREATOR_THEMES[creator.username!] ?? THEMES;
+      const theme = () => themes[n % themes.length];
+      for (const [type, plans] of Object.entries(allPlans[creator.username!]) as Array<[ContentType, Plan[]]>) {
+        for (const plan of plans) {
+          const { photos, videoSeconds, vertical, ...input } = plan;
+          const media: Partial<ContentWrite> = {};
+          if (videoSeconds) {
+            const video = await seedVideo(
+              ctx,
+              creator.id,
+              plan.title,
+              videoSeconds,
+              vertical ? '360x640' : '640x360',
+              theme(),
+              type === 'video' && input.visibility === 'sale',
+            );
+            if (!video) continue;
+            media.videoId = video;
+            if (type !== 'reel') media.thumbnailId = await seedPhoto(ctx, creator.id, plan.title, n++, theme());
+          }
+          if (type === 'product' && photos) {
+            media.imageIds = [await seedPhoto(ctx, creator.id, photos[0], n++, theme())];
+            if (input.productType === 'digital')
+              media.fileId = await seedPhoto(ctx, creator.id, `${plan.title} (file)`, n++, theme());
+          }
+          if (type === 'scene' || type === 'scenario') {
+            media.categoryId = cats.get(
+              creator.username === 'sasha' ? 'Cosplay' : creator.username === 'kai' ? 'Travel' : 'Fitness',
+            );
+          }
+          const item = await createItem(ctx, KINDS[type], actor, { status: 'active', ...input, ...media });
+          if (type === 'gallery' && photos) {
+            const ids = [];
+            for (const label of photos) ids.push(await seedPhoto(ctx, creator.id, label, n++, theme()));
+            await insertPhotos(
+              ctx.db,
+              ids.map((mediaId, position) => ({
+                id: newId(),
+                galleryId: item._id,
+                creatorId: creator.id,
+                mediaId,
+                position,
+                title: photos[position],
+              })),
+            );
+            await refreshGallery(ctx.db, item._id);
+          }
         }
       }
-    }
-  }
+    }),
+  );
 }

@@ -4,12 +4,16 @@ import type { Ctx } from '../lib/context';
 import { hashPassword } from '../lib/passwords';
 import { countUsers, insertUser } from '../modules/users/users.repo';
 import { seedAccounts } from './accounts';
+import { CAST_PLANS, insertCast, seedCastActivity, seedLooks } from './cast';
 import { seedCatalogue } from './catalogue';
 import { seedFeeds } from './feeds';
 import { seedMassMessages } from './mass-messages';
 import { seedMessages } from './messages';
 import { seedMoney } from './money';
+import { seedPayouts } from './payouts';
+import { seedPrivacy } from './privacy';
 import { seedProfiles } from './profiles';
+import { seedStreaming } from './streaming';
 import { seedSubscriptions } from './subscriptions';
 
 /** The demo logins, listed in the README and printed at start. */
@@ -71,30 +75,53 @@ const PROFILES: Record<string, Partial<typeof performers.$inferInsert>> = {
   },
 };
 
-/** Loads demo data into an empty database: an admin, three creators with profiles, two fans. */
-export async function seedDemoIfEmpty(ctx: Ctx): Promise<boolean> {
+/**
+ * Loads demo data into an empty database: an admin, twelve creators with profiles and content,
+ * six fans. `step` hears what is being prepared and how far it is.
+ */
+export async function seedDemoIfEmpty(ctx: Ctx, step: (msg: string) => void = () => {}): Promise<boolean> {
   if ((await countUsers(ctx.db)) > 0) return false;
+  step('preparing demo data (first start only): 12 creators, 6 fans, generated pictures and clips');
+  const total = 5;
+  let done = 0;
+  const phase = async <T>(label: string, work: () => Promise<T>): Promise<T> => {
+    const started = Date.now();
+    const out = await work();
+    done++;
+    step(`demo data ${done}/${total}: ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    return out;
+  };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await ctx.db.transaction(async (tx) => {
-    for (const a of DEMO_ACCOUNTS) {
-      const user = await insertUser(tx, { ...a, passwordHash, emailVerified: true });
-      const profile = PROFILES[a.username];
-      if (profile) {
-        await tx
-          .update(performers)
-          .set({ ...profile, displayName: a.name })
-          .where(eq(performers.userId, user.id));
+  await phase('accounts and profiles', async () => {
+    await ctx.db.transaction(async (tx) => {
+      for (const a of DEMO_ACCOUNTS) {
+        const user = await insertUser(tx, { ...a, passwordHash, emailVerified: true });
+        const profile = PROFILES[a.username];
+        if (profile) {
+          await tx
+            .update(performers)
+            .set({ ...profile, displayName: a.name })
+            .where(eq(performers.userId, user.id));
+        }
       }
-    }
+      await insertCast(tx, passwordHash);
+    });
+    await seedAccounts(ctx);
+    await seedProfiles(ctx);
   });
-  await seedAccounts(ctx);
-  await seedProfiles(ctx);
-  await seedFeeds(ctx);
-  await seedMessages(ctx);
-  await seedCatalogue(ctx);
-  await seedSubscriptions(ctx);
-  await seedMassMessages(ctx);
-  await seedMoney(ctx);
+  await phase('avatars and covers', () => seedLooks(ctx));
+  await phase('posts, stories, galleries, videos and products', () =>
+    Promise.all([seedFeeds(ctx), seedCatalogue(ctx, CAST_PLANS), seedCastActivity(ctx)]),
+  );
+  await phase('conversations', () => seedMessages(ctx));
+  await phase('subscriptions, tips and orders', async () => {
+    await seedSubscriptions(ctx);
+    await seedMassMessages(ctx);
+    await seedMoney(ctx);
+    await seedPayouts(ctx);
+    await seedStreaming(ctx);
+    await seedPrivacy(ctx);
+  });
   ctx.log.info(
     `Demo data loaded. Sign in with any of: ${DEMO_ACCOUNTS.map((a) => `${a.username} (${a.role})`).join(', ')}; password "${DEMO_PASSWORD}"`,
   );

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
-import sharp from 'sharp';
 import { newId } from '../db/ids';
 import { feeds, type MediaVariant, users } from '../db/schema';
 import type { Ctx } from '../lib/context';
@@ -13,6 +12,7 @@ import { createFeed, createPoll } from '../modules/feeds/feeds.service';
 import { insertMedia } from '../modules/media/media.repo';
 import { react } from '../modules/reactions/reactions.service';
 import { createStory } from '../modules/stories/stories.service';
+import { sceneJpeg, type Theme } from './art';
 
 const PALETTES: Record<string, [string, string]> = {
   dawn: ['#ff9a8b', '#ff6a88'],
@@ -25,28 +25,34 @@ const PALETTES: Record<string, [string, string]> = {
   rose: ['#ee9ca7', '#ffdde1'],
 };
 
-/** A 1080×1350 demo picture: a gradient, soft circles and a caption, made with sharp. */
-async function demoImage(label: string, palette: keyof typeof PALETTES) {
-  const [a, b] = PALETTES[palette];
-  const w = 1080;
-  const h = 1350;
-  const svg = `<svg width="${w}" height="${h}" xmlns="http://www.w3.org/2000/svg">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>
-    <rect width="100%" height="100%" fill="url(#g)"/>
-    <circle cx="${w * 0.78}" cy="${h * 0.22}" r="220" fill="#ffffff" fill-opacity="0.18"/>
-    <circle cx="${w * 0.2}" cy="${h * 0.75}" r="320" fill="#ffffff" fill-opacity="0.10"/>
-    <text x="60" y="${h - 90}" font-family="sans-serif" font-size="72" font-weight="700" fill="#ffffff" fill-opacity="0.92">${label}</text>
-  </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+const SCENE_OF: Record<keyof typeof PALETTES, Theme> = {
+  dawn: 'sunrise',
+  ocean: 'sea',
+  forest: 'forest',
+  dusk: 'city',
+  citrus: 'desert',
+  neon: 'neon',
+  mint: 'mountains',
+  rose: 'studio',
+};
+
+/** A 1080×1350 demo picture: a generated scene in the palette's mood (seed/art.ts). */
+function demoImage(label: string, palette: keyof typeof PALETTES | Theme) {
+  return sceneJpeg(SCENE_OF[palette], label, 864, 1080);
 }
 
 /** Stores a generated picture through the media pipeline's image processing, as an upload would. */
-async function seedPhoto(ctx: Ctx, ownerId: string, label: string, palette: keyof typeof PALETTES) {
+export async function seedPhoto(ctx: Ctx, ownerId: string, label: string, palette: keyof typeof PALETTES | Theme) {
   const id = newId();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-seed-'));
   try {
     const src = path.join(dir, 'src.jpg');
-    fs.writeFileSync(src, await demoImage(label, palette));
+    fs.writeFileSync(
+      src,
+      await (palette in PALETTES
+        ? demoImage(label, palette as keyof typeof PALETTES)
+        : sceneJpeg(palette as Theme, label, 864, 1080)),
+    );
     const img = await processImage(src, path.join(dir, 'out'));
     const storage = storageFor(ctx.config);
     const variants: Record<string, MediaVariant> = {};

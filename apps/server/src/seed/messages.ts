@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
-import sharp from 'sharp';
 import { newId } from '../db/ids';
 import { type MediaVariant, users } from '../db/schema';
 import type { Ctx } from '../lib/context';
@@ -13,18 +12,15 @@ import { clearing, transfer, wallet } from '../modules/ledger/ledger.service';
 import { insertMedia } from '../modules/media/media.repo';
 import { previewOf } from '../modules/messages/messages.presenter';
 import { insertMessages } from '../modules/messages/messages.repo';
+import { sceneJpeg } from './art';
 
 /** A generated photo for a paid demo message, through the real image pipeline. */
 async function demoPhoto(ctx: Ctx, ownerId: string, label: string) {
   const id = newId();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-seed-msg-'));
   try {
-    const svg = `<svg width="900" height="1200" xmlns="http://www.w3.org/2000/svg">
-      <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#ff6a88"/><stop offset="1" stop-color="#8e2de2"/></linearGradient></defs>
-      <rect width="100%" height="100%" fill="url(#g)"/><circle cx="650" cy="300" r="200" fill="#fff" fill-opacity="0.2"/>
-      <text x="50" y="1120" font-family="sans-serif" font-size="64" font-weight="700" fill="#fff">${label}</text></svg>`;
     const src = path.join(dir, 'src.jpg');
-    fs.writeFileSync(src, await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer());
+    fs.writeFileSync(src, await sceneJpeg('bokeh', label, 720, 960));
     const img = await processImage(src, path.join(dir, 'out'));
     const storage = storageFor(ctx.config);
     const variants: Record<string, MediaVariant> = {};

@@ -10,7 +10,8 @@ import { chargeWallet } from '../modules/wallet/charges.service';
  * alex and jamie top up through the sandbox checkout path (payment → test card
  * → signed webhook → wallet credit), alex tips luna with a message, unlocks
  * kai's pay-per-view Kyoto post and orders luna's signed yoga mat to an
- * address; jamie tips sasha. `npm run ledger:verify` passes afterwards.
+ * address; jamie tips kai (sasha is not verified yet, so she cannot be paid:
+ * performers/earning-policy.ts). `npm run ledger:verify` passes afterwards.
  */
 export async function seedMoney(ctx: Ctx) {
   const rows = await ctx.db
@@ -34,7 +35,7 @@ export async function seedMoney(ctx: Ctx) {
     amountCents: 1500,
     message: "Loved Friday's Q&A, thank you!",
   });
-  await chargeWallet(ctx, { userId: u.jamie, type: 'tip', id: u.sasha, amountCents: 1000, message: 'Great stream!' });
+  await chargeWallet(ctx, { userId: u.jamie, type: 'tip', id: u.kai, amountCents: 1000, message: 'Great stream!' });
 
   const [kyoto] = await ctx.db
     .select({ id: feeds.id })

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
-import { EmptyState, PageSpinner } from '../components/ui';
+import { EmptyState } from '../components/ui/empty-state';
+import { PageSpinner } from '../components/ui/spinner';
 import { useMyFeed } from '../features/feeds/api';
 import { Composer } from '../features/feeds/components/composer';
 import { usePageTitle } from '../features/settings/hooks';

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
-import { EmptyState, PageSpinner } from '../components/ui';
+import { EmptyState } from '../components/ui/empty-state';
+import { PageSpinner } from '../components/ui/spinner';
 import { useCurrentUser } from '../features/auth/api';
 import { useFeed } from '../features/feeds/api';
 import { CommentsThread } from '../features/feeds/components/comments-thread';

@@ -11,7 +11,8 @@ export default function HomePage() {
   usePageTitle();
   return (
     <>
-      <PromoBanners placement="home" />
+      {/* Home promos greet visitors (e.g. "New here?"); signed-in members go straight to their feed. */}
+      {!user && !isLoading && <PromoBanners placement="home" />}
       {!user && !isLoading && <Hero />}
       {user && <HomeFeed isPerformer={user.isPerformer} />}
       {!user && (

@@ -61,6 +61,10 @@ export const orders = pgTable(
     quantity: integer('quantity').notNull(),
     unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    /** unit price × quantity (issue 17: total = subtotal + shipping). */
+    subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull().default(0),
+    /** The product's shipping fee, paid to the creator without commission. */
+    shippingCents: bigint('shipping_cents', { mode: 'number' }).notNull().default(0),
     isPhysical: boolean('is_physical').notNull(),
     deliveryStatus: text('delivery_status', { enum: ['processing', 'shipping', 'delivered', 'refunded'] }).notNull(),
     deliveryAddress: jsonb('delivery_address').$type<DeliveryAddress | null>(),

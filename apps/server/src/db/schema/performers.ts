@@ -46,8 +46,6 @@ export const performers = pgTable(
     watermarkEnabled: boolean('watermark_enabled').notNull().default(false),
     messageRequiresSubscription: boolean('message_requires_subscription').notNull().default(false),
     /** Payout destinations (bank transfer, PayPal); read by the payouts module. */
-    bankingSettings: jsonb('banking_settings').$type<Record<string, string>>(),
-    paymentGatewaySettings: jsonb('payment_gateway_settings').$type<Record<string, string>>(),
     /** Exact follower count, kept in step with the follows table in the same transaction (profiles). */
     followersCount: integer('followers_count').notNull().default(0),
     /** Last time the creator used the site (throttled; profiles module), for the "recently active" sort. */

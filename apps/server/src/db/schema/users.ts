@@ -28,6 +28,10 @@ export const users = pgTable(
     /** Wallet balance in cents, kept in lock-step with the ledger by the wallet module. */
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    /** When the account's personal data was erased (docs/privacy.md); the row stays for the ledger. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
+    /** Interface language chosen in settings (packages/shared/src/locales.ts); null: the browser's. */
+    locale: text('locale'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,12 +1,91 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 
-/** ffmpeg on PATH (Debian's), or FFMPEG_PATH; ffprobe beside it. Nothing is downloaded at run time. */
-export function ffmpegPaths(ffmpegPath?: string) {
-  const ffmpeg = ffmpegPath ?? 'ffmpeg';
-  const probeBeside = ffmpegPath ? ffmpegPath.replace(/ffmpeg(\.exe)?$/, 'ffprobe$1') : 'ffprobe';
-  const ffprobe = ffmpegPath && fs.existsSync(probeBeside) ? probeBeside : 'ffprobe';
-  return { ffmpeg, ffprobe };
+export interface FfmpegPaths {
+  ffmpeg: string;
+  ffprobe: string;
+  /** Where they come from, said at start. */
+  source: 'FFMPEG_PATH' | 'PATH' | 'npm package' | 'missing';
+}
+
+/** An executable named `name` in one of PATH's folders. */
+function onPath(name: string): string | null {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    if (!dir) continue;
+    const file = path.join(dir, name);
+    try {
+      fs.accessSync(file, fs.constants.X_OK);
+      return file;
+    } catch {}
+  }
+  return null;
+}
+
+/** The binary an npm package carries (`@ffmpeg-installer/ffmpeg`, `@ffprobe-installer/ffprobe`), or null. */
+function fromPackage(pkg: string): string | null {
+  try {
+    const req = createRequire(import.meta.url);
+    const found = (req(pkg) as { path?: string }).path;
+    if (!found || !fs.existsSync(found)) return null;
+    try {
+      fs.accessSync(found, fs.constants.X_OK);
+    } catch {
+      fs.chmodSync(found, 0o755); // installed with --ignore-scripts: the package's chmod did not run
+    }
+    return found;
+  } catch {
+    return null; // no build for this platform, or not installed
+  }
+}
+
+const cache = new Map<string, FfmpegPaths>();
+
+/**
+ * FFMPEG_PATH (ffprobe beside it), else ffmpeg/ffprobe on PATH (Debian's), else the static binaries
+ * shipped inside the `@ffmpeg-installer/ffmpeg` and `@ffprobe-installer/ffprobe` npm packages.
+ * Nothing is downloaded at run time.
+ */
+export function ffmpegPaths(ffmpegPath?: string): FfmpegPaths {
+  const key = `${ffmpegPath ?? ''}\n${process.env.PATH ?? ''}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  let found: FfmpegPaths;
+  if (ffmpegPath) {
+    const probeBeside = ffmpegPath.replace(/ffmpeg(\.exe)?$/, 'ffprobe$1');
+    const ffprobe = fs.existsSync(probeBeside)
+      ? probeBeside
+      : (onPath('ffprobe') ?? fromPackage('@ffprobe-installer/ffprobe') ?? 'ffprobe');
+    found = { ffmpeg: ffmpegPath, ffprobe, source: 'FFMPEG_PATH' };
+  } else {
+    const sys = { ffmpeg: onPath('ffmpeg'), ffprobe: onPath('ffprobe') };
+    if (sys.ffmpeg && sys.ffprobe) found = { ffmpeg: sys.ffmpeg, ffprobe: sys.ffprobe, source: 'PATH' };
+    else {
+      const pkg = {
+        ffmpeg: fromPackage('@ffmpeg-installer/ffmpeg'),
+        ffprobe: fromPackage('@ffprobe-installer/ffprobe'),
+      };
+      const ffmpeg = sys.ffmpeg ?? pkg.ffmpeg;
+      const ffprobe = sys.ffprobe ?? pkg.ffprobe;
+      found =
+        ffmpeg && ffprobe
+          ? { ffmpeg, ffprobe, source: 'npm package' }
+          : { ffmpeg: ffmpeg ?? 'ffmpeg', ffprobe: ffprobe ?? 'ffprobe', source: 'missing' };
+    }
+  }
+  cache.set(key, found);
+  return found;
+}
+
+/** One line for the start log: which ffmpeg processes video. */
+export function describeFfmpeg(ffmpegPath?: string): string {
+  const p = ffmpegPaths(ffmpegPath);
+  if (p.source === 'missing')
+    return 'ffmpeg: not found (install ffmpeg or run npm install on a supported platform); video and audio uploads will fail';
+  const where =
+    p.source === 'PATH' ? 'on PATH' : p.source === 'FFMPEG_PATH' ? 'from FFMPEG_PATH' : 'bundled npm package';
+  return `ffmpeg: ${p.ffmpeg} (${where}), ffprobe: ${p.ffprobe}`;
 }
 
 export class FfmpegError extends Error {
@@ -122,6 +201,17 @@ export const VIDEO_MAX_SIDE = 1920;
 /** Videos longer than this also get HLS (adaptive start, cheaper seeking on phones). */
 export const HLS_MIN_SECONDS = 5 * 60;
 export const TEASER_SECONDS = 6;
+/** A teaser is at most this fraction of the item (issue 17: never the whole clip). */
+export const TEASER_FRACTION = 0.2;
+/** Below this a moving teaser shows nothing useful: the item gets its still and blurred preview only. */
+export const MIN_TEASER_SECONDS = 0.5;
+
+/** The teaser length for a video of `duration` seconds: min(6 s, 20 %), or null when too short for one. */
+export function teaserSeconds(duration: number): number | null {
+  if (!Number.isFinite(duration) || duration <= 0) return null;
+  const secs = Math.min(TEASER_SECONDS, duration * TEASER_FRACTION);
+  return secs < MIN_TEASER_SECONDS ? null : Math.floor(secs * 100) / 100;
+}
 
 export function escapeDrawtext(text: string): string {
   return text.replace(/\\/g, '\\\\\\\\').replace(/'/g, '\u2019').replace(/:/g, '\\:').replace(/%/g, '\\%');
@@ -200,14 +290,14 @@ export function frameArgs(input: string, atSeconds: number, output: string): str
   return ['-hide_banner', '-y', '-ss', atSeconds.toFixed(2), '-i', input, '-frames:v', '1', '-q:v', '3', output];
 }
 
-export function teaserArgs(input: string, output: string): string[] {
+export function teaserArgs(input: string, output: string, seconds: number = TEASER_SECONDS): string[] {
   return [
     '-hide_banner',
     '-y',
     '-i',
     input,
     '-t',
-    String(TEASER_SECONDS),
+    String(seconds),
     '-vf',
     "scale='if(gte(iw,ih),min(854,iw),-2)':'if(gte(iw,ih),-2,min(854,ih))',scale=trunc(iw/2)*2:trunc(ih/2)*2",
     '-c:v',
@@ -249,4 +339,56 @@ export function hlsArgs(input: string, dir: string): string[] {
 export function masterPlaylist(p: { width?: number; height?: number; bandwidth: number }): string {
   const res = p.width && p.height ? `,RESOLUTION=${p.width}x${p.height}` : '';
   return `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-STREAM-INF:BANDWIDTH=${p.bandwidth}${res}\nindex.m3u8\n`;
+}
+
+/** Segment length of the per-viewer marked stream: one bit of the viewer's code per segment. */
+export const MARK_SEGMENT_SECONDS = 2;
+
+/**
+ * The two renditions of the per-viewer mark (A/B segment watermarking), from the web MP4 in
+ * one decode: A carries a small square near the top-left corner, B near the top-right,
+ * both re-encoded with a keyframe every MARK_SEGMENT_SECONDS so their segments line up one for
+ * one. A viewer's playlist takes each segment from A or B by the bits of that viewer's code
+ * (lib/media/viewer-mark.ts): a leaked recording spells out who it was served to.
+ */
+export function markedHlsArgs(input: string, dirA: string, dirB: string, hasAudio: boolean): string[] {
+  // A light square with a dark centre: visible on bright and dark pictures alike.
+  const box = (x: string) =>
+    `drawbox=x=${x}:y=ih*0.05:w=iw*0.04:h=iw*0.04:color=white@0.7:t=fill,drawbox=x=${x}+iw*0.01:y=ih*0.05+iw*0.01:w=iw*0.02:h=iw*0.02:color=black@0.7:t=fill`;
+  const out = (label: string, dir: string) => [
+    '-map',
+    label,
+    ...(hasAudio ? ['-map', '0:a:0', '-c:a', 'copy'] : []),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '23',
+    '-pix_fmt',
+    'yuv420p',
+    '-force_key_frames',
+    `expr:gte(t,n_forced*${MARK_SEGMENT_SECONDS})`,
+    '-sc_threshold',
+    '0',
+    '-f',
+    'hls',
+    '-hls_time',
+    String(MARK_SEGMENT_SECONDS),
+    '-hls_playlist_type',
+    'vod',
+    '-hls_segment_filename',
+    `${dir}/seg_%04d.ts`,
+    `${dir}/index.m3u8`,
+  ];
+  return [
+    '-hide_banner',
+    '-y',
+    '-i',
+    input,
+    '-filter_complex',
+    `[0:v]split=2[a][b];[a]${box('iw*0.05')}[va];[b]${box('iw*0.915')}[vb]`,
+    ...out('[va]', dirA),
+    ...out('[vb]', dirB),
+  ];
 }

@@ -1,7 +1,12 @@
 import { hmac, safeEqual } from '../secret';
 
-/** Validity of a signed URL, by kind: long enough to watch a film with seeking, short enough not to be shared. */
-export const URL_TTL_SECONDS = { photo: 15 * 60, document: 15 * 60, video: 4 * 60 * 60, audio: 4 * 60 * 60 } as const;
+/**
+ * Validity of a signed URL, by kind. Links are also bound to the viewer's session (media.files.ts),
+ * so this only bounds how long a link outlives a lost entitlement. Video and audio links last as
+ * long as photos: the web player asks for fresh links when one expires mid-playback and resumes
+ * where it was (apps/web VideoPlayer), so a film does not need a 4-hour link (issue 17, item 3).
+ */
+export const URL_TTL_SECONDS = { photo: 15 * 60, document: 15 * 60, video: 15 * 60, audio: 15 * 60 } as const;
 /** Expiries are rounded up to this step so a page re-rendered within it keeps the same URLs (browser cache hits). */
 const BUCKET_SECONDS = 5 * 60;
 

@@ -58,5 +58,20 @@ export function createLocalStorage(root: string): Storage {
     async delete(keyOrPrefix) {
       await fsp.rm(abs(keyOrPrefix.replace(/\/$/, '')), { recursive: true, force: true });
     },
+    async *list(prefix = '') {
+      const start = prefix ? abs(prefix.replace(/\/$/, '')) : path.resolve(root);
+      const walk = async function* (dir: string): AsyncGenerator<{ key: string; size: number }> {
+        const entries = await fsp.readdir(dir, { withFileTypes: true }).catch(() => []);
+        for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+          const p = path.join(dir, e.name);
+          if (e.isDirectory()) yield* walk(p);
+          else if (e.isFile()) {
+            const key = path.relative(root, p).split(path.sep).join('/');
+            yield { key, size: (await fsp.stat(p)).size };
+          }
+        }
+      };
+      yield* walk(start);
+    },
   };
 }

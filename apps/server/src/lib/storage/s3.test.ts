@@ -4,7 +4,7 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildPerformer } from '../../../test/factories';
+import { buildPerformer, buildUser } from '../../../test/factories';
 import { makeClip, makeJpeg, multipartBody } from '../../../test/factories.media';
 import { useTestApp } from '../../../test/harness';
 import type { App } from '../../app';
@@ -56,7 +56,7 @@ describe('S3 storage driver (against a local S3-compatible server)', () => {
     // Nothing on local disk
     expect(fs.existsSync(path.join(app.ctx.config.mediaDir, creator.user.id))).toBe(false);
 
-    const redirect = await app.inject({ method: 'GET', url: file.url });
+    const redirect = await app.inject({ method: 'GET', url: file.url, headers: creator.auth });
     expect(redirect.statusCode).toBe(302);
     const presigned = redirect.headers.location as string;
     expect(presigned).toMatch(new RegExp(`^http://127.0.0.1:${port}/marquee-media/.*X-Amz-Signature=`));
@@ -72,10 +72,16 @@ describe('S3 storage driver (against a local S3-compatible server)', () => {
     const bad = await app.inject({
       method: 'GET',
       url: file.url.replace(/sig=[^&]+/, 'sig=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'),
+      headers: creator.auth,
     });
+    // Another account holding the link: refused before any redirect (issue 17, item 3).
+    const other = await buildUser(app);
+    const stolen = await app.inject({ method: 'GET', url: file.url, headers: other.auth });
+    expect(stolen.statusCode).toBe(403);
+    expect(stolen.headers.location).toBeUndefined();
     expect(bad.statusCode).toBe(403);
-    // The presigned URL lives no longer than our own link (15 min for photos, rounded up to 5 min).
-    expect(Number(/X-Amz-Expires=(\d+)/.exec(presigned)![1])).toBeLessThanOrEqual(20 * 60);
+    // The presigned URL cannot check a session, so it lives a minute for a photo (issue 17, item 3).
+    expect(Number(/X-Amz-Expires=(\d+)/.exec(presigned)![1])).toBeLessThanOrEqual(60);
   });
 
   it('videos are processed from and back to the bucket; the original upload is removed', async () => {

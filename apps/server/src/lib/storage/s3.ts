@@ -117,6 +117,16 @@ export function createS3Storage(opts: S3Options): Storage {
         token = list.IsTruncated ? list.NextContinuationToken : undefined;
       } while (token);
     },
+    async *list(prefix = '') {
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, ContinuationToken: token }),
+        );
+        for (const o of page.Contents ?? []) if (o.Key) yield { key: o.Key, size: Number(o.Size ?? 0) };
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
     async presign(key, { expiresInSeconds, contentType, disposition }) {
       const cmd = new GetObjectCommand({
         Bucket,

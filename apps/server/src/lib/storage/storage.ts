@@ -28,6 +28,8 @@ export interface Storage {
   download(key: string, filePath: string): Promise<void>;
   /** Deletes one key or everything under a prefix ending in '/'. */
   delete(keyOrPrefix: string): Promise<void>;
+  /** Every stored object under `prefix` ('' = all), with its size (exports and their checks). */
+  list(prefix?: string): AsyncIterable<{ key: string; size: number }>;
   /** A presigned GET URL (S3 only). */
   presign?(
     key: string,

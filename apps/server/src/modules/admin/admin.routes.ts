@@ -8,6 +8,7 @@ import adminOrdersRoutes from './admin.orders.routes';
 import adminPagesRoutes from './admin.pages.routes';
 import adminReportsRoutes from './admin.reports.routes';
 import adminSettingsRoutes from './admin.settings.routes';
+import adminStreamsRoutes from './admin.streams.routes';
 import adminSubscriptionsRoutes from './admin.subscriptions.routes';
 import adminUsersRoutes from './admin.users.routes';
 import adminViewAsRoutes from './admin.viewas.routes';
@@ -26,4 +27,5 @@ export default async function adminRoutes(app: App) {
   await app.register(adminOrdersRoutes);
   await app.register(adminSubscriptionsRoutes);
   await app.register(adminViewAsRoutes);
+  await app.register(adminStreamsRoutes);
 }

@@ -13,6 +13,7 @@ import {
   verificationDecisionBodySchema,
 } from '@marquee/shared';
 import type { App } from '../../app';
+import { publicOrigin } from '../../lib/public-origin';
 import { adminActor, adminPreHandler, security } from './admin.common';
 import {
   adjustBalance,
@@ -127,7 +128,7 @@ export default async function adminUsersRoutes(app: App) {
     },
     async (req) => {
       const actor = adminActor(req);
-      const origin = (app.ctx.config.PUBLIC_URL ?? `${req.protocol}://${req.host}`).replace(/\/$/, '');
+      const origin = publicOrigin(app.ctx.config, req);
       return resetPasswordLink(app.ctx, actor, req.params.id, origin);
     },
   );

@@ -8,7 +8,7 @@ import { type PerformerRow, performers, sessions, type UserRow, users } from '..
 import type { Ctx } from '../../lib/context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { issuePasswordResetLink } from '../auth/auth.service';
-import { revokeUserSessions } from '../auth/sessions';
+import { invalidateUserSessions, revokeUserSessions } from '../auth/sessions';
 import { reviewIdentity } from '../identity/identity.service';
 import { balanceOf, earningsAccount, platform, transfer, wallet } from '../ledger/ledger.service';
 import { notify } from '../notifications/notifications.service';
@@ -158,6 +158,7 @@ export async function editUser(
     if (id === actor.user.id && body.role && body.role !== 'admin')
       throw badRequest('You cannot remove your own admin role', 'SELF_DEMOTE');
     const after = await updateUser(tx, id, body);
+    await invalidateUserSessions(ctx.bus, id, tx);
     await record({
       action: 'user.update',
       targetType: 'user',
@@ -182,7 +183,8 @@ export async function setUserStatus(
   await inAdminTx(ctx, actor, async (_c, tx, record) => {
     const before = await loadUser(tx, id);
     await updateUser(tx, id, { status });
-    if (status === 'suspended') await revokeUserSessions(tx, id);
+    if (status === 'suspended') await revokeUserSessions(tx, ctx.bus, id);
+    else await invalidateUserSessions(ctx.bus, id, tx);
     await record({
       action: status === 'suspended' ? 'user.suspend' : 'user.reactivate',
       targetType: 'user',

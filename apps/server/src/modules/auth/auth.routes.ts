@@ -18,6 +18,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app';
 import { badRequest, unauthorized } from '../../lib/errors';
+import { publicOrigin } from '../../lib/public-origin';
 import { authenticated, requireUser } from '../../plugins/auth';
 import { authRateLimit, perAccountLimit } from '../../plugins/rate-limit';
 import { findPerformer } from '../performers/performers.repo';
@@ -44,8 +45,7 @@ const uploadsKey = Symbol('registrationUploads');
 type WithUploads = FastifyRequest & { [uploadsKey]?: Omit<ReceivedFile, 'fields'>[] };
 
 export function requestMeta(app: App, req: FastifyRequest): RequestMeta {
-  const origin = app.ctx.config.PUBLIC_URL ?? `${req.protocol}://${req.host}`;
-  return { ip: req.ip, userAgent: req.headers['user-agent'], origin: origin.replace(/\/$/, '') };
+  return { ip: req.ip, userAgent: req.headers['user-agent'], origin: publicOrigin(app.ctx.config, req) };
 }
 
 const loginName = (req: FastifyRequest) => {
@@ -163,7 +163,8 @@ export default async function authRoutes(app: App) {
       },
     },
     async (req) => {
-      await revokeSession(app.ctx.db, requireUser(req).sessionId);
+      const user = requireUser(req);
+      await revokeSession(app.ctx.db, app.ctx.bus, { id: user.sessionId, userId: user.id });
       return { success: true, message: 'Logged out' };
     },
   );

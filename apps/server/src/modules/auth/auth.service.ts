@@ -279,7 +279,7 @@ export async function recoverPassword(ctx: Ctx, token: string, password: string)
       .update(users)
       .set({ passwordHash, passwordChangedAt: ctx.now(), emailVerified: true, updatedAt: ctx.now() })
       .where(eq(users.id, row!.userId));
-    await revokeUserSessions(tx, row!.userId);
+    await revokeUserSessions(tx, ctx.bus, row!.userId);
   });
   return { success: true, message: 'Your password has been changed. You can log in with it now.' };
 }
@@ -310,7 +310,7 @@ export async function changePassword(
       .update(users)
       .set({ passwordHash, passwordChangedAt: ctx.now(), updatedAt: ctx.now() })
       .where(eq(users.id, user.id));
-    await revokeUserSessions(tx, user.id, actor.sessionId);
+    await revokeUserSessions(tx, ctx.bus, user.id, actor.sessionId);
   });
   return { success: true, message: 'Your password has been changed' };
 }

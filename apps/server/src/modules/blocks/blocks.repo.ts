@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
@@ -24,6 +24,20 @@ export async function blockFacts(db: Executor, creatorId: string, viewerId: stri
     userBlocked: Boolean(row.userBlocked),
     viewerIsAdmin: Boolean(row.viewerIsAdmin),
     countries: row.countries ?? [],
+  };
+}
+
+/**
+ * The same facts as columns of another query about the creator (the profile's one query):
+ * `userBlocked`, `viewerIsAdmin`, `countries`, for blockReasonOf.
+ */
+export function blockFactsColumns(creatorId: AnyPgColumn | SQL, viewerId: SQL | Placeholder | string) {
+  return {
+    userBlocked: sql<boolean>`exists(select 1 from ${userBlocks} where ${userBlocks.creatorId} = ${creatorId} and ${userBlocks.userId} = ${viewerId})`,
+    viewerIsAdmin: sql<boolean>`exists(select 1 from ${users} where ${users.id} = ${viewerId} and ${users.role} = 'admin')`,
+    countries: sql<
+      string[]
+    >`coalesce((select array_agg(${countryBlocks.countryCode}) from ${countryBlocks} where ${countryBlocks.creatorId} = ${creatorId}), '{}')`,
   };
 }
 

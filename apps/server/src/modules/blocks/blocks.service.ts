@@ -5,6 +5,7 @@ import { type GeoLocation, locate, type RequestGeo } from '../../lib/geo';
 import { findUserById } from '../users/users.repo';
 import {
   anyCountryBlocks,
+  type BlockFacts,
   blockFacts,
   creatorsBlocking,
   deleteUserBlock,
@@ -36,7 +37,17 @@ export async function blockReason(
   ip?: ViewerLocation,
 ): Promise<BlockReason | null> {
   if (viewerId && viewerId === creatorId) return null;
-  const facts = await blockFacts(ctx.db, creatorId, viewerId ?? null);
+  return blockReasonOf(await blockFacts(ctx.db, creatorId, viewerId ?? null), creatorId, viewerId, ip);
+}
+
+/** blockReason from facts already read (blockFactsColumns in another query about the creator). */
+export async function blockReasonOf(
+  facts: BlockFacts,
+  creatorId: string,
+  viewerId?: string | null,
+  ip?: ViewerLocation,
+): Promise<BlockReason | null> {
+  if (viewerId && viewerId === creatorId) return null;
   if (facts.viewerIsAdmin) return null;
   if (facts.userBlocked) return 'user';
   if (ip && facts.countries.length > 0) {
@@ -67,7 +78,20 @@ export async function assertNotBlocked(
   viewerId?: string | null,
   ip?: ViewerLocation,
 ): Promise<void> {
-  const reason = await blockReason(ctx, creatorId, viewerId, ip);
+  throwIfBlocked(await blockReason(ctx, creatorId, viewerId, ip));
+}
+
+/** assertNotBlocked from facts already read (the profile reads them in its one query). */
+export async function assertNotBlockedBy(
+  facts: BlockFacts,
+  creatorId: string,
+  viewerId?: string | null,
+  ip?: ViewerLocation,
+): Promise<void> {
+  throwIfBlocked(await blockReasonOf(facts, creatorId, viewerId, ip));
+}
+
+function throwIfBlocked(reason: BlockReason | null) {
   if (reason === 'user') throw new AppError(403, BLOCKED_MESSAGE, 'BLOCKED');
   if (reason === 'country') throw new AppError(403, COUNTRY_BLOCKED_MESSAGE, 'COUNTRY_BLOCKED');
 }

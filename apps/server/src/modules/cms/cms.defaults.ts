@@ -32,16 +32,28 @@ export const DEFAULT_PAGES: Array<{
     title: 'Privacy policy',
     shortDescription: 'What we collect, why, and your choices.',
     ordering: 2,
-    content: `<h2>What we collect</h2>
-<p>Account details (username, email, password hash), profile information you choose to add, payments and wallet history, messages, and technical data such as IP address and device information.</p>
-<h2>Why</h2>
-<ul><li>To run your account, deliver content and process payments</li><li>To keep the site safe: fraud prevention, age and identity checks, enforcing blocks and regional rules</li><li>To meet legal obligations</li></ul>
+    content: `<p>This page lists every kind of personal data this site keeps, why, and for how long. You can download all of it, or delete your account, from <a href="/user/account#your-data">Account settings → Your data</a>.</p>
+<h2>What we collect and why</h2>
+<ul>
+<li><strong>Account</strong>: username, e-mail, name, password (stored only as a hash), two-factor secret, linked Google or X accounts. <em>Why:</em> to sign you in and reach you.</li>
+<li><strong>Profile</strong>: what you choose to add (photo, cover, bio; for creators also location, languages and the details on your profile). <em>Why:</em> to show your profile.</li>
+<li><strong>Messages, comments, reactions, follows</strong>. <em>Why:</em> they are the service you use.</li>
+<li><strong>Payments</strong>: wallet top-ups, subscriptions, purchases, tips, earnings and payouts, with the amounts and dates. <em>Why:</em> to deliver what you paid for, and because tax and accounting law requires us to keep payment records.</li>
+<li><strong>Delivery addresses</strong> for physical products. <em>Why:</em> to ship them.</li>
+<li><strong>Creator identity documents</strong>. <em>Why:</em> age and identity checks required by law before a creator can earn.</li>
+<li><strong>Uploaded files</strong>: photos, videos and documents you upload. <em>Why:</em> to host and show them to whom you choose.</li>
+<li><strong>Devices</strong>: sign-in sessions (IP address, browser) and, if you turn push notifications on, each device's push address. <em>Why:</em> security (you can see and end sessions) and notifications.</li>
+<li><strong>Notifications and e-mails</strong> we send you. <em>Why:</em> to tell you what happened and what you asked to be told.</li>
+<li><strong>Reports and moderation records</strong>. <em>Why:</em> to keep the site safe.</li>
+</ul>
 <h2>Who sees it</h2>
-<p>Creators see your username and what you send them. Payment providers process payments. We never sell your personal data.</p>
+<p>Creators see your username and what you send them. Payment providers process payments. Push notifications pass, encrypted end to end, through your browser maker's push service. We never sell your personal data.</p>
+<h2>How long we keep it</h2>
+<p>As long as your account exists. When you delete your account, everything above is deleted at once, except payment records, which the law requires us to keep: they stay without your name, e-mail or username.</p>
 <h2>Your rights</h2>
-<p>You can access, correct or delete your data, and close your account, from your account settings or by contacting us.</p>
+<ul><li><strong>Access and portability</strong>: "Download my data" prepares a ZIP of everything (JSON and CSV files plus your uploads); the link works for 7 days.</li><li><strong>Correction</strong>: edit your details in account settings.</li><li><strong>Erasure</strong>: "Delete my account" after entering your password. If you cannot sign in, use the contact form and an admin will do it for you.</li></ul>
 <h2>Cookies</h2>
-<p>We use a sign-in cookie, an age-confirmation cookie and, if enabled by the site, analytics.</p>`,
+<p>We use a sign-in cookie, an age-confirmation cookie and, if enabled by the site, analytics. The installable app keeps the site's program files on your device so it starts fast; it never stores your messages or paid content there.</p>`,
   },
   {
     slug: '2257',

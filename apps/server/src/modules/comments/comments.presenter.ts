@@ -3,10 +3,11 @@ import type { CommentRow } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import type { Viewer } from '../entitlements/entitlements.service';
 import { getMediaMany, presentMedia } from '../media/media.service';
+import { profileMediaUrl } from '../users/profile-media';
 import { authorsOf } from './comments.repo';
 
 export function userAvatar(u: { id: string; avatarPath: string | null }) {
-  return u.avatarPath ? `/api/users/${u.id}/avatar` : null;
+  return profileMediaUrl(u.avatarPath);
 }
 
 /** A page of comments with their authors and pictures (one query each). */

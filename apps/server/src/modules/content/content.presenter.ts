@@ -1,6 +1,7 @@
 import { type ContentItem, fromCents } from '@marquee/shared';
 import type { Ctx } from '../../lib/context';
 import { type Access, accessMap, type Viewer } from '../entitlements/entitlements.service';
+import { profileMediaUrl } from '../users/profile-media';
 import { loadMedia, present } from './content.media';
 import { findCategories, type ItemWithPerformer } from './content.repo';
 
@@ -46,7 +47,7 @@ export async function presentItems(ctx: Ctx, viewer: Viewer | null, rows: ItemWi
             _id: r.performer.id,
             username: r.performer.username,
             name: r.performer.name,
-            avatar: r.performer.avatarPath,
+            avatar: profileMediaUrl(r.performer.avatarPath),
           }
         : undefined,
       slug: r.slug,

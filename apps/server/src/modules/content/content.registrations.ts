@@ -40,6 +40,7 @@ export function registerKind(ctx: Ctx, kind: ContentKind) {
           rentDays: kind.rentable ? row.rentDays : null,
           isPhysical: kind.type === 'product' ? row.productType !== 'digital' : undefined,
           stock: kind.type === 'product' ? row.stock : undefined,
+          shippingFeeCents: kind.type === 'product' ? row.shippingFeeCents : undefined,
           objectType: kind.type,
         };
       },

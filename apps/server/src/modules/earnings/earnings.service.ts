@@ -3,6 +3,7 @@ import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { earnings, ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { balanceOf, earningsAccount, reserveAccount } from '../ledger/ledger.service';
+import { position } from '../payouts/payouts.service';
 import { presentUserSummary } from '../wallet/wallet.presenter';
 import { userSummaries } from '../wallet/wallet.repo';
 
@@ -53,6 +54,11 @@ export async function earningStats(ctx: Ctx, creatorId: string, r: Range): Promi
       .where(and(eq(ledgerAccounts.key, `reserve:${creatorId}`), eq(ledgerTransactions.kind, 'payout'))),
   ]);
   const paidOut = n(paidOutRows[0]?.total);
+  // what may be requested: the earnings less what is still on hold (payouts/payouts.service.ts)
+  const pos = await position(ctx.db, creatorId, await ctx.settings.all(), ctx.now(), {
+    earnings: available,
+    reserve: pending,
+  });
   const t = (x: { gross: string; commission: string; net: string; count: number }) => ({
     gross: fromCents(n(x.gross)),
     commission: fromCents(n(x.commission)),
@@ -66,7 +72,7 @@ export async function earningStats(ctx: Ctx, creatorId: string, r: Range): Promi
     totalEarned: fromCents(available + pending + paidOut),
     paidOut: fromCents(paidOut),
     pending: fromCents(pending),
-    available: fromCents(available),
+    available: fromCents(pos.availableCents),
   };
 }
 

@@ -5,7 +5,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { type MediaRow, reactions } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
-import { assertNotBlocked, creatorsBlockingViewer } from '../blocks/blocks.service';
+import { assertNotBlocked } from '../blocks/blocks.service';
 import type { Viewer } from '../entitlements/entitlements.service';
 import { followersOf } from '../follows/follows.service';
 import { getMediaMany } from '../media/media.service';
@@ -19,10 +19,6 @@ export function loadMedia(ctx: Ctx, ids: string[]): Promise<MediaRow[]> {
 
 export async function assertCanSeeCreator(ctx: Ctx, creatorId: string, viewer: Viewer | null, ip?: string) {
   await assertNotBlocked(ctx, creatorId, viewer?.id ?? null, ip);
-}
-
-export function blockedCreators(ctx: Ctx, viewerId: string, creatorIds: string[]) {
-  return creatorsBlockingViewer(ctx, viewerId, creatorIds);
 }
 
 /** Pay-per-view posts need a verified identity (performers module; admins review it in the console). */

@@ -4,6 +4,7 @@ import type { FeedPollOptionRow, FeedPollRow, FeedRow, MediaRow } from '../../db
 import type { Ctx } from '../../lib/context';
 import { type Access, accessMap, type Viewer } from '../entitlements/entitlements.service';
 import { presentMedia } from '../media/media.service';
+import { profileMediaUrl } from '../users/profile-media';
 import { loadMedia, viewerReactions } from './feeds.deps';
 import { filesOf, type PerformerSummary, performerSummaries, pollsWithOptions, votesOf } from './feeds.repo';
 import { protectable } from './feeds.service';
@@ -15,8 +16,8 @@ function asFeedFile(m: MediaFile): FeedFile {
 }
 
 export function avatarUrl(p: { avatarPath: string | null }): string | null {
-  if (!p.avatarPath) return null;
-  return /^(https?:)?\//.test(p.avatarPath) ? p.avatarPath : `/api/media/public/${p.avatarPath}`;
+  // The route that serves profile uploads (users.routes); /api/media/public/… does not exist.
+  return profileMediaUrl(p.avatarPath);
 }
 
 export function presentPoll(
@@ -142,6 +143,8 @@ function presentOne(ctx: Ctx, row: FeedRow, viewer: Viewer | null, p: Parts): Fe
     isSubscribed: p.access.isSubscribed,
     isBought: p.access.isBought,
     locked: !unlocked,
+    takenDown: row.takenDownAt !== null,
+    takedownReason: p.access.isOwner || viewer?.role === 'admin' ? (row.takedownReason ?? null) : null,
     publishedAt: row.publishedAt?.toISOString() ?? null,
     scheduledAt: row.scheduledAt?.toISOString() ?? null,
     expiresAt: row.expiresAt?.toISOString() ?? null,

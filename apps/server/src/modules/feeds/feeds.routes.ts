@@ -21,11 +21,12 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app';
 import { notFound } from '../../lib/errors';
+import { readCtx } from '../../lib/read-replica';
 import { performerOnly, requirePerformer, requireUser } from '../../plugins/auth';
 import type { Viewer } from '../entitlements/entitlements.service';
 import { access } from '../entitlements/entitlements.service';
 import { presentMedia, toStatus, uploadFiles } from '../media/media.service';
-import { blockedCreators, loadMedia } from './feeds.deps';
+import { loadMedia } from './feeds.deps';
 import { registerFeedIntegrations } from './feeds.integrations';
 import { presentFeed, presentFeeds } from './feeds.presenter';
 import { filesOf } from './feeds.repo';
@@ -217,10 +218,10 @@ export default async function feedsRoutes(app: App) {
     async (req) => {
       const user = requireUser(req);
       const viewer = viewerOf(user)!;
-      const { rows, nextCursor } = await timeline(app.ctx, viewer, req.query);
-      const blocked = await blockedCreators(app.ctx, user.id, [...new Set(rows.map((r) => r.performerId))]);
-      const visible = blocked.size ? rows.filter((r) => !blocked.has(r.performerId)) : rows;
-      return { data: await presentFeeds(app.ctx, viewer, visible), nextCursor };
+      // Creators who blocked the fan are left out by the timeline query itself.
+      const ctx = readCtx(app.ctx, req);
+      const { rows, nextCursor } = await timeline(ctx, viewer, req.query);
+      return { data: await presentFeeds(ctx, viewer, rows), nextCursor };
     },
   );
 
@@ -237,8 +238,9 @@ export default async function feedsRoutes(app: App) {
     },
     async (req) => {
       const viewer = viewerOf(req.user);
-      const { data, total } = await creatorFeeds(app.ctx, viewer, req.params.username, req.query, req.ip);
-      return { data: await presentFeeds(app.ctx, viewer, data), total };
+      const ctx = readCtx(app.ctx, req);
+      const { data, total } = await creatorFeeds(ctx, viewer, req.params.username, req.query, req.ip);
+      return { data: await presentFeeds(ctx, viewer, data), total };
     },
   );
 

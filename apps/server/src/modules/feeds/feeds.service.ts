@@ -108,7 +108,7 @@ async function checkMedia(
   return ids.map((id) => byId.get(id)!);
 }
 
-/** Checks the post's content. Media are read before the transaction (PGlite: never `db` inside a `tx`). */
+/** Checks the post's content. Media are read before the transaction (never `db` inside a `tx`: it would take a second connection). */
 async function checkContent(
   ctx: Ctx,
   performerId: string,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildPerformer, buildSubscriptionEntitlement, buildUser } from '../../../test/factories';
 import { buildFeed, buildFollow, buildPoll } from '../../../test/factories.feeds';
 import { buildMedia } from '../../../test/factories.media';
+import { buildUserBlock } from '../../../test/factories.profiles';
 import { useTestApp } from '../../../test/harness';
 import { expectErrorShape, expectRequiresAuth } from '../../../test/route-checks';
 import { addDays, now, setClockOffset } from '../../lib/clock';
@@ -229,6 +230,12 @@ describe('feeds: creating, scheduling, timeline', () => {
     setClockOffset(10_000 + 61_000);
     const after = (await app.inject({ method: 'GET', url: '/api/user/feeds?pageSize=3', headers: fan.auth })).json();
     expect(after.data[0]._id).toBe(ids[4]);
+    // A creator who blocks the fan leaves the timeline even while the subscription runs, and pages stay full.
+    await buildUserBlock(app, b.user.id, fan.user.id);
+    const unblocked = (
+      await app.inject({ method: 'GET', url: '/api/user/feeds?pageSize=2', headers: fan.auth })
+    ).json();
+    expect(unblocked.data.map((f: { _id: string }) => f._id)).toEqual([ids[3], ids[1]]);
     expectErrorShape(
       await app.inject({ method: 'GET', url: `/api/user/feeds/${expiring.id}`, headers: fan.auth }),
       404,

@@ -6,13 +6,27 @@ import { expectErrorShape } from '../../../test/route-checks';
 const t = useTestApp();
 
 describe('operations endpoints', () => {
-  it('GET /api/health answers ok with the database kind once migrations ran', async () => {
+  it('GET /api/health answers ok with the database kind once migrations ran (tests open the server by URL)', async () => {
     const res = await t().app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       status: 'ok',
-      database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+      database: 'postgres',
     });
+  });
+
+  it('GET /api/health/live is 200 without touching anything; /api/health/ready checks the database and storage', async () => {
+    const { app } = t();
+    const live = await app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'ok' });
+    const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({
+      status: 'ok',
+      checks: { database: { ok: true }, storage: { ok: true } },
+    });
+    expect(ready.json().checks.redis).toBeUndefined();
   });
 
   it('every response carries a request id, and an incoming x-request-id is kept', async () => {

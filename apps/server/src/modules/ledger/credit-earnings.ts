@@ -38,6 +38,8 @@ export interface CreditEarningsInput {
   /** 'charge:<id>' or 'payment:<id>'. */
   reference: string;
   memo?: string;
+  /** Paid by the fan on top and passed to the creator whole, without commission (product shipping). */
+  passThroughCents?: number;
 }
 
 export interface Credited extends Posted {
@@ -53,8 +55,8 @@ export interface Credited extends Posted {
  * the commission (creator's referrer inside the window; fan's referrer), and the
  * platform with the rest. Records the earning and referral earnings rows.
  *
- * `s` is `await ctx.settings.all()` read BEFORE opening the transaction: on
- * PGlite a query through ctx.db inside a transaction waits on itself forever.
+ * `s` is `await ctx.settings.all()` read BEFORE opening the transaction: a query
+ * through ctx.db inside it would hold a second pool connection (and could deadlock the pool).
  */
 export async function creditEarnings(
   ctx: Ctx,
@@ -90,9 +92,11 @@ export async function creditEarnings(
     creatorReferralPercent: creatorReferrer ? s.performerReferralPercent : 0,
     fanReferralPercent: fanReferrer ? s.userReferralPercent : 0,
   });
+  const pass = i.passThroughCents ?? 0;
+  if (!Number.isSafeInteger(pass) || pass < 0) throw new Error('passThroughCents must be a non-negative integer');
   const entries: Array<{ account: AccountRef; amount: number }> = [
-    { account: i.payFrom, amount: -split.paid },
-    { account: earningsAccount(i.creatorId), amount: split.net },
+    { account: i.payFrom, amount: -(split.paid + pass) },
+    { account: earningsAccount(i.creatorId), amount: split.net + pass },
     { account: platform, amount: split.platform },
   ];
   if (creatorReferrer && split.creatorReferral > 0)
@@ -107,11 +111,13 @@ export async function creditEarnings(
     creatorId: i.creatorId,
     fanId: i.fanId,
     source: i.source,
-    grossCents: i.grossCents,
+    grossCents: i.grossCents + pass,
     commissionCents: split.commission,
-    netCents: split.net,
+    netCents: split.net + pass,
     reference: i.reference,
     ledgerTransactionId: posted.transactionId,
+    // the server's clock (tests travel in time): the payout hold counts from here
+    createdAt: at,
   });
   const refs = [
     creatorReferrer && split.creatorReferral > 0

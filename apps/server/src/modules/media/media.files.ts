@@ -1,12 +1,36 @@
 import type { Readable } from 'node:stream';
+import { TOKEN_COOKIE } from '@marquee/shared/constants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MediaRow } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { stampViewer } from '../../lib/media/image';
 import { expiryFor, signedPath, URL_TTL_SECONDS, verify } from '../../lib/media/signing';
+import { markRendition } from '../../lib/media/viewer-mark';
 import { storageFor } from '../../lib/storage';
+import { resolveToken } from '../auth/sessions';
 import { findMedia } from './media.repo';
+
+/** Lifetime of an S3/CDN presigned URL for protected media, by kind (seconds). */
+export const PRESIGN_TTL_SECONDS = { photo: 60, document: 60, video: 300, audio: 300 } as const;
+
+/** The presented name of the per-viewer marked stream (variants `mark-a` and `mark-b`). */
+export const MARKED_VARIANT = 'mark';
+
+/** Where a file of the marked stream comes from: the playlist of A, each segment from A or B. */
+function markedSource(ctx: Ctx, m: MediaRow, viewerId: string | undefined, rest: string) {
+  const a = m.variants['mark-a'];
+  const b = m.variants['mark-b'];
+  if (!a || !b || !viewerId) return undefined;
+  const seg = /^seg_(\d{1,6})\.ts$/.exec(rest);
+  if (!seg) return a;
+  return markRendition(ctx.config.secretKey, viewerId, Number(seg[1])) === 'b' ? b : a;
+}
+
+function markBandwidth(m: MediaRow): number {
+  const mp4 = m.variants.mp4;
+  return mp4?.size && m.duration ? Math.round((mp4.size * 8) / m.duration) : 2_000_000;
+}
 
 const HLS_FILE = /^(master|index)\.m3u8$|^seg_\d{1,6}\.ts$/;
 
@@ -67,15 +91,28 @@ export async function serveFile(
   );
   if (result === 'invalid') throw forbidden('This link is not valid');
   if (result === 'expired') throw forbidden('This link has expired; reload the page to get a new one');
+  // A link issued to a viewer works only in that viewer's session (issue 17, item 3): a buyer's
+  // URL posted elsewhere is refused to everyone else, signed in or not.
+  if (q.v && (await requesterId(ctx, req)) !== q.v) {
+    throw new AppError(403, 'This link belongs to another session; sign in and reload the page', 'MEDIA_OTHER_VIEWER');
+  }
   const m = await findMedia(ctx.db, id);
   if (!m) throw notFound('File');
   if (q.exp === 0 && m.visibility !== 'public') throw forbidden('This link is not valid');
-  const v = m.variants[variant];
-  if (!v) throw notFound('File');
-  const isHls = variant === 'hls';
+  const isHls = variant === 'hls' || variant === MARKED_VARIANT;
   if (isHls ? !HLS_FILE.test(rest) : rest !== '') throw notFound('File');
+  // The per-viewer marked stream: each segment from rendition A or B by the viewer's code.
+  const v = variant === MARKED_VARIANT ? markedSource(ctx, m, q.v, rest) : m.variants[variant];
+  if (!v) throw notFound('File');
   const key = isHls ? `${v.key}${rest}` : v.key;
   const mime = isHls ? (rest.endsWith('.ts') ? 'video/mp2t' : 'application/vnd.apple.mpegurl') : v.mime;
+  if (variant === MARKED_VARIANT && rest === 'master.m3u8') {
+    reply.header('cache-control', 'private, no-store');
+    const signed = new URLSearchParams({ exp: String(q.exp), sig: q.sig, v: q.v! }).toString();
+    return reply
+      .type(mime)
+      .send(`#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-STREAM-INF:BANDWIDTH=${markBandwidth(m)}\nindex.m3u8?${signed}\n`);
+  }
 
   const remaining = q.exp === 0 ? 0 : Math.max(1, q.exp - Math.floor(ctx.now().getTime() / 1000));
   const cache =
@@ -105,9 +142,15 @@ export async function serveFile(
     return reply.type(mime).send(await stampViewer(original, `${q.v.slice(-12)}`));
   }
 
-  if (storage.presign) {
+  // Public media behind a CDN: the bytes themselves (cached public, immutable), not a redirect the CDN cannot keep.
+  const throughCdn = q.exp === 0 && Boolean(ctx.config.MEDIA_CDN_URL);
+  if (storage.presign && !throughCdn) {
+    // The presigned URL cannot check a session, so it lives only as long as the browser needs to
+    // start the request (photos, documents) or a few minutes of range requests (video, audio); the
+    // player asks us again for a new one. Public media may be cached for an hour.
+    const presignTtl = m.visibility === 'public' ? 3600 : Math.min(remaining, PRESIGN_TTL_SECONDS[m.kind]);
     const url = await storage.presign(key, {
-      expiresInSeconds: remaining || 3600,
+      expiresInSeconds: presignTtl,
       contentType: mime,
       disposition,
     });
@@ -131,6 +174,29 @@ export async function serveFile(
   }
   reply.header('content-length', st.size);
   return reply.send(await storage.read(key));
+}
+
+/** Sessions seen by the file route, briefly remembered: a page of thumbnails asks once, not once per image. */
+const SESSION_CACHE_MS = 30_000;
+const SESSION_CACHE_MAX = 10_000;
+const sessionCache = new Map<string, { id: string | null; until: number }>();
+
+/**
+ * Who asks for the file: the bearer session (API clients), else the `token` cookie that the
+ * browser sends with <img>, <video> and hls.js requests (same site only: SameSite=Lax keeps it
+ * off other sites' pages, so a hot-linked copy has no viewer).
+ */
+async function requesterId(ctx: Ctx, req: FastifyRequest): Promise<string | null> {
+  if (req.user) return req.user.id;
+  const token = req.cookies?.[TOKEN_COOKIE];
+  if (!token) return null;
+  const nowMs = Date.now();
+  const hit = sessionCache.get(token);
+  if (hit && hit.until > nowMs) return hit.id;
+  const id = (await resolveToken(ctx.db, token))?.id ?? null;
+  if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
+  sessionCache.set(token, { id, until: nowMs + SESSION_CACHE_MS });
+  return id;
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {

@@ -11,11 +11,13 @@ import {
   frameArgs,
   HLS_MIN_SECONDS,
   hlsArgs,
+  markedHlsArgs,
   masterPlaylist,
   type Probe,
   probe,
   run,
   teaserArgs,
+  teaserSeconds,
   webMp4Args,
 } from '../../lib/media/ffmpeg';
 import { storageFor } from '../../lib/storage';
@@ -214,9 +216,11 @@ async function processVideo(ctx: Ctx, m: MediaRow, work: string): Promise<Output
     await sharp(f).resize({ width: 480, withoutEnlargement: true }).webp({ quality: 75 }).toFile(t);
     variants[`thumb-${i}`] = await store(ctx, m, `thumb-${i}.webp`, t, 'image/webp');
   }
-  if (m.options.teaser) {
+  // A teaser is the shorter of 6 s and 20 % of the item; a clip too short gets the still/blur only.
+  const teaserLength = teaserSeconds(out.duration);
+  if (m.options.teaser && teaserLength !== null) {
     const teaser = path.join(work, 'teaser.mp4');
-    await run(ffmpeg, teaserArgs(mp4, teaser));
+    await run(ffmpeg, teaserArgs(mp4, teaser, teaserLength));
     variants.teaser = await store(ctx, m, 'teaser.mp4', teaser, 'video/mp4');
   }
   if (wantHls) {
@@ -238,6 +242,24 @@ async function processVideo(ctx: Ctx, m: MediaRow, work: string): Promise<Output
       );
     }
     variants.hls = { key: `${m.ownerId}/${m.id}/hls/`, mime: 'application/vnd.apple.mpegurl' };
+  }
+  if (m.options.viewerMark) {
+    // Per-viewer marks (A/B segments, lib/media/viewer-mark.ts): two renditions, one decode.
+    const dirs = { a: path.join(work, 'mark-a'), b: path.join(work, 'mark-b') };
+    await fsp.mkdir(dirs.a);
+    await fsp.mkdir(dirs.b);
+    await run(ffmpeg, markedHlsArgs(mp4, dirs.a, dirs.b, out.hasAudio));
+    for (const r of ['a', 'b'] as const) {
+      for (const f of await fsp.readdir(dirs[r]))
+        await store(
+          ctx,
+          m,
+          `mark-${r}/${f}`,
+          path.join(dirs[r], f),
+          f.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t',
+        );
+      variants[`mark-${r}`] = { key: `${m.ownerId}/${m.id}/mark-${r}/`, mime: 'application/vnd.apple.mpegurl' };
+    }
   }
   variants.mp4 = await store(ctx, m, 'video.mp4', mp4, 'video/mp4', { width: out.width, height: out.height });
   return { variants, width: out.width, height: out.height, duration: out.duration, mime: 'video/mp4' };

@@ -30,7 +30,9 @@ async function waitReady(app: App, id: string, auth: Auth, timeoutMs = 240_000) 
   }
 }
 
-const get = (app: App, url: string) => app.inject({ method: 'GET', url });
+/** Signed links work in the session of the viewer they name (issue 17, item 3). */
+const get = (app: App, url: string, auth: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers: auth });
 
 function probe(buf: Buffer, ext: string) {
   const f = path.join(os.tmpdir(), `probe-${process.pid}-${Math.random().toString(36).slice(2)}.${ext}`);
@@ -76,7 +78,7 @@ describe('media pipeline: long videos, HEIC, watermarks', () => {
     expect(view.hlsUrl).toMatch(/^\/api\/media\/file\/[0-9a-f-]+\/hls\/master\.m3u8\?exp=\d+&sig=/);
     const sig = new URL(view.hlsUrl, 'http://x').search.slice(1);
 
-    const master = await get(app, view.hlsUrl);
+    const master = await get(app, view.hlsUrl, creator.auth);
     expect(master.statusCode).toBe(200);
     expect(master.headers['content-type']).toContain('application/vnd.apple.mpegurl');
     expect(master.headers['cache-control']).toMatch(/^private/);
@@ -84,7 +86,7 @@ describe('media pipeline: long videos, HEIC, watermarks', () => {
     expect(master.body).toContain(`index.m3u8?${sig}`);
 
     const base = view.hlsUrl.split('?')[0].replace(/master\.m3u8$/, '');
-    const index = await get(app, `${base}index.m3u8?${sig}`);
+    const index = await get(app, `${base}index.m3u8?${sig}`, creator.auth);
     expect(index.statusCode).toBe(200);
     expect(index.body).toContain('#EXT-X-ENDLIST');
     const segments = index.body.split('\n').filter((l: string) => l.startsWith('seg_'));
@@ -93,7 +95,7 @@ describe('media pipeline: long videos, HEIC, watermarks', () => {
     for (const s of segments)
       expect(s).toMatch(new RegExp(`^seg_\\d{4}\\.ts\\?${sig.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
 
-    const seg = await get(app, `${base}${segments[3]}`);
+    const seg = await get(app, `${base}${segments[3]}`, creator.auth);
     expect(seg.statusCode).toBe(200);
     expect(seg.headers['content-type']).toBe('video/mp2t');
     const p = probe(seg.rawPayload, 'ts');
@@ -102,8 +104,8 @@ describe('media pipeline: long videos, HEIC, watermarks', () => {
 
     // Tampered signature, or a path outside the HLS folder: refused.
     const bad = `${base}${segments[3].replace(/sig=[^&]+/, 'sig=AAAAAAAAAAAAAAAAAAAAAAAA')}`;
-    expect((await get(app, bad)).statusCode).toBe(403);
-    expect((await get(app, `${base}..%2Fvideo.mp4?${sig}`)).statusCode).toBe(404);
+    expect((await get(app, bad, creator.auth)).statusCode).toBe(403);
+    expect((await get(app, `${base}..%2Fvideo.mp4?${sig}`, creator.auth)).statusCode).toBe(404);
   }, 300_000);
 
   it('HEIF/AVIF photos are processed; HEVC-coded HEIC (iPhone) is recognised and refused with what to do', async () => {
@@ -148,16 +150,17 @@ describe('media pipeline: long videos, HEIC, watermarks', () => {
     const rowB = (await getMedia(app.ctx, b._id))!;
     expect(rowB.options.watermark).toMatch(new RegExp(`^http://localhost(:80)?/${marked.user.username}$`));
 
-    const fullA = (await get(app, a.url)).rawPayload;
-    const fullB = (await get(app, b.url)).rawPayload;
+    const fullA = (await get(app, a.url, plain.auth)).rawPayload;
+    const fullB = (await get(app, b.url, marked.auth)).rawPayload;
     // The stamp sits in the bottom-right corner; the top-left stays the same picture.
     const corner = { left: 400, top: 540, width: 390, height: 50 };
     expect(await regionDiff(fullA, fullB, corner)).toBeGreaterThan(3);
     expect(await regionDiff(fullA, fullB, { left: 0, top: 0, width: 300, height: 200 })).toBeLessThan(2);
 
     // Delivered to viewers (after their entitlement check): each copy is marked for its viewer, across the middle.
+    const authOf = (viewerId: string) => (viewerId === fanA.user.id ? fanA.auth : fanB.auth);
     const asViewer = async (viewerId: string) =>
-      (await get(app, presentMedia(app.ctx, rowB, { unlocked: true, viewerId }).url!)).rawPayload;
+      (await get(app, presentMedia(app.ctx, rowB, { unlocked: true, viewerId }).url!, authOf(viewerId))).rawPayload;
     const [forA, forA2, forB] = [
       await asViewer(fanA.user.id),
       await asViewer(fanA.user.id),
@@ -171,8 +174,9 @@ describe('media pipeline: long videos, HEIC, watermarks', () => {
     expect((await sharp(forA).metadata()).exif).toBeUndefined();
     // A creator without the setting: no per-viewer mark either.
     const rowA = (await getMedia(app.ctx, a._id))!;
-    const plainForA = (await get(app, presentMedia(app.ctx, rowA, { unlocked: true, viewerId: fanA.user.id }).url!))
-      .rawPayload;
+    const plainForA = (
+      await get(app, presentMedia(app.ctx, rowA, { unlocked: true, viewerId: fanA.user.id }).url!, fanA.auth)
+    ).rawPayload;
     expect(plainForA.equals(fullA)).toBe(true);
   });
 
@@ -193,7 +197,7 @@ describe('media pipeline: long videos, HEIC, watermarks', () => {
       ids.map(async (id, i) => {
         const owner = [plain, marked][i];
         const view = (await app.inject({ method: 'GET', url: `/api/media/${id}`, headers: owner.auth })).json();
-        return (await get(app, view.posterUrl)).rawPayload;
+        return (await get(app, view.posterUrl, owner.auth)).rawPayload;
       }),
     );
     const corner = { left: 300, top: 320, width: 330, height: 30 };

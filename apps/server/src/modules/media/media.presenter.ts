@@ -1,6 +1,7 @@
 import type { MediaFile, MediaKind } from '@marquee/shared';
 import type { MediaRow } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
+import { publicMediaUrl } from '../../lib/media/cdn';
 import { expiryFor, signedPath, URL_TTL_SECONDS } from '../../lib/media/signing';
 
 export interface PresentOptions {
@@ -51,7 +52,8 @@ export function presentMedia(ctx: Pick<Ctx, 'config' | 'now'>, m: MediaRow, opts
   const viewerId = isPublic ? null : (opts.viewerId ?? null);
   const url = (variant: string | undefined, file?: string) => {
     if (!variant || !m.variants[variant]) return undefined;
-    return signedPath(ctx.config.secretKey, { mediaId: m.id, variant, exp, viewerId }, file ?? variant);
+    const signed = signedPath(ctx.config.secretKey, { mediaId: m.id, variant, exp, viewerId }, file ?? variant);
+    return isPublic ? publicMediaUrl(signed) : signed;
   };
   const l = LAYOUT[m.kind];
   const out: MediaFile = {
@@ -75,6 +77,16 @@ export function presentMedia(ctx: Pick<Ctx, 'config' | 'now'>, m: MediaRow, opts
     out.thumbnail = url(l.thumbnail);
     out.posterUrl = url(l.poster);
     out.hlsUrl = url(l.hls, 'hls/master.m3u8');
+    // Paid video of a creator with the watermark on: a viewer other than the owner gets only the
+    // stream marked for them (A/B segments by their code, lib/media/viewer-mark.ts), not the MP4.
+    if (viewerId && !isOwner && m.variants['mark-a'] && m.variants['mark-b']) {
+      delete out.url;
+      out.hlsUrl = signedPath(
+        ctx.config.secretKey,
+        { mediaId: m.id, variant: 'mark', exp, viewerId },
+        'mark/master.m3u8',
+      );
+    }
   }
   for (const k of Object.keys(out) as Array<keyof MediaFile>) if (out[k] === undefined) delete out[k];
   return out;

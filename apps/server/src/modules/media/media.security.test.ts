@@ -56,7 +56,7 @@ describe('protected delivery', () => {
         expect(v.thumbnails).toEqual([]);
         expect(v.blurredUrl).toMatch(/\/blur\?/);
         // The blurred preview really is served
-        expect((await app.inject({ method: 'GET', url: p.blurredUrl! })).statusCode).toBe(200);
+        expect((await app.inject({ method: 'GET', url: p.blurredUrl!, headers: viewer.auth })).statusCode).toBe(200);
       } else {
         expect(p.url).toMatch(/\/full\?/);
         expect(p.thumbnails).toHaveLength(3);
@@ -104,24 +104,25 @@ describe('protected delivery', () => {
     const creator = await buildPerformer(app);
     const video = await buildMedia(app, creator.user.id, { kind: 'video' });
     const url = presentMedia(app.ctx, video, { unlocked: true, viewerId: creator.user.id }).url!;
-    const whole = await app.inject({ method: 'GET', url });
+    const headers = creator.auth;
+    const whole = await app.inject({ method: 'GET', url, headers });
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
     const size = whole.rawPayload.length;
     expect(Number(whole.headers['content-length'])).toBe(size);
 
-    const part = await app.inject({ method: 'GET', url, headers: { range: 'bytes=100-199' } });
+    const part = await app.inject({ method: 'GET', url, headers: { ...headers, range: 'bytes=100-199' } });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 100-199/${size}`);
     expect(part.rawPayload.equals(whole.rawPayload.subarray(100, 200))).toBe(true);
 
-    const open = await app.inject({ method: 'GET', url, headers: { range: `bytes=${size - 10}-` } });
+    const open = await app.inject({ method: 'GET', url, headers: { ...headers, range: `bytes=${size - 10}-` } });
     expect(open.statusCode).toBe(206);
     expect(open.rawPayload.equals(whole.rawPayload.subarray(size - 10))).toBe(true);
-    const suffix = await app.inject({ method: 'GET', url, headers: { range: 'bytes=-5' } });
+    const suffix = await app.inject({ method: 'GET', url, headers: { ...headers, range: 'bytes=-5' } });
     expect(suffix.rawPayload.equals(whole.rawPayload.subarray(size - 5))).toBe(true);
 
-    const bad = await app.inject({ method: 'GET', url, headers: { range: `bytes=${size + 10}-` } });
+    const bad = await app.inject({ method: 'GET', url, headers: { ...headers, range: `bytes=${size + 10}-` } });
     expect(bad.statusCode).toBe(416);
     expect(bad.headers['content-range']).toBe(`bytes */${size}`);
   });
@@ -145,6 +146,7 @@ describe('protected delivery', () => {
     const res = await app.inject({
       method: 'GET',
       url: presentMedia(app.ctx, doc, { unlocked: true, viewerId: creator.user.id }).url!,
+      headers: creator.auth,
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment;/);

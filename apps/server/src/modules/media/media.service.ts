@@ -11,6 +11,7 @@ import type { Ctx } from '../../lib/context';
 import { AppError, badRequest, notFound, tooLarge, unprocessable, unsupportedMedia } from '../../lib/errors';
 import { ImageError, processImage } from '../../lib/media/image';
 import { KIND_LABEL, SNIFF_BYTES, type Sniffed, sniff } from '../../lib/media/sniff';
+import { publicOrigin } from '../../lib/public-origin';
 import { storageFor } from '../../lib/storage';
 import { enqueueProcessing } from './media.jobs';
 import { deleteMediaRow, findMedia, findMediaMany, findWatermarkProfile, insertMedia } from './media.repo';
@@ -153,8 +154,7 @@ function mapMultipartError(err: unknown, kinds: MediaKind[], limits: Record<Medi
 async function watermarkText(ctx: Ctx, req: FastifyRequest, ownerId: string): Promise<string | null> {
   const profile = await findWatermarkProfile(ctx.db, ownerId);
   if (!profile?.watermarkEnabled || !profile.username) return null;
-  const origin = ctx.config.PUBLIC_URL ?? `${req.protocol}://${req.host}`;
-  return `${origin.replace(/\/$/, '')}/${profile.username}`;
+  return `${publicOrigin(ctx.config, req)}/${profile.username}`;
 }
 
 /**
@@ -245,7 +245,12 @@ export async function uploadFiles(
           status: isDoc ? 'ready' : 'processing',
           progress: isDoc ? 100 : 0,
           variants,
-          options: { teaser: Boolean(opts.teaser), watermark },
+          // A per-viewer mark on video too, with the creator's watermark setting (issue 17, item 3).
+          options: {
+            teaser: Boolean(opts.teaser),
+            watermark,
+            viewerMark: Boolean(watermark) && r.sniffed.kind === 'video',
+          },
         });
       }
     }

@@ -51,7 +51,7 @@ describe('media uploads: photos', () => {
     expect(file.url).toMatch(/^\/api\/media\/file\/[0-9a-f-]+\/full\?exp=\d+&sig=/);
     expect(file.blurredUrl).toBeDefined();
 
-    const full = await fetchUrl(app, file.url);
+    const full = await fetchUrl(app, file.url, creator.auth);
     expect(full.statusCode).toBe(200);
     expect(full.headers['content-type']).toBe('image/jpeg');
     expect(full.headers['cache-control']).toMatch(/^private/);
@@ -65,7 +65,7 @@ describe('media uploads: photos', () => {
 
     const sizes = [];
     for (const u of file.thumbnails) {
-      const r = await fetchUrl(app, u);
+      const r = await fetchUrl(app, u, creator.auth);
       expect(r.statusCode).toBe(200);
       expect(r.headers['content-type']).toBe('image/webp');
       const m = await sharp(r.rawPayload).metadata();
@@ -94,10 +94,10 @@ describe('media uploads: photos', () => {
     const [a, b] = res.json().data;
     expect(a).toMatchObject({ type: 'photo', status: 'ready', width: 300, height: 200, mimeType: 'image/png' });
     expect(b).toMatchObject({ type: 'photo', status: 'ready', width: 1000, height: 500, mimeType: 'image/webp' });
-    const full = await fetchUrl(app, a.url);
+    const full = await fetchUrl(app, a.url, creator.auth);
     expect(full.headers['content-type']).toBe('image/png');
     expect((await sharp(full.rawPayload).metadata()).hasAlpha).toBe(true);
-    const thumb = await fetchUrl(app, b.thumbnails[1]);
+    const thumb = await fetchUrl(app, b.thumbnails[1], creator.auth);
     expect((await sharp(thumb.rawPayload).metadata()).width).toBe(640);
   });
 

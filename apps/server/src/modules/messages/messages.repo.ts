@@ -74,6 +74,16 @@ export async function markDeleted(tx: Executor, id: string, at: Date) {
   return row ?? null;
 }
 
+/** Stream chat moderation: every message of a conversation marked deleted; returns how many changed. */
+export async function markAllDeleted(tx: Executor, conversationId: string, at: Date): Promise<number> {
+  const rows = await tx
+    .update(messages)
+    .set({ isDeleted: true, deletedAt: at })
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.isDeleted, false)))
+    .returning({ id: messages.id });
+  return rows.length;
+}
+
 /** Whether anyone holds an unlock of this paid message. */
 export async function hasBuyers(db: Executor, messageId: string): Promise<boolean> {
   const [row] = await db

@@ -20,6 +20,7 @@ import {
   hasBuyers,
   insertMessages,
   isFileOfMessage,
+  type MessageWithSender,
   markDeleted,
   mediaByIds,
   pageOf,
@@ -27,6 +28,23 @@ import {
 import { checkPrice, checkText } from './messages.text';
 
 export const MESSAGE_NOT_FOUND = 'Message';
+
+/** Stream chats (modules/streaming) own the rules of their messages; they register here. */
+export const streamChatHooks: {
+  deleteMessage?: (
+    ctx: Ctx,
+    viewer: Viewer,
+    found: MessageWithSender,
+    conversation: ConversationRow,
+  ) => Promise<Message>;
+  /** Reading a public stream chat applies the stream's join rules. */
+  listPublic?: (
+    ctx: Ctx,
+    viewer: Viewer | null,
+    conversationId: string,
+    q: { offset: number; limit: number },
+  ) => Promise<{ data: Message[]; total: number }>;
+} = {};
 
 /** Files a sender attaches: their own uploads, photos or videos, not failed. */
 export async function checkFiles(ctx: Pick<Ctx, 'db'>, ownerId: string, ids: string[]): Promise<MediaRow[]> {
@@ -89,7 +107,8 @@ export async function listMessages(
   return pageFor(ctx, viewer, conversationId, q);
 }
 
-async function pageFor(ctx: Ctx, viewer: Viewer, conversationId: string, q: { offset: number; limit: number }) {
+/** A page of any conversation for a viewer whose right to read it the caller checked (stream chats). */
+export async function pageFor(ctx: Ctx, viewer: Viewer, conversationId: string, q: { offset: number; limit: number }) {
   const { rows, total } = await pageOf(ctx.db, conversationId, q.limit, q.offset);
   const files = await filesOf(
     ctx.db,
@@ -106,6 +125,8 @@ export async function listPublicMessages(
   q: { offset: number; limit: number },
 ) {
   const { conversation } = await publicConversation(ctx, conversationId);
+  if (conversation.streamId && streamChatHooks.listPublic)
+    return streamChatHooks.listPublic(ctx, viewer, conversation.id, q);
   return pageFor(ctx, viewer ?? { id: '00000000-0000-0000-0000-000000000000', role: 'user' }, conversation.id, q);
 }
 
@@ -213,6 +234,11 @@ export async function isOnline(ctx: Pick<Ctx, 'realtime'>, userId: string): Prom
 export async function deleteMessage(ctx: Ctx, viewer: Viewer, id: string): Promise<Message> {
   const found = await findMessage(ctx.db, id);
   if (!found) throw notFound(MESSAGE_NOT_FOUND);
+  if (streamChatHooks.deleteMessage) {
+    const conversation = await findConversation(ctx.db, found.message.conversationId);
+    if (conversation && conversation.type !== 'private')
+      return streamChatHooks.deleteMessage(ctx, viewer, found, conversation);
+  }
   const { members } = await memberConversation(ctx, viewer.id, found.message.conversationId).catch(() => {
     throw notFound(MESSAGE_NOT_FOUND);
   });

@@ -276,7 +276,7 @@ describe('messages', () => {
     const open = await seen();
     expect(open.isBought).toBe(true);
     expect(open.files[0].url).toBeTruthy();
-    const fileRes = await app.inject({ method: 'GET', url: open.files[0].url });
+    const fileRes = await app.inject({ method: 'GET', url: open.files[0].url, headers: fan.auth });
     expect(fileRes.statusCode).toBe(200);
     expect(
       (

@@ -51,6 +51,15 @@ export async function markRead(db: Executor, userId: string, id?: string) {
     .returning({ id: notifications.id });
 }
 
+export async function ownsNotification(db: Executor, userId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.id, id)))
+    .limit(1);
+  return Boolean(row);
+}
+
 export async function deleteNotification(db: Executor, userId: string, id: string) {
   return db
     .delete(notifications)

@@ -2,6 +2,7 @@ import {
   listResponseSchema,
   notificationPreferenceSchema,
   notificationSchema,
+  pageSchema,
   updateNotificationPreferencesSchema,
 } from '@marquee/shared';
 import { z } from 'zod';
@@ -20,7 +21,7 @@ export default async function notificationRoutes(app: App) {
         tags,
         summary: "The signed-in user's notifications, newest first",
         querystring: z.object({
-          page: z.coerce.number().int().min(1).default(1),
+          page: pageSchema.default(1),
           pageSize: z.coerce.number().int().min(1).max(100).default(20),
           unread: z.enum(['true', 'false']).optional(),
         }),

@@ -2,12 +2,14 @@ import { NOTIFICATION_KINDS, type NotificationKind } from '@marquee/shared';
 import { newId } from '../../db/ids';
 import type { Ctx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
+import { enqueuePush } from '../push/push.service';
 import { presentNotification } from './notifications.presenter';
 import {
   deleteNotification,
   insertNotifications,
   listNotifications,
   markRead,
+  ownsNotification,
   preferencesFor,
   readPreferences,
   unreadCounts,
@@ -51,6 +53,8 @@ export async function notify(ctx: Ctx, userIds: string | string[], input: Notify
     ctx.realtime.toUser(row.userId, 'notification/new', presentNotification(row));
     ctx.realtime.toUser(row.userId, 'notification/unread', { total: counts.get(row.userId) ?? 0 });
   }
+  // Web Push to the devices that chose this kind's category (docs/pwa.md), in the job queue.
+  await enqueuePush(ctx, ids, input);
   const mailTo = prefs.filter((p) => (p.mail ?? emailDefault) && p.email);
   if (mailTo.length > 0) {
     const siteName = await ctx.settings.get('siteName');
@@ -83,7 +87,9 @@ export async function unreadTotal(ctx: Ctx, userId: string): Promise<number> {
 }
 
 export async function readOne(ctx: Ctx, userId: string, id: string) {
-  await markRead(ctx.db, userId, id);
+  const marked = await markRead(ctx.db, userId, id);
+  // A foreign (or unknown) id is 404 like everywhere else; an own, already read one is fine.
+  if (marked.length === 0 && !(await ownsNotification(ctx.db, userId, id))) throw notFound('Notification');
   return pushUnread(ctx, userId);
 }
 

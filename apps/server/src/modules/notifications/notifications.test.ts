@@ -46,9 +46,11 @@ describe('notifications', () => {
 
     const id = list.json().data[0]._id;
     const foreign = await app.inject({ method: 'POST', url: `/api/notifications/${id}/read`, headers: other.auth });
-    expect(foreign.json()).toEqual({ total: 1 }); // other's own count is untouched by fan's id
+    expect(foreign.statusCode).toBe(404); // a foreign id is 404 like every other
     const read = await app.inject({ method: 'POST', url: `/api/notifications/${id}/read`, headers: fan.auth });
     expect(read.json()).toEqual({ total: 1 });
+    const again = await app.inject({ method: 'POST', url: `/api/notifications/${id}/read`, headers: fan.auth });
+    expect(again.json()).toEqual({ total: 1 }); // an own, already read one stays 200
     const del = await app.inject({ method: 'DELETE', url: `/api/notifications/${id}`, headers: other.auth });
     expect(del.statusCode).toBe(404);
     const all = await app.inject({ method: 'POST', url: '/api/notifications/read-all', headers: fan.auth });

@@ -23,6 +23,8 @@ export function presentOrder(o: OrderRow, people?: People): Order {
     quantity: o.quantity,
     unitPrice: fromCents(o.unitPriceCents),
     totalPrice: fromCents(o.totalCents),
+    subtotalPrice: fromCents(o.subtotalCents),
+    shippingPrice: fromCents(o.shippingCents),
     isPhysical: o.isPhysical,
     deliveryStatus: o.deliveryStatus,
     deliveryAddress: o.deliveryAddress,

@@ -7,17 +7,19 @@ import { type AccountRef, accountSpec, platform, post, refOf } from '../ledger/l
 export type ReversalStatus = 'refunded' | 'chargeback';
 export type ChargebackPolicy = 'creator_pays' | 'platform_absorbs';
 
-/** People's accounts: a reversal never takes them below zero. */
-const PERSONAL = new Set(['wallet', 'earnings', 'reserve', 'referral']);
+/** People's accounts a reversal takes back from only as far as their balance reaches. */
+const PERSONAL = new Set(['wallet', 'reserve', 'referral']);
 
 /**
  * The gateway took back a card payment another module credited (`succeeded`
  * posted clearing → creator earnings, referral shares, platform): the opposite
  * of that ledger transaction, in the caller's transaction, once (the ledger's
  * unique `reverses_id`). The clearing account gets the whole charge back.
- * Policy `creator_pays`: the creator returns the net and referrers their shares
- * as far as their balances reach (already paid out → never below zero); the
- * platform bears the rest. `platform_absorbs`: creators and referrers keep
+ * Policy `creator_pays`: the creator returns the whole net from their earnings
+ * (issue 15: earnings still on hold cover it; after a payout the earnings go
+ * negative and the next earnings pay that first — never a fan's wallet, never
+ * the reserve of an open payout request); referrers return their shares as far
+ * as their balances reach; the platform bears the rest. `platform_absorbs`: creators and referrers keep
  * theirs, the platform bears it all. Earning rows are marked refunded/chargeback.
  * Returns the reversal's ledger transaction id, or null when nothing was credited.
  */
@@ -40,6 +42,11 @@ export async function reverseCardCredit(
     const back = -l.amount; // what this account returns (negative) or gets back (positive)
     if (l.kind === 'platform') {
       platformBack += back;
+      continue;
+    }
+    if (back < 0 && l.kind === 'earnings') {
+      if (o.policy === 'creator_pays') entries.push({ account: refOf(l), amount: back });
+      else loss += -back;
       continue;
     }
     if (back < 0 && PERSONAL.has(l.kind)) {

@@ -174,7 +174,7 @@ describe('refund of a card subscription payment at Stripe', () => {
 });
 
 describe('dispute of a card subscription payment at Stripe', () => {
-  it('creator_pays: the creator returns what is left of the net (never below zero), the platform bears the rest', async () => {
+  it('creator_pays: the creator returns the whole net; reserved for a payout, the earnings go negative (paid off by the next earnings)', async () => {
     const { app } = t();
     const { creator, fan, paymentId, pi } = await paidStripeSubscription(app, 2);
     // the creator has requested a payout of 5.00 of the 8.00 meanwhile
@@ -189,20 +189,20 @@ describe('dispute of a card subscription payment at Stripe', () => {
     const dispute = { id: 'dp_rev_2', object: 'dispute', payment_intent: pi, reason: 'fraudulent' };
     const res = await deliver(app, 'charge.dispute.created', dispute, 'evt_dispute_2');
     expect(res.json()).toMatchObject({ duplicate: false, result: 'charged back' });
-    expect(await balance(app, earningsAccount(creator.user.id))).toBe(0);
-    expect(await balance(app, reserveAccount(creator.user.id))).toBe(500);
+    expect(await balance(app, earningsAccount(creator.user.id))).toBe(-500); // 3.00 left − 8.00 net
+    expect(await balance(app, reserveAccount(creator.user.id))).toBe(500); // the open request keeps its reservation
     expect(await balance(app, clearing('stripe'))).toBe(0);
-    expect(await balance(app, platform)).toBe(-500); // its 2.00 commission and the 5.00 the creator no longer had
+    expect(await balance(app, platform)).toBe(0); // only its own 2.00 commission went back
     expect((await paymentRow(app, paymentId)).status).toBe('chargeback');
     expect(await subRow(app)).toMatchObject({ status: 'expired', endReason: 'chargeback' });
     expect(await hasAccess(app, fan.user.id, creator.user.id)).toBe(false);
-    expect((await toldOf(app, creator.user.id))[0].body).toMatch(/borne by the platform/);
+    expect((await toldOf(app, creator.user.id))[0].body).not.toMatch(/borne by the platform/);
 
     expect((await deliver(app, 'charge.dispute.created', dispute, 'evt_dispute_2')).json().duplicate).toBe(true);
     expect(
       (await deliver(app, 'charge.refunded', { id: 'ch_rev_2', object: 'charge', payment_intent: pi })).json().result,
     ).toBe('ignored (chargeback)');
-    expect(await balance(app, platform)).toBe(-500);
+    expect(await balance(app, platform)).toBe(0);
   });
 
   it('platform_absorbs: the creator keeps the earnings, access still ends', async () => {

@@ -17,7 +17,12 @@ export function presentDocument(d: IdentityDocumentRow) {
 }
 
 /** The whole creator profile, for the creator and admins only (payout details included). */
-export function presentPerformerProfile(user: UserRow, p: PerformerRow, docs: IdentityDocumentRow[]): PerformerProfile {
+export function presentPerformerProfile(
+  user: UserRow,
+  p: PerformerRow,
+  docs: IdentityDocumentRow[],
+  payout: Pick<PerformerProfile, 'bankingSettings' | 'paymentGatewaySettings'>,
+): PerformerProfile {
   return {
     ...presentMe(user, p),
     displayName: p.displayName,
@@ -47,8 +52,9 @@ export function presentPerformerProfile(user: UserRow, p: PerformerRow, docs: Id
     showSubscriberCount: p.showSubscriberCount,
     messageRequiresSubscription: p.messageRequiresSubscription,
     verificationNote: p.verificationNote,
-    bankingSettings: p.bankingSettings ?? null,
-    paymentGatewaySettings: p.paymentGatewaySettings ?? null,
+    // sealed at rest in payout_settings; only ever shown masked (modules/payouts)
+    bankingSettings: payout.bankingSettings,
+    paymentGatewaySettings: payout.paymentGatewaySettings,
     documents: docs.map(presentDocument),
   };
 }

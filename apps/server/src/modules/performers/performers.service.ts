@@ -23,7 +23,8 @@ import type { Ctx } from '../../lib/context';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { storageFor } from '../../lib/storage';
 import { assertAdult, assertIdentityFree } from '../auth/auth.service';
-import type { AuthUser } from '../auth/sessions';
+import { type AuthUser, invalidateUserSessions } from '../auth/sessions';
+import { maskedProfileSettings, saveBankDetails, savePaypalEmail } from '../payouts/payouts.settings';
 import {
   deleteProfileMedia,
   type ReceivedFile,
@@ -55,7 +56,8 @@ async function loadPerformer(ctx: Ctx, id: string) {
 export async function getPerformerProfile(ctx: Ctx, actor: AuthUser, id: string) {
   assertCanManagePerformer(actor, id);
   const { user, performer } = await loadPerformer(ctx, id);
-  return presentPerformerProfile(user, performer, await listDocuments(ctx.db, id));
+  const [docs, payout] = await Promise.all([listDocuments(ctx.db, id), maskedProfileSettings(ctx, id)]);
+  return presentPerformerProfile(user, performer, docs, payout);
 }
 
 const OPTION_LISTS: Partial<Record<keyof UpdatePerformerBody, readonly string[]>> = {
@@ -120,6 +122,7 @@ export async function updatePerformer(ctx: Ctx, actor: AuthUser, id: string, bod
   }
   await ctx.db.transaction(async (tx) => {
     if (Object.keys(userChanges).length) await updateUser(tx, id, userChanges);
+    if (userChanges.username !== undefined) await invalidateUserSessions(ctx.bus, id, tx);
     await updatePerformerRow(tx, id, {
       ...profile,
       ...(country !== undefined ? { country: country ? country.toUpperCase() : null } : {}),
@@ -141,11 +144,7 @@ export async function updatePerformer(ctx: Ctx, actor: AuthUser, id: string, bod
 export async function setBankingSettings(ctx: Ctx, actor: AuthUser, id: string, body: BankingSettingsBody) {
   assertCanManagePerformer(actor, id);
   await loadPerformer(ctx, id);
-  const clean = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== '')) as Record<
-    string,
-    string
-  >;
-  await updatePerformerRow(ctx.db, id, { bankingSettings: clean });
+  await saveBankDetails(ctx, actor, id, body);
   return getPerformerProfile(ctx, actor, id);
 }
 
@@ -156,13 +155,8 @@ export async function setPaymentGatewaySettings(
   body: { key: 'paypal'; value: { email: string } },
 ) {
   assertCanManagePerformer(actor, id);
-  const { performer } = await loadPerformer(ctx, id);
-  await updatePerformerRow(ctx.db, id, {
-    paymentGatewaySettings: {
-      ...(performer.paymentGatewaySettings ?? {}),
-      [`${body.key}Email`]: body.value.email.toLowerCase(),
-    },
-  });
+  await loadPerformer(ctx, id);
+  await savePaypalEmail(ctx, actor, id, body.value.email);
   return getPerformerProfile(ctx, actor, id);
 }
 

@@ -176,7 +176,8 @@ describe('creator profile', () => {
       payload: bank,
       headers: creator.auth,
     });
-    expect(saved.json().bankingSettings).toMatchObject(bank);
+    // sealed at rest, shown masked (modules/payouts)
+    expect(saved.json().bankingSettings).toMatchObject({ ...bank, accountNumber: '•••• 5678' });
     const missing = await app.inject({
       method: 'PUT',
       url: `${url}/banking-settings`,
@@ -190,7 +191,7 @@ describe('creator profile', () => {
       payload: { key: 'paypal', value: { email: 'Pay@Example.test' } },
       headers: creator.auth,
     });
-    expect(pp.json().paymentGatewaySettings).toEqual({ paypalEmail: 'pay@example.test' });
+    expect(pp.json().paymentGatewaySettings).toEqual({ paypalEmail: 'p•••@example.test' });
   });
 
   it('identity documents are private: owner and admins only; uploading puts verification in review', async () => {

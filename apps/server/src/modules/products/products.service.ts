@@ -6,6 +6,7 @@ import { loadMedia, present } from '../content/content.media';
 import { protectable } from '../content/content.presenter';
 import { findItem } from '../content/content.repo';
 import { access, type Viewer } from '../entitlements/entitlements.service';
+import { signedVariantPath } from '../media/media.files';
 
 /**
  * The file of a digital product, for whoever bought it (or its creator, or an
@@ -19,7 +20,11 @@ export async function downloadLink(ctx: Ctx, viewer: Viewer, id: string) {
   if (row.productType !== 'digital' || !row.fileId) throw notFound('File');
   const media = await loadMedia(ctx, [row.fileId]);
   const file = present(ctx, media, row.fileId, true, viewer.id);
-  if (!file?.url) throw notFound('File');
+  // A video marked per viewer is streamed, not linked, to viewers (media.presenter.ts); a bought
+  // download is the file itself, still bound to the buyer's session.
+  const mediaRow = media.get(row.fileId);
+  const link = file?.url ?? (mediaRow?.variants.mp4 ? signedVariantPath(ctx, mediaRow, 'mp4', viewer.id) : null);
+  if (!file || !link) throw notFound('File');
   const ttl = URL_TTL_SECONDS[file.type];
-  return { downloadLink: file.url, expiresAt: new Date(ctx.now().getTime() + ttl * 1000).toISOString() };
+  return { downloadLink: link, expiresAt: new Date(ctx.now().getTime() + ttl * 1000).toISOString() };
 }

@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app';
 import { requestGeo } from '../../lib/geo';
+import { readCtx } from '../../lib/read-replica';
 import { activityTracker } from './profiles.activity';
 import './profiles.reactions';
 import {
@@ -40,7 +41,7 @@ export default async function profilesRoutes(app: App) {
     },
     async (req) =>
       searchCreators(
-        app.ctx,
+        readCtx(app.ctx, req),
         { ...req.query, sort: req.query.sort ?? 'desc', sortDirection: req.query.sort },
         req.user,
         requestGeo(app.ctx.config, req),
@@ -58,7 +59,7 @@ export default async function profilesRoutes(app: App) {
       },
     },
     async (req) => ({
-      data: await randomCreators(app.ctx, req.query.limit, req.user, requestGeo(app.ctx.config, req)),
+      data: await randomCreators(readCtx(app.ctx, req), req.query.limit, req.user, requestGeo(app.ctx.config, req)),
     }),
   );
 
@@ -72,7 +73,9 @@ export default async function profilesRoutes(app: App) {
         response: { 200: z.object({ data: z.array(performerCardSchema) }) },
       },
     },
-    async (req) => ({ data: await topCreators(app.ctx, req.query.limit, req.user, requestGeo(app.ctx.config, req)) }),
+    async (req) => ({
+      data: await topCreators(readCtx(app.ctx, req), req.query.limit, req.user, requestGeo(app.ctx.config, req)),
+    }),
   );
 
   app.get(
@@ -85,7 +88,7 @@ export default async function profilesRoutes(app: App) {
         response: { 200: trendingSchema },
       },
     },
-    async (req) => trending(app.ctx, req.query.limit, req.user, requestGeo(app.ctx.config, req)),
+    async (req) => trending(readCtx(app.ctx, req), req.query.limit, req.user, requestGeo(app.ctx.config, req)),
   );
 
   app.get(
@@ -115,6 +118,6 @@ export default async function profilesRoutes(app: App) {
         response: { 200: performerPublicSchema },
       },
     },
-    async (req) => getPerformerPublic(app.ctx, req.params.id, req.user, requestGeo(app.ctx.config, req)),
+    async (req) => getPerformerPublic(readCtx(app.ctx, req), req.params.id, req.user, requestGeo(app.ctx.config, req)),
   );
 }

@@ -1,7 +1,7 @@
 import type { PerformerCard, PerformerPublic, PerformerSearchQuery } from '@marquee/shared';
 import type { Ctx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
-import { assertNotBlocked, type ViewerLocation, viewerCountryForDiscovery } from '../blocks/blocks.service';
+import { assertNotBlockedBy, type ViewerLocation, viewerCountryForDiscovery } from '../blocks/blocks.service';
 import { subscriptionAccess } from '../entitlements/entitlements.service';
 import { listReactionTargets } from '../reactions/reactions.registry';
 import { trendingObjects } from '../reactions/reactions.service';
@@ -56,7 +56,16 @@ export async function getPerformerPublic(
   if (facts?.user.role !== 'performer' || (facts.user.status !== 'active' && !isAdmin && !isOwner)) {
     throw notFound('Creator');
   }
-  await assertNotBlocked(ctx, facts.user.id, viewer?.id ?? null, ip);
+  await assertNotBlockedBy(
+    {
+      userBlocked: Boolean(facts.userBlocked),
+      viewerIsAdmin: Boolean(facts.viewerIsAdmin),
+      countries: facts.countries ?? [],
+    },
+    facts.user.id,
+    viewer?.id ?? null,
+    ip,
+  );
   const sub = viewer && !isOwner ? await subscriptionAccess(ctx.db, viewer.id, facts.user.id, at) : null;
   return presentProfile(
     facts,

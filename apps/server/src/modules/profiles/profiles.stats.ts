@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { contentItems, contentPhotos, feedFiles, feeds, reactions } from '../../db/schema';
 
 /** Catalogue types that count as one media file each on the profile (galleries count their photos). */
@@ -12,8 +12,11 @@ const VIDEO_TYPES = sql.raw(`'video', 'reel', 'scene', 'scenario'`);
  * - likes: likes on those posts and active catalogue items, plus likes of the profile itself.
  * Nothing to keep in step: creating, scheduling, expiring, taking down or deleting content moves them at once.
  */
-export function profileStatsColumns(creatorId: SQL | string | { getSQL(): SQL }, at: Date) {
-  const now = at.toISOString();
+export function profileStatsColumns(
+  creatorId: SQL | string | { getSQL(): SQL },
+  at: Date | SQL.Aliased | SQL | Placeholder,
+) {
+  const now = at instanceof Date ? at.toISOString() : at;
   const visiblePost = sql`${feeds.performerId} = ${creatorId} and ${feeds.status} = 'published'
     and (${feeds.expiresAt} is null or ${feeds.expiresAt} > ${now}) and ${feeds.takenDownAt} is null`;
   const liveItem = sql`${contentItems.creatorId} = ${creatorId} and ${contentItems.status} = 'active'

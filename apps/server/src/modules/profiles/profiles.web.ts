@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../app';
 import { notFound } from '../../lib/errors';
+import { publicOrigin } from '../../lib/public-origin';
 import { postSitemap } from '../cms/cms.service';
 import { avatarUrl } from '../users/users.presenter';
 import { findSeoProfile, sitemapPage } from './profiles.repo';
@@ -21,8 +22,7 @@ const escapeHtml = (s: string) =>
 const escapeXml = escapeHtml;
 
 function baseUrl(app: App, req: FastifyRequest): string {
-  if (app.ctx.config.PUBLIC_URL) return app.ctx.config.PUBLIC_URL.replace(/\/$/, '');
-  return `${req.protocol}://${req.host}`;
+  return publicOrigin(app.ctx.config, req);
 }
 
 function absolute(base: string, url: string): string {
@@ -65,7 +65,8 @@ export function withMetaTags(
     .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
     .replace(/<meta\s+(name="description"|property="og:[^"]*"|name="twitter:[^"]*")[^>]*>\s*/gi, '')
     .replace(/<link\s+rel="canonical"[^>]*>\s*/gi, '');
-  return stripped.replace(/<\/head>/i, `    ${tags}\n  </head>`);
+  // A function replacer: user text ($&, $`, $' in a bio) is never read as a replacement pattern.
+  return stripped.replace(/<\/head>/i, () => `    ${tags}\n  </head>`);
 }
 
 function summary(bio: string, name: string, siteName: string): string {

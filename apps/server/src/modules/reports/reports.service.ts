@@ -3,6 +3,7 @@ import type { Ctx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { resolveCreator } from '../profiles/profiles.service';
 import { reactionTarget } from '../reactions/reactions.registry';
+import { streamOwner } from '../streaming/streaming.service';
 import { type NewReport, searchReports, updateReportStatus, upsertReport } from './reports.repo';
 
 export interface ReportInput {
@@ -21,6 +22,9 @@ export async function fileReport(ctx: Pick<Ctx, 'db' | 'settings' | 'now'>, repo
   let creatorId: string | null = null;
   if (input.targetType === 'performer') {
     creatorId = (await resolveCreator(ctx, input.targetId)).id;
+  } else if (input.targetType === 'stream') {
+    creatorId = await streamOwner(ctx, input.targetId);
+    if (!creatorId) throw notFound('Reported item');
   } else {
     const target = reactionTarget(input.targetType);
     if (target) {

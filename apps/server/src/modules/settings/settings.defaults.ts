@@ -1,4 +1,4 @@
-import { DEFAULTS, menuItemSchema } from '@marquee/shared';
+import { DEFAULTS, iceServerSchema, menuItemSchema } from '@marquee/shared';
 import { z } from 'zod';
 
 const money = z.number().min(0).max(1_000_000);
@@ -41,11 +41,15 @@ export const settingsSchema = z.object({
   paymentGateway: z.enum(['sandbox', 'stripe']).optional(),
   streamingProvider: z.enum(['webrtc', 'agora']).default('webrtc'),
   // private
+  /** STUN/TURN servers for private shows (WebRTC); empty = host candidates only (same network). */
+  streamingIceServers: z.array(iceServerSchema).max(20).default([]),
   commissionPercent: z.number().int().min(0).max(100).default(20),
   performerReferralPercent: z.number().min(0).max(100).default(5),
   performerReferralMonths: z.number().int().min(0).max(120).default(12),
   userReferralPercent: z.number().min(0).max(100).default(1),
   chargebackPolicy: z.enum(['creator_pays', 'platform_absorbs']).default('creator_pays'),
+  /** Days an earning is held before a payout may include it (refunds and chargebacks in that window come from the creator). */
+  payoutHoldDays: z.number().int().min(0).max(180).default(7),
   blockedCountries: z.array(z.string().length(2)).default([]),
   blockedUsStates: z.array(z.string().length(2)).default([]),
   maxPhotoSizeMb: z.number().int().min(1).max(500).default(25),

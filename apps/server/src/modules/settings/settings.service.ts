@@ -2,6 +2,7 @@ import type { PublicSettings } from '@marquee/shared';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import { badRequest } from '../../lib/errors';
+import type { InvalidationBus } from '../../lib/invalidation';
 import { PUBLIC_SETTING_KEYS, type SettingKey, type SiteSettings, settingsSchema } from './settings.defaults';
 import { readAllSettings, upsertSetting } from './settings.repo';
 import {
@@ -22,10 +23,13 @@ export interface SecretState {
 }
 
 const CACHE_MS = 5_000;
+/** The bus topic of the settings cache (lib/invalidation.ts). */
+export const SETTINGS_TOPIC = 'settings';
 
 /**
  * Site settings: defaults from code, overrides from the database, cached for a
- * few seconds (a write on this instance clears the cache at once).
+ * few seconds; a write clears it at once here and, through the invalidation bus, in
+ * every other server process (when the writing transaction commits).
  */
 export class SettingsService {
   private cache: { at: number; value: SiteSettings } | null = null;
@@ -33,6 +37,7 @@ export class SettingsService {
   private config: Config;
   private secrets: Partial<Record<SecretName, string>> = {};
   private holder: { config: Config } | null = null;
+  private bus: Pick<InvalidationBus, 'publish'> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -46,6 +51,11 @@ export class SettingsService {
    * replaced by a new object, so gateways, storage and the mailer (cached per config
    * object) are built again with the new keys on their next use.
    */
+  /** Writes tell every server process to read the settings again (on commit of the writing transaction). */
+  useBus(bus: Pick<InvalidationBus, 'publish'>) {
+    this.bus = bus;
+  }
+
   attach(holder: { config: Config }) {
     this.holder = holder;
     holder.config = this.config;
@@ -117,7 +127,7 @@ export class SettingsService {
   async updateWithSecrets(allChanges: Partial<Record<string, unknown>>, updatedBy: string | null, tx?: Executor) {
     const secretChanges = Object.fromEntries(Object.entries(allChanges).filter(([k]) => isSecretName(k)));
     const changes = Object.fromEntries(Object.entries(allChanges).filter(([k]) => !isSecretName(k)));
-    // Inside a caller's transaction read through it (on PGlite a read through db would wait on the transaction).
+    // Inside a caller's transaction read through it (a read through db would take a second connection and miss its writes).
     const before = tx ? this.merge(await readAllSettings(tx)) : await this.all();
     const shape = settingsSchema.shape as Record<string, unknown>;
     for (const key of Object.keys(changes)) {
@@ -133,6 +143,7 @@ export class SettingsService {
     }
     const secrets = await this.writeSecrets(secretChanges, updatedBy, tx);
     this.cache = null;
+    await this.bus?.publish(SETTINGS_TOPIC, '*', tx);
     return { before, secrets };
   }
 

@@ -22,6 +22,7 @@ import { grant, revoke, SUBSCRIPTION_OBJECT } from '../entitlements/entitlements
 import { notify } from '../notifications/notifications.service';
 import { setRecurringCancelled } from '../payments/checkout';
 import { findPayment as findPaymentRow } from '../payments/payments.repo';
+import { assertCreatorCanEarn } from '../performers/earning-policy';
 import { updatePerformerRow } from '../performers/performers.repo';
 import type { SiteSettings } from '../settings/settings.defaults';
 import { walletPay } from '../wallet/charges.service';
@@ -110,6 +111,8 @@ export async function subscribe(
   const type = body.subscriptionType;
   const method: SubscriptionRow['paymentMethod'] =
     type === 'free' ? 'free' : body.paymentMethod === 'card' ? gateway : 'wallet';
+  // A paid subscription pays the creator: only creators who can earn (performers/earning-policy.ts).
+  if (type !== 'free') await assertCreatorCanEarn(ctx.db, creator.id);
 
   const outcome: SubscribeOutcome = await ctx.db.transaction(async (tx): Promise<SubscribeOutcome> => {
     // the block may have landed since the check above; re-check under the transaction

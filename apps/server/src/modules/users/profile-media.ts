@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { newId } from '../../db/ids';
 import type { Ctx } from '../../lib/context';
 import { AppError, badRequest, tooLarge, unprocessable, unsupportedMedia } from '../../lib/errors';
+import { publicMediaUrl } from '../../lib/media/cdn';
 import { MAX_IMAGE_PIXELS } from '../../lib/media/image';
 import { KIND_LABEL, SNIFF_BYTES, type Sniffed, sniff } from '../../lib/media/sniff';
 import { storageFor } from '../../lib/storage';
@@ -37,8 +38,8 @@ export function profileMediaUrl(key: string | null | undefined): string | null {
   if (!key) return null;
   if (/^https?:\/\//.test(key) || key.startsWith('/')) return key;
   const mediaId = mediaIdOfKey(key);
-  if (mediaId) return `${PROFILE_MEDIA_ROUTE}/media/${mediaId}`;
-  return `${PROFILE_MEDIA_ROUTE}/${key}`;
+  if (mediaId) return publicMediaUrl(`${PROFILE_MEDIA_ROUTE}/media/${mediaId}`);
+  return publicMediaUrl(`${PROFILE_MEDIA_ROUTE}/${key}`);
 }
 
 const tmpDir = (ctx: Ctx) => path.join(ctx.config.dataDir, 'tmp', 'uploads');

@@ -24,6 +24,7 @@ export function presentMe(row: UserRow, performerRow?: Pick<PerformerRow, 'verif
     referralCode: row.referralCode,
     totpEnabled: row.totpEnabled,
     hasPassword: Boolean(row.passwordHash),
+    locale: row.locale ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -3,7 +3,7 @@ import type { UserRow } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { notFound, unauthorized } from '../../lib/errors';
 import { assertIdentityFree } from '../auth/auth.service';
-import type { AuthUser } from '../auth/sessions';
+import { type AuthUser, invalidateUserSessions } from '../auth/sessions';
 import { findPerformer } from '../performers/performers.repo';
 import { presentMe, presentPublicUser } from './users.presenter';
 import { findUserById, findUserByIdOrUsername, searchUsers, updateUser } from './users.repo';
@@ -26,7 +26,10 @@ export async function updateMe(ctx: Ctx, actor: AuthUser, body: UpdateUserBody) 
     changes.email = body.email;
     changes.emailVerified = false;
   }
-  if (Object.keys(changes).length) await updateUser(ctx.db, user.id, changes);
+  if (Object.keys(changes).length) {
+    await updateUser(ctx.db, user.id, changes);
+    if (changes.username !== undefined) await invalidateUserSessions(ctx.bus, user.id);
+  }
   return getMe(ctx, actor);
 }
 

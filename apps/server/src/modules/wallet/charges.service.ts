@@ -15,6 +15,7 @@ import { creditEarnings } from '../ledger/credit-earnings';
 import { wallet } from '../ledger/ledger.service';
 import { notify } from '../notifications/notifications.service';
 import { insertOrder } from '../orders/orders.repo';
+import { assertCreatorCanEarn } from '../performers/earning-policy';
 import type { SiteSettings } from '../settings/settings.defaults';
 import { type Purchasable, purchasable, RENTABLE_TYPES } from './purchasables';
 import { assertMayPurchase } from './purchase-guard';
@@ -71,6 +72,8 @@ export interface WalletPayInput {
   idempotencyKey?: string | null;
   /** Pre-generated charge id (when other rows must reference it first). */
   chargeId?: string;
+  /** Product shipping: paid on top of the price, passed to the creator without commission. */
+  shippingCents?: number;
 }
 
 /**
@@ -79,7 +82,7 @@ export interface WalletPayInput {
  * fan's wallet, refuses with 402 when the balance is short, debits it, pays the
  * creator (less commission) and referrers through the ledger, and records the
  * charge. Rights checks and what was bought are the caller's.
- * `s` = `await ctx.settings.all()`, read before the transaction (PGlite).
+ * `s` = `await ctx.settings.all()`, read before the transaction (no second connection inside it).
  */
 export async function walletPay(
   ctx: Ctx,
@@ -89,7 +92,10 @@ export async function walletPay(
 ): Promise<{ charge: WalletChargeRow; balance: number }> {
   const balance = await lockWallet(tx, p.userId);
   if (balance === null) throw notFound('User');
-  const paid = p.grossCents - (p.discountCents ?? 0);
+  // One earning rule for every wallet payment (performers/earning-policy.ts).
+  await assertCreatorCanEarn(tx, p.creatorId);
+  const shipping = p.shippingCents ?? 0;
+  const paid = p.grossCents - (p.discountCents ?? 0) + shipping;
   if (balance < paid) throw paymentRequired(INSUFFICIENT_BALANCE);
   const chargeId = p.chargeId ?? newId();
   const credited = await creditEarnings(ctx, tx, s, {
@@ -101,6 +107,7 @@ export async function walletPay(
     payFrom: wallet(p.userId),
     kind: p.type === 'tip' ? 'tip' : 'charge',
     reference: `charge:${chargeId}`,
+    passThroughCents: shipping,
   });
   const charge = await insertCharge(tx, {
     id: chargeId,
@@ -115,9 +122,9 @@ export async function walletPay(
     quantity: p.quantity ?? 1,
     grossCents: p.grossCents,
     discountCents: p.discountCents ?? 0,
-    paidCents: credited.split.paid,
+    paidCents: credited.split.paid + shipping,
     commissionCents: credited.split.commission,
-    netCents: credited.split.net,
+    netCents: credited.split.net + shipping,
     referralCents: credited.split.creatorReferral + credited.split.fanReferral,
     couponId: p.couponId ?? null,
     orderId: p.orderId ?? null,
@@ -191,6 +198,8 @@ async function chargeInTx(ctx: Ctx, tx: Executor, s: SiteSettings, req: ChargeRe
   }
 
   const grossCents = priceCents * quantity;
+  // Physical goods: the shipping fee once per order, on top of price × quantity (docs/catalogue.md).
+  const shippingCents = isProduct && item.isPhysical ? Math.max(0, item.shippingFeeCents ?? 0) : 0;
   const chargeId = newId();
   const coupon = req.couponCode
     ? await redeemCoupon(tx, {
@@ -229,7 +238,9 @@ async function chargeInTx(ctx: Ctx, tx: Executor, s: SiteSettings, req: ChargeRe
       title: item.title,
       quantity,
       unitPriceCents: priceCents,
-      totalCents: grossCents,
+      subtotalCents: grossCents,
+      shippingCents,
+      totalCents: grossCents + shippingCents,
       isPhysical: Boolean(item.isPhysical),
       deliveryStatus: item.isPhysical ? 'processing' : 'delivered',
       deliveryAddress,
@@ -251,6 +262,7 @@ async function chargeInTx(ctx: Ctx, tx: Executor, s: SiteSettings, req: ChargeRe
     isRent: Boolean(req.rent),
     rentExpiresAt,
     quantity,
+    shippingCents,
     orderId: order?.id ?? null,
     idempotencyKey: req.idempotencyKey ?? null,
   });

@@ -37,6 +37,8 @@ export interface Purchasable {
   rentDays?: number | null;
   /** Products: physical goods need a delivery address and create a 'processing' order. */
   isPhysical?: boolean;
+  /** Products: shipping fee in cents for physical goods, once per order (charged on top, no commission). */
+  shippingFeeCents?: number | null;
   /** Products: units left (null/undefined = unlimited). */
   stock?: number | null;
   /** The entitlement object type written on purchase (usually the type itself). */

@@ -17,7 +17,7 @@ export const SITE_STATE_BLOCKED_MESSAGE = 'Purchases are not available in your s
  * Geo rules need the request's location (`requestGeo(ctx.config, req)`); server
  * callers without a request (jobs, stream billing) pass none and only the
  * account block applies. `creatorId` is null for top-ups (site rules only).
- * `db` may be the caller's transaction; `s` = settings read before it (PGlite).
+ * `db` may be the caller's transaction; `s` = settings read before it (no query outside the transaction).
  */
 export async function assertMayPurchase(
   ctx: Pick<Ctx, 'db'>,

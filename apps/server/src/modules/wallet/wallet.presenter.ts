@@ -1,11 +1,12 @@
 import { fromCents, type UserSummary, type WalletCharge } from '@marquee/shared';
 import type { WalletChargeRow } from '../../db/schema';
+import { profileMediaUrl } from '../users/profile-media';
 
 export function presentUserSummary(
   u: { id: string; username: string | null; name: string; avatarPath: string | null } | undefined,
 ): UserSummary | null {
   if (!u) return null;
-  return { _id: u.id, username: u.username, name: u.name, avatar: u.avatarPath ? `/api/users/${u.id}/avatar` : null };
+  return { _id: u.id, username: u.username, name: u.name, avatar: profileMediaUrl(u.avatarPath) };
 }
 
 export function presentCharge(

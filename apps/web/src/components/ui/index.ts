@@ -9,5 +9,6 @@ export { ProgressBar } from './progress-bar';
 export { Skeleton } from './skeleton';
 export { PageSpinner, Spinner } from './spinner';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
-export { Toaster, toast } from './toast';
+export { Toaster } from './toast';
+export { toast } from './toast-store';
 export { UploadField } from './upload-field';

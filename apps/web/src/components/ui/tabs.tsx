@@ -7,7 +7,11 @@ export const Tabs = RadixTabs.Root;
 export function TabsList({ className, ...props }: ComponentProps<typeof RadixTabs.List>) {
   return (
     <RadixTabs.List
-      className={cn('inline-flex w-full rounded-full bg-zinc-100 p-1 dark:bg-zinc-800', className)}
+      className={cn(
+        // Never wider than the screen: many tabs scroll sideways inside the bar instead of the page.
+        'relative inline-flex w-full max-w-full overflow-x-auto rounded-full bg-zinc-100 p-1 [scrollbar-width:none] dark:bg-zinc-800',
+        className,
+      )}
       {...props}
     />
   );
@@ -17,7 +21,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof Radix
   return (
     <RadixTabs.Trigger
       className={cn(
-        'flex h-9 flex-1 items-center justify-center gap-2 rounded-full px-4 text-sm font-semibold text-zinc-600 transition-colors hover:text-zinc-900 data-[state=active]:bg-white data-[state=active]:text-zinc-900 data-[state=active]:shadow-sm dark:text-zinc-400 dark:hover:text-white dark:data-[state=active]:bg-zinc-950 dark:data-[state=active]:text-white',
+        'flex h-9 flex-1 shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-full px-3 text-sm sm:px-4 font-semibold text-zinc-600 transition-colors hover:text-zinc-900 data-[state=active]:bg-white data-[state=active]:text-zinc-900 data-[state=active]:shadow-sm dark:text-zinc-400 dark:hover:text-white dark:data-[state=active]:bg-zinc-950 dark:data-[state=active]:text-white',
         className,
       )}
       {...props}

@@ -1,35 +1,9 @@
 import * as RadixToast from '@radix-ui/react-toast';
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
-import { create } from 'zustand';
 import { cn } from '../../lib/cn';
+import { useToastStore } from './toast-store';
 
-type ToastKind = 'success' | 'error' | 'info';
-interface ToastItem {
-  id: number;
-  kind: ToastKind;
-  message: string;
-}
-
-const useToastStore = create<{ items: ToastItem[]; remove: (id: number) => void }>()((set) => ({
-  items: [],
-  remove: (id) => set((s) => ({ items: s.items.filter((t) => t.id !== id) })),
-}));
-
-let nextId = 1;
-function push(kind: ToastKind, message: string): number {
-  const id = nextId++;
-  // At most three on screen; the oldest leaves first.
-  useToastStore.setState((s) => ({ items: [...s.items.slice(-2), { id, kind, message }] }));
-  return id;
-}
-
-/** `toast.success('Changes saved')`, `toast.error(getErrorMessage(err))`. Needs one <Toaster /> mounted. */
-export const toast = {
-  success: (message: string) => push('success', message),
-  error: (message: string) => push('error', message),
-  info: (message: string) => push('info', message),
-  dismiss: (id: number) => useToastStore.getState().remove(id),
-};
+export { toast } from './toast-store';
 
 const icons = { success: CircleCheck, error: CircleAlert, info: Info };
 const tones = {

@@ -31,21 +31,6 @@ export async function updatePerformer(id: string, body: UpdatePerformerBody) {
   return profile;
 }
 
-export async function saveBanking(id: string, body: Record<string, string>) {
-  const profile = await api.put<PerformerProfile>(`/performers/${id}/banking-settings`, body);
-  await mutate(PERFORMER_ME_KEY, profile, { revalidate: false });
-  return profile;
-}
-
-export async function savePaypal(id: string, email: string) {
-  const profile = await api.put<PerformerProfile>(`/performers/${id}/payment-gateway-settings`, {
-    key: 'paypal',
-    value: { email },
-  });
-  await mutate(PERFORMER_ME_KEY, profile, { revalidate: false });
-  return profile;
-}
-
 export async function changePassword(body: {
   password: string;
   currentPassword?: string;

@@ -12,6 +12,8 @@ export interface TrendingItem {
   avatar?: string;
   username?: string;
   performer?: Pick<PerformerSummary, 'username' | 'name' | 'avatar'>;
+  /** Posts: their files (the first photo's thumbnail is the tile's picture). */
+  files?: Array<{ thumbnails?: string[]; url?: string; type?: string }>;
 }
 
 /** Lists answer `{ data, total }`; some legacy endpoints answer a bare array. */

@@ -1,20 +1,24 @@
 import type { LucideIcon } from 'lucide-react';
 import {
+  Banknote,
   Bookmark,
   BookmarkCheck,
   ChartLine,
   Compass,
   Heart,
   House,
+  LayoutDashboard,
   Megaphone,
   Newspaper,
   Package,
+  Radio,
   Settings,
   Share2,
   ShieldCheck,
   Sparkles,
   Star,
   UserRound,
+  Video,
   Wallet,
 } from 'lucide-react';
 import type { CurrentUser } from '../auth/types';
@@ -34,6 +38,9 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Home', icon: House, to: '/' },
   { label: 'Explore', icon: Compass, to: '/explore' },
+  { label: 'Live now', icon: Radio, to: '/live' },
+  { label: 'Go live', icon: Video, to: '/creator/live', auth: true, performerOnly: true },
+  { label: 'Studio', icon: LayoutDashboard, to: '/creator/studio', auth: true, performerOnly: true },
   { label: 'Following', icon: Heart, to: '/following', auth: true },
   { label: 'Bookmarks', icon: Bookmark, to: '/bookmarks', auth: true },
   { label: 'Saved posts', icon: BookmarkCheck, to: '/bookmarks/posts', auth: true },
@@ -50,6 +57,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Wallet', icon: Wallet, to: '/wallet', auth: true },
   { label: 'Orders', icon: Package, to: (u) => (u.isPerformer ? '/creator/orders' : '/user/orders'), auth: true },
   { label: 'Earnings', icon: ChartLine, to: '/creator/earnings', auth: true, performerOnly: true },
+  { label: 'Payouts', icon: Banknote, to: '/creator/payouts', auth: true, performerOnly: true },
   { label: 'Referrals', icon: Share2, to: '/referrals', auth: true },
   { label: 'Account', icon: Settings, to: (u) => (u.isPerformer ? '/creator/account' : '/user/account'), auth: true },
   { label: 'Admin console', icon: ShieldCheck, to: '/admin', auth: true, adminOnly: true },

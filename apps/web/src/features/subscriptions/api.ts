@@ -68,6 +68,7 @@ export const subscriptionsApi = {
   saveSettings: (body: UpdateSubscriptionSettingsBody) => api.put<SubscriptionSettings>(SETTINGS_KEY, body),
 };
 
-export const money = (n: number) => n.toFixed(2);
+/** Prices with the unit the rest of the site uses (wallet, catalogue). */
+export const money = (n: number) => `${n.toFixed(2)} tokens`;
 export const dateOf = (iso: string | null) =>
   iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }) : '—';

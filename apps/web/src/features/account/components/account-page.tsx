@@ -1,11 +1,14 @@
 import type { Me } from '@marquee/shared';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useCurrentUser } from '../../auth/api';
+import { PrivacySection } from '../../privacy/components/privacy-section';
+import { PushSettingsSection } from '../../push/components/push-settings';
 import { usePageTitle } from '../../settings/hooks';
 import { usePerformerProfile } from '../api';
 import { CreatorProfileForm } from './creator-profile-form';
 import { PayoutSettingsSection, VerificationSection, WelcomeVideoSection } from './creator-sections';
 import { ImagesSection } from './images-section';
+import { LanguageSection } from './language-section';
 import { LinkedAccountsSection } from './linked-accounts';
 import { ProfileForm } from './profile-form';
 import { PasswordForm, TwoFactorSection } from './security-section';
@@ -51,6 +54,9 @@ export function AccountPage({ kind }: { kind: 'user' | 'creator' }) {
       <PasswordForm user={user} />
       <TwoFactorSection user={user} />
       <LinkedAccountsSection />
+      <LanguageSection />
+      <PushSettingsSection isCreator={Boolean(user.isPerformer)} />
+      <PrivacySection isCreator={Boolean(user.isPerformer)} />
     </div>
   );
 }

@@ -91,7 +91,7 @@ export function CreatorProfileForm({ profile }: { profile: PerformerProfile }) {
           value={str('username')}
           onChange={set('username')}
           autoCapitalize="none"
-          hint="Your page address: /username"
+          hint={`Your page address: ${window.location.origin}/${str('username') || 'your-name'}`}
         />
         <Field label="Full name" value={str('name')} onChange={set('name')} />
         <Field label="Email" type="email" value={str('email')} onChange={set('email')} />

@@ -1,10 +1,10 @@
 import type { PerformerProfile } from '@marquee/shared';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/input';
 import { UploadField } from '../../../components/ui/upload-field';
 import { MediaUploadField } from '../../media/components/media-upload-field';
-import { refreshMe, saveBanking, savePaypal, startVerification } from '../api';
+import { refreshMe, startVerification } from '../api';
 import { SaveStatus, Section, useSave } from './shared';
 
 const STATUS_TEXT: Record<string, string> = {
@@ -67,57 +67,31 @@ export function VerificationSection({ profile }: { profile: PerformerProfile }) 
   );
 }
 
+/** Payout details live on /creator/payouts (sealed at rest, shown masked); here a summary and the way there. */
 export function PayoutSettingsSection({ profile }: { profile: PerformerProfile }) {
-  const b = profile.bankingSettings ?? {};
-  const [bank, setBank] = useState({
-    firstName: b.firstName ?? '',
-    lastName: b.lastName ?? '',
-    bankName: b.bankName ?? '',
-    accountNumber: b.accountNumber ?? '',
-    routingNumber: b.routingNumber ?? '',
-    swiftCode: b.swiftCode ?? '',
-  });
-  const [paypal, setPaypal] = useState(profile.paymentGatewaySettings?.paypalEmail ?? '');
-  const bankSave = useSave();
-  const ppSave = useSave();
-  const set = (k: keyof typeof bank) => (e: { target: { value: string } }) =>
-    setBank((s) => ({ ...s, [k]: e.target.value }));
-  const onBank = (e: FormEvent) => {
-    e.preventDefault();
-    void bankSave.run(() =>
-      saveBanking(profile._id, Object.fromEntries(Object.entries(bank).filter(([, v]) => v.trim()))),
-    );
-  };
+  const b = profile.bankingSettings;
+  const paypal = profile.paymentGatewaySettings?.paypalEmail;
   return (
     <Section title="Payout details" description="Where we send your earnings.">
-      <form onSubmit={onBank} className="grid gap-4 sm:grid-cols-2" aria-label="Bank transfer">
-        <Field label="First name" value={bank.firstName} onChange={set('firstName')} />
-        <Field label="Last name" value={bank.lastName} onChange={set('lastName')} />
-        <Field label="Bank name" value={bank.bankName} onChange={set('bankName')} />
-        <Field label="Account number / IBAN" value={bank.accountNumber} onChange={set('accountNumber')} />
-        <Field label="Routing number" value={bank.routingNumber} onChange={set('routingNumber')} />
-        <Field label="SWIFT / BIC" value={bank.swiftCode} onChange={set('swiftCode')} />
-        <div className="flex items-center gap-4 sm:col-span-2">
-          <Button type="submit" loading={bankSave.saving}>
-            Save bank details
-          </Button>
-          <SaveStatus status={bankSave.status} />
-        </div>
-      </form>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void ppSave.run(() => savePaypal(profile._id, paypal));
-        }}
-        className="mt-6 flex flex-wrap items-end gap-3"
-        aria-label="PayPal"
+      <ul className="space-y-1 text-sm" data-testid="payout-details-summary">
+        <li>
+          Bank transfer:{' '}
+          {b ? (
+            <span className="font-mono">
+              {b.firstName} {b.lastName} · {b.bankName} · {b.iban ?? b.accountNumber}
+            </span>
+          ) : (
+            'not set'
+          )}
+        </li>
+        <li>PayPal: {paypal ? <span className="font-mono">{paypal}</span> : 'not set'}</li>
+      </ul>
+      <Link
+        to="/creator/payouts"
+        className="mt-4 inline-flex text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
       >
-        <Field label="PayPal email" type="email" value={paypal} onChange={(e) => setPaypal(e.target.value)} />
-        <Button type="submit" variant="secondary" loading={ppSave.saving}>
-          Save PayPal
-        </Button>
-        <SaveStatus status={ppSave.status} />
-      </form>
+        Manage payouts and payout details
+      </Link>
     </Section>
   );
 }

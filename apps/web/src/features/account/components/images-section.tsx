@@ -1,6 +1,6 @@
 import type { Me } from '@marquee/shared';
 import { Avatar } from '../../../components/ui/avatar';
-import { toast } from '../../../components/ui/toast';
+import { toast } from '../../../components/ui/toast-store';
 import { UploadField } from '../../../components/ui/upload-field';
 import { refreshMe } from '../api';
 import { Section } from './shared';

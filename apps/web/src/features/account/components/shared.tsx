@@ -3,7 +3,7 @@ import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 're
 import { useId, useState } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { inputClasses, Label } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 

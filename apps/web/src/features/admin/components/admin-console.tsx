@@ -6,6 +6,7 @@ import {
   History,
   type LucideIcon,
   Mail,
+  Radio,
   Settings,
   ShieldAlert,
   Users,
@@ -13,7 +14,8 @@ import {
 } from 'lucide-react';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { NavLink } from 'react-router';
-import { EmptyState, PageSpinner } from '../../../components/ui';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageSpinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../auth/api';
 
@@ -29,6 +31,7 @@ const SECTIONS: Array<{
   { id: 'verification', label: 'Verification queue', icon: BadgeCheck, load: () => import('./verification-section') },
   { id: 'content', label: 'Content', icon: ShieldAlert, load: () => import('./content-section') },
   { id: 'reports', label: 'Reports', icon: Flag, load: () => import('./reports-section') },
+  { id: 'streams', label: 'Live streams', icon: Radio, load: () => import('./streams-section') },
   { id: 'money', label: 'Money', icon: Wallet, load: () => import('./money-section') },
   { id: 'pages', label: 'Pages and promos', icon: FileText, load: () => import('./pages-section') },
   { id: 'mail', label: 'Mail outbox', icon: Mail, load: () => import('./mail-section') },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Input } from '../../../components/ui';
+import { Input } from '../../../components/ui/input';
 import { usePageTitle } from '../../settings/hooks';
 import { useAudit } from '../api';
 import { fmtDate, Pager, SectionTitle, Table, td } from './kit';

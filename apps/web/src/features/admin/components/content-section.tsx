@@ -1,6 +1,8 @@
 import { MODERATED_TYPES } from '@marquee/shared/admin';
 import { useState } from 'react';
-import { Button, Input, toast } from '../../../components/ui';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { usePageTitle } from '../../settings/hooks';
 import { adminActions, refreshAdmin, useAdminContent } from '../api';

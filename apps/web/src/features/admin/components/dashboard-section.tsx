@@ -11,7 +11,8 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { Card, CardContent, CardHeader, CardTitle, Skeleton } from '../../../components/ui';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { usePageTitle } from '../../settings/hooks';
 import { useDashboard } from '../api';
 import { fmtDate, fmtMoney, SectionTitle, Select } from './kit';

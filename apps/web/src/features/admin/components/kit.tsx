@@ -1,6 +1,7 @@
 import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
-import { inputClasses, toast } from '../../../components/ui';
+import { inputClasses } from '../../../components/ui/input';
 import { Pager as UiPager } from '../../../components/ui/pager';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { refreshAdmin } from '../api';
@@ -15,7 +16,17 @@ export function SectionTitle({ title, children }: { title: string; children?: Re
 }
 
 export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
-  return <select className={cn(inputClasses, 'h-10 w-auto pr-8', className)} {...props} />;
+  // Filters sit side by side in a wrapping row: not the full-width block of form inputs.
+  return (
+    <select
+      className={cn(
+        inputClasses.replace('block h-11 w-full', 'inline-block h-10 w-auto max-w-full'),
+        'pr-8',
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 export function TextArea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
@@ -23,14 +34,15 @@ export function TextArea({ className, ...props }: TextareaHTMLAttributes<HTMLTex
 }
 
 export function Table({ head, children, empty }: { head: string[]; children: ReactNode; empty?: boolean }) {
+  // relative: screen-reader-only text inside the table is positioned in here, not past the page edge.
   return (
-    <div className="overflow-x-auto rounded-2xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+    <div className="relative overflow-x-auto rounded-2xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
       <table className="w-full text-left text-sm">
         <thead className="border-b border-zinc-200 bg-zinc-50 text-xs tracking-wide text-zinc-500 uppercase dark:border-zinc-800 dark:bg-zinc-900/60">
           <tr>
             {head.map((h) => (
               <th key={h} scope="col" className="px-3 py-2.5 font-semibold whitespace-nowrap">
-                {h}
+                {h || <span className="sr-only">Actions</span>}
               </th>
             ))}
           </tr>

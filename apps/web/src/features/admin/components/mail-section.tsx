@@ -1,6 +1,7 @@
 import type { AdminMail } from '@marquee/shared';
 import { useState } from 'react';
-import { Dialog, Input } from '../../../components/ui';
+import { Dialog } from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
 import { usePageTitle } from '../../settings/hooks';
 import { useAdminMail } from '../api';
 import { Badge, fmtDate, Pager, SectionTitle, Table, td } from './kit';

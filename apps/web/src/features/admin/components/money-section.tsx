@@ -1,18 +1,11 @@
 import { useState } from 'react';
-import {
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  Field,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-  toast,
-} from '../../../components/ui';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/input';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
+import { AdminPayoutsTab } from '../../payouts/components/admin-payouts-tab';
 import { usePageTitle } from '../../settings/hooks';
 import { adminActions, downloadRevenueCsv, useAdminCharges, useCoupons, useRevenue } from '../api';
 import { act, Badge, fmtDate, fmtMoney, Pager, SectionTitle, Select, Table, td } from './kit';
@@ -227,6 +220,7 @@ export default function MoneySection() {
           <TabsTrigger value="coupons">Coupons</TabsTrigger>
           <TabsTrigger value="orders">Orders</TabsTrigger>
           <TabsTrigger value="subscriptions">Subscriptions</TabsTrigger>
+          <TabsTrigger value="payouts">Payouts</TabsTrigger>
         </TabsList>
         <TabsContent value="charges" className="pt-4">
           <Charges />
@@ -242,6 +236,9 @@ export default function MoneySection() {
         </TabsContent>
         <TabsContent value="subscriptions" className="pt-4">
           <SubscriptionsTab />
+        </TabsContent>
+        <TabsContent value="payouts" className="pt-4">
+          <AdminPayoutsTab />
         </TabsContent>
       </Tabs>
     </div>

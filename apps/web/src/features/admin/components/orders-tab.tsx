@@ -1,6 +1,8 @@
 import type { Order } from '@marquee/shared';
 import { useState } from 'react';
-import { Button, Dialog, Field, Input, Label } from '../../../components/ui';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field, Input, Label } from '../../../components/ui/input';
 import { adminActions, useAdminOrders } from '../api';
 import { act, Badge, fmtDate, fmtMoney, Pager, Select, Table, td } from './kit';
 

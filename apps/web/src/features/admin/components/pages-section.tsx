@@ -1,6 +1,10 @@
 import type { AdminPromo, CmsPost } from '@marquee/shared';
 import { useState } from 'react';
-import { Button, Dialog, Field, Label, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '../../../components/ui';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field, Label } from '../../../components/ui/input';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { usePageTitle } from '../../settings/hooks';
 import { adminActions, refreshAdmin, saveSettings, useAdminPages, useAdminPromos, useAdminSettings } from '../api';

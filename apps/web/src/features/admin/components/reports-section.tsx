@@ -1,6 +1,9 @@
 import type { AdminReport } from '@marquee/shared';
 import { useState } from 'react';
-import { Button, Card, CardContent, EmptyState, toast } from '../../../components/ui';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { usePageTitle } from '../../settings/hooks';
 import { adminActions, refreshAdmin, useAdminReports } from '../api';

@@ -1,6 +1,9 @@
 import type { AdminSettings } from '@marquee/shared';
 import { useState } from 'react';
-import { Button, Card, CardContent, CardHeader, CardTitle, Input, Label, toast } from '../../../components/ui';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Input, Label } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { saveSettings } from '../api';
 import { Badge } from './kit';

@@ -1,15 +1,9 @@
 import { useEffect, useState } from 'react';
-import {
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  Field,
-  Label,
-  PageSpinner,
-  toast,
-} from '../../../components/ui';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Field, Label } from '../../../components/ui/input';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { usePageTitle } from '../../settings/hooks';
 import { saveSettings, useAdminSettings } from '../api';

@@ -1,6 +1,8 @@
 import { SUBSCRIPTION_TYPE_LABELS } from '@marquee/shared';
 import { useState } from 'react';
-import { Button, Card, CardContent, CardHeader, CardTitle, Field, Label } from '../../../components/ui';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Field, Label } from '../../../components/ui/input';
 import { adminActions, useAdminSubscriptions } from '../api';
 import { act, Badge, fmtDate, Pager, Select, Table, td } from './kit';
 

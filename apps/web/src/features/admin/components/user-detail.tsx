@@ -1,7 +1,12 @@
 import type { AdminUserDetail } from '@marquee/shared';
 import { useState } from 'react';
-import { Button, Dialog, Field, Label, Spinner, toast } from '../../../components/ui';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field, Label } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
+import { AdminPrivacyPanel } from '../../privacy/components/admin-privacy-panel';
 import { adminActions, openDocument, refreshAdmin, useAdminUser } from '../api';
 import { Badge, fmtDate, fmtMoney, Select, TextArea } from './kit';
 import { ViewAsPanel } from './view-as-panel';
@@ -247,6 +252,7 @@ export function UserDetailDialog({ id, onClose }: { id: string | null; onClose: 
             </Button>
           </section>
           {link && <p className="rounded bg-zinc-100 p-2 text-xs break-all dark:bg-zinc-800">{link}</p>}
+          <AdminPrivacyPanel userId={u._id} label={`@${u.username ?? u._id}`} onErased={() => void mutate()} />
         </div>
       )}
     </Dialog>

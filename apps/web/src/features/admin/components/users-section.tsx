@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Input } from '../../../components/ui';
+import { Input } from '../../../components/ui/input';
 import { usePageTitle } from '../../settings/hooks';
 import { useAdminUsers } from '../api';
 import { Badge, fmtDate, fmtMoney, Pager, SectionTitle, Select, Table, td } from './kit';

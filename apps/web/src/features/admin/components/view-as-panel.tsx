@@ -1,7 +1,8 @@
 import { VIEW_AS_CLASSES, type ViewAsClass } from '@marquee/shared';
 import { Lock, LockOpen } from 'lucide-react';
 import { useState } from 'react';
-import { Label, Spinner } from '../../../components/ui';
+import { Label } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
 import { getErrorMessage } from '../../../lib/api';
 import { useViewAs } from '../api';
 import { Badge, Select } from './kit';

@@ -22,7 +22,7 @@ export function AccountPlaceholder({ title }: { title: string }) {
       )}
       <Card className="mt-6">
         <CardContent className="flex items-center gap-4">
-          <Avatar src={user.avatar} alt="" size="lg" />
+          <Avatar src={user.avatar} alt="" name={user.name} size="lg" />
           <div className="min-w-0">
             <p className="truncate text-lg font-semibold">{user.name || user.username || 'Your account'}</p>
             {user.username && <p className="truncate text-sm text-zinc-500 dark:text-zinc-400">@{user.username}</p>}

@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast';
+import { toast } from '../../../components/ui/toast-store';
 import { api, getErrorMessage } from '../../../lib/api';
 import { useUiStore } from '../../../lib/ui-store';
 import { useSettings } from '../../settings/api';

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/input';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { toast } from '../../../components/ui/toast';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { setToken } from '../../../lib/cookies';
 import { useUiStore } from '../../../lib/ui-store';

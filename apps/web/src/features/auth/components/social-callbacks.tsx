@@ -2,7 +2,7 @@ import { ERROR_TEXTS } from '@marquee/shared/errors';
 import { useEffect, useRef, useState } from 'react';
 import { type NavigateFunction, useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast';
+import { toast } from '../../../components/ui/toast-store';
 import { api, getErrorMessage } from '../../../lib/api';
 import { postLoginPath } from '../api';
 import { adoptSession } from '../session';

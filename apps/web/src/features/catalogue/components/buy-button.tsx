@@ -1,6 +1,6 @@
 import type { ContentItem } from '@marquee/shared';
 import { useState } from 'react';
-import { Button } from '../../../components/ui';
+import { Button } from '../../../components/ui/button';
 import { AddressPicker } from '../../orders/components/addresses';
 import { SubscribeButton } from '../../subscriptions/components/subscribe-button';
 import { UnlockDialog } from '../../wallet/components/unlock-dialog';
@@ -30,7 +30,10 @@ export function UnlockActions({ item, onDone }: { item: ContentItem; onDone: () 
       />
     );
   }
-  const amount = confirm === 'rent' ? (item.rentPrice ?? 0) : item.price;
+  const shipping = physical ? (item.shippingFee ?? 0) : 0;
+  const amount = confirm === 'rent' ? (item.rentPrice ?? 0) : Math.round((item.price + shipping) * 100) / 100;
+  const buyText =
+    shipping > 0 ? `Buy "${item.title}" (${tokens(item.price)} + ${tokens(shipping)} shipping)` : `Buy "${item.title}"`;
   return (
     <div className="flex flex-wrap gap-2">
       <Button onClick={() => setConfirm('buy')} data-testid="buy-button">
@@ -45,7 +48,7 @@ export function UnlockActions({ item, onDone }: { item: ContentItem; onDone: () 
         open={confirm !== null}
         onOpenChange={(o) => !o && setConfirm(null)}
         title="Confirm purchase"
-        description={confirm === 'rent' ? `Rent "${item.title}" for ${item.rentDays} days` : `Buy "${item.title}"`}
+        description={confirm === 'rent' ? `Rent "${item.title}" for ${item.rentDays} days` : buyText}
         price={amount}
         confirmLabel={`Pay ${tokens(amount)}`}
         onConfirm={run}

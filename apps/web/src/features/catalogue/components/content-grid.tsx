@@ -1,8 +1,13 @@
 import type { ContentType } from '@marquee/shared';
-import { PackageOpen } from 'lucide-react';
+import { PackageOpen, Plus, Settings2 } from 'lucide-react';
 import { useState } from 'react';
-import { EmptyState, Pager, Skeleton } from '../../../components/ui';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Pager } from '../../../components/ui/pager';
+import { Skeleton } from '../../../components/ui/skeleton';
 import type { Query } from '../../../lib/api';
+import { useCurrentUser } from '../../auth/api';
 import { LABELS, useCatalogue } from '../api';
 import { ContentCard } from './content-card';
 
@@ -37,24 +42,60 @@ export function ContentGrid({ type, query = {} }: { type: ContentType; query?: Q
   );
 }
 
+/** Where a creator manages each type (the creator studio pages). */
+export const MANAGE_PATH: Record<ContentType, string> = {
+  video: '/creator/videos',
+  reel: '/creator/reels',
+  gallery: '/creator/galleries',
+  product: '/creator/products',
+  scene: '/creator/scenes',
+  scenario: '/creator/scenarios',
+};
+
+/** On the creator's own profile: upload and manage buttons above a content tab. */
+function OwnerBar({ type, creator }: { type: ContentType; creator: Creator }) {
+  const { user } = useCurrentUser();
+  if (!user || user._id !== creator._id) return null;
+  const label = LABELS[type];
+  return (
+    <div className="mb-4 flex flex-wrap items-center justify-end gap-2">
+      <Link to={MANAGE_PATH[type]} className={buttonClasses('outline', 'sm')}>
+        <Settings2 className="size-4" aria-hidden="true" /> Manage {label.many.toLowerCase()}
+      </Link>
+      <Link to={`${MANAGE_PATH[type]}?new=1`} className={buttonClasses('primary', 'sm')}>
+        <Plus className="size-4" aria-hidden="true" /> {type === 'product' ? 'Add' : 'Upload'} {label.one.toLowerCase()}
+      </Link>
+    </div>
+  );
+}
+
+function OwnedGrid({ type, creator }: { type: ContentType; creator: Creator }) {
+  return (
+    <>
+      <OwnerBar type={type} creator={creator} />
+      <ContentGrid type={type} query={{ performerId: key(creator) }} />
+    </>
+  );
+}
+
 type Creator = { _id: string; username?: string | null };
 const key = (c: Creator) => c.username ?? c._id;
 /** Profile tabs, one per type, mounted in features/profiles/slots.tsx. */
 export function ProfileGalleriesTab({ creator }: { creator: Creator }) {
-  return <ContentGrid type="gallery" query={{ performerId: key(creator) }} />;
+  return <OwnedGrid type="gallery" creator={creator} />;
 }
 export function ProfileVideosTab({ creator }: { creator: Creator }) {
-  return <ContentGrid type="video" query={{ performerId: key(creator) }} />;
+  return <OwnedGrid type="video" creator={creator} />;
 }
 export function ProfileReelsTab({ creator }: { creator: Creator }) {
-  return <ContentGrid type="reel" query={{ performerId: key(creator) }} />;
+  return <OwnedGrid type="reel" creator={creator} />;
 }
 export function ProfileShopTab({ creator }: { creator: Creator }) {
-  return <ContentGrid type="product" query={{ performerId: key(creator) }} />;
+  return <OwnedGrid type="product" creator={creator} />;
 }
 export function ProfileScenesTab({ creator }: { creator: Creator }) {
-  return <ContentGrid type="scene" query={{ performerId: key(creator) }} />;
+  return <OwnedGrid type="scene" creator={creator} />;
 }
 export function ProfileScenariosTab({ creator }: { creator: Creator }) {
-  return <ContentGrid type="scenario" query={{ performerId: key(creator) }} />;
+  return <OwnedGrid type="scenario" creator={creator} />;
 }

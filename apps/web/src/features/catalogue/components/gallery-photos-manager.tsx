@@ -1,7 +1,11 @@
 import type { Photo } from '@marquee/shared';
 import { Star, Trash2, Upload } from 'lucide-react';
 import { useState } from 'react';
-import { Button, EmptyState, PageSpinner, ProgressBar, toast } from '../../../components/ui';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { catalogueApi, useMyItem, usePhotos } from '../api';
 

@@ -1,7 +1,8 @@
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { EmptyState, PageSpinner } from '../../../components/ui';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageSpinner } from '../../../components/ui/spinner';
 import { useItem, usePhotos } from '../api';
 import { UnlockActions } from './buy-button';
 import { Lightbox } from './lightbox';

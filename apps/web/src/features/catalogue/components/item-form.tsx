@@ -1,6 +1,9 @@
 import type { ContentItem, ContentType } from '@marquee/shared';
 import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode, useId, useState } from 'react';
-import { Button, Field, Label, ProgressBar, toast } from '../../../components/ui';
+import { Button } from '../../../components/ui/button';
+import { Field, Label } from '../../../components/ui/input';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { catalogueApi, useCategories } from '../api';
 

@@ -2,7 +2,10 @@ import type { ContentType } from '@marquee/shared';
 import { Download, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, EmptyState, PageSpinner, toast } from '../../../components/ui';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { catalogueApi, previewOf, tokens, useItem } from '../api';
 import { UnlockActions } from './buy-button';
@@ -76,7 +79,7 @@ export function ItemPage({ type, id }: { type: ContentType; id: string }) {
           </Link>
         )}
         <p className="text-sm text-zinc-500">
-          {item.stats.views} views
+          {item.stats.views} {item.stats.views === 1 ? 'view' : 'views'}
           {item.duration ? ` · ${Math.round(item.duration)} s` : ''}
           {item.category ? ` · ${item.category.name}` : ''}
           {item.accessExpiresAt ? ` · rented until ${new Date(item.accessExpiresAt).toLocaleString()}` : ''}

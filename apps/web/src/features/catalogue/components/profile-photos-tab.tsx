@@ -2,7 +2,8 @@ import type { ListResponse, Photo } from '@marquee/shared';
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { EmptyState, Skeleton } from '../../../components/ui';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { Lightbox } from './lightbox';
 
 /** The Photos tab: a creator's photos across galleries (locked ones blurred), opening in the lightbox. */

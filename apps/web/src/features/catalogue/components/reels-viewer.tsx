@@ -2,7 +2,8 @@ import type { ContentItem } from '@marquee/shared';
 import { Lock } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { EmptyState, PageSpinner } from '../../../components/ui';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageSpinner } from '../../../components/ui/spinner';
 import { useCatalogue } from '../api';
 import { UnlockActions } from './buy-button';
 import { VideoPlayer } from './video-player';
@@ -29,7 +30,7 @@ function Reel({ reel }: { reel: ContentItem }) {
     <section
       ref={ref}
       id={`reel-${reel._id}`}
-      className="relative flex h-[calc(100dvh-4rem)] snap-start items-center justify-center bg-black"
+      className="relative flex h-[calc(100dvh-7rem)] snap-start items-center justify-center overflow-hidden bg-black sm:h-[calc(100dvh-8rem)]"
       data-testid="reel"
     >
       {reel.unlocked && reel.video ? (
@@ -45,7 +46,7 @@ function Reel({ reel }: { reel: ContentItem }) {
           </div>
         </div>
       )}
-      <div className="absolute bottom-6 left-4 right-4 text-white drop-shadow">
+      <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/75 to-transparent px-4 pt-10 pb-5 text-white">
         <p className="font-semibold">{reel.title}</p>
         {reel.performer && (
           <Link to={`/${reel.performer.username ?? reel.performerId}`} className="text-sm">
@@ -67,7 +68,7 @@ export function ReelsViewer({ startId, performerId }: { startId?: string; perfor
   if (!data?.data.length) return <EmptyState title="No reels yet" />;
   return (
     <div
-      className="mx-auto h-[calc(100dvh-4rem)] max-w-md snap-y snap-mandatory overflow-y-scroll"
+      className="mx-auto h-[calc(100dvh-7rem)] max-w-md snap-y snap-mandatory overflow-y-scroll rounded-2xl sm:h-[calc(100dvh-8rem)]"
       data-testid="reels-viewer"
     >
       {data.data.map((r) => (

@@ -1,8 +1,13 @@
 import type { ContentItem, ContentType } from '@marquee/shared';
 import { Eye, EyeOff, Images, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { Button, Dialog, EmptyState, Pager, Skeleton, toast } from '../../../components/ui';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Pager } from '../../../components/ui/pager';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { MediaStatus } from '../../media/components/media-status';
 import { catalogueApi, LABELS, previewOf, tokens, useMyItems } from '../api';
@@ -13,7 +18,9 @@ import { ItemForm } from './item-form';
 export function Studio({ type }: { type: ContentType }) {
   const [page, setPage] = useState(1);
   const { data, isLoading, mutate } = useMyItems(type, { page, pageSize: 20 });
-  const [editing, setEditing] = useState<ContentItem | 'new' | null>(null);
+  // ?new=1 (from the profile's owner bar and the creator home) opens the form at once.
+  const [params] = useSearchParams();
+  const [editing, setEditing] = useState<ContentItem | 'new' | null>(params.get('new') ? 'new' : null);
   const label = LABELS[type];
   const act = async (fn: () => Promise<unknown>, ok: string) => {
     try {

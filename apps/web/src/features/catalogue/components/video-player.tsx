@@ -1,8 +1,19 @@
 import type { MediaFile } from '@marquee/shared';
 import Hls from 'hls.js';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import { useSWRConfig } from 'swr';
 
-/** Plays a video: HLS through hls.js (or natively on Safari) when the server made a playlist, else the MP4. */
+/** At most one link refresh per this many ms, so a file that really is gone does not loop. */
+const REFRESH_GAP_MS = 15_000;
+
+/**
+ * Plays a video: HLS through hls.js (or natively on Safari) when the server made a playlist, else the MP4.
+ *
+ * Media links are short-lived and bound to the session (docs/security.md, issue 17 item 3). When a
+ * link expires mid-playback the next range or segment request answers 403: the player then
+ * revalidates the data on screen (SWR), which brings the same file with fresh links, and resumes
+ * where it was.
+ */
 export function VideoPlayer({
   file,
   poster,
@@ -11,7 +22,7 @@ export function VideoPlayer({
   muted,
   className,
 }: {
-  file: MediaFile;
+  file: Pick<MediaFile, 'status' | 'url' | 'hlsUrl' | 'posterUrl'>;
   poster?: string;
   autoPlay?: boolean;
   loop?: boolean;
@@ -19,18 +30,45 @@ export function VideoPlayer({
   className?: string;
 }) {
   const ref = useRef<HTMLVideoElement>(null);
+  const { mutate } = useSWRConfig();
+  const lastRefresh = useRef(0);
+  const resume = useRef<{ at: number; playing: boolean } | null>(null);
+
+  const refreshLinks = useCallback(() => {
+    const video = ref.current;
+    if (!video || Date.now() - lastRefresh.current < REFRESH_GAP_MS) return;
+    lastRefresh.current = Date.now();
+    resume.current = { at: video.currentTime, playing: !video.paused };
+    void mutate(() => true);
+  }, [mutate]);
+
   useEffect(() => {
     const video = ref.current;
     if (!video) return;
+    const onLoaded = () => {
+      const r = resume.current;
+      if (!r) return;
+      resume.current = null;
+      if (r.at > 0) video.currentTime = r.at;
+      if (r.playing) void video.play().catch(() => undefined);
+    };
+    video.addEventListener('loadedmetadata', onLoaded);
     if (file.hlsUrl && Hls.isSupported()) {
       const hls = new Hls();
+      hls.on(Hls.Events.ERROR, (_event, data) => {
+        if (data.fatal && data.type === Hls.ErrorTypes.NETWORK_ERROR) refreshLinks();
+      });
       hls.loadSource(file.hlsUrl);
       hls.attachMedia(video);
-      return () => hls.destroy();
+      return () => {
+        video.removeEventListener('loadedmetadata', onLoaded);
+        hls.destroy();
+      };
     }
     video.src = file.hlsUrl && video.canPlayType('application/vnd.apple.mpegurl') ? file.hlsUrl : (file.url ?? '');
-    return undefined;
-  }, [file.hlsUrl, file.url]);
+    return () => video.removeEventListener('loadedmetadata', onLoaded);
+  }, [file.hlsUrl, file.url, refreshLinks]);
+
   if (file.status !== 'ready') {
     return (
       <div className="flex aspect-video items-center justify-center rounded-2xl bg-zinc-900 text-sm text-white">
@@ -48,6 +86,8 @@ export function VideoPlayer({
       loop={loop}
       muted={muted}
       playsInline
+      preload="metadata"
+      onError={refreshLinks}
       data-testid="video-player"
     />
   );

@@ -1,7 +1,9 @@
 import type { Comment } from '@marquee/shared';
 import { ImagePlus, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Button, ProgressBar, toast } from '../../../components/ui';
+import { Button } from '../../../components/ui/button';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { commentsApi } from '../api';
 import { MentionInput } from './mention-input';

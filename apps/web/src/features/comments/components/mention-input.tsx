@@ -1,6 +1,6 @@
 import type { UserBrief } from '@marquee/shared';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { Avatar } from '../../../components/ui';
+import { Avatar } from '../../../components/ui/avatar';
 import { cn } from '../../../lib/cn';
 import { mentionAt, useMentionSuggestions } from '../api';
 
@@ -115,7 +115,7 @@ export function MentionInput({
                 i === active && 'bg-zinc-100 dark:bg-zinc-800',
               )}
             >
-              <Avatar src={u.avatar} alt="" size="xs" />
+              <Avatar src={u.avatar} alt="" name={u.name} size="xs" />
               <span className="min-w-0 flex-1 truncate">
                 <span className="font-medium">{u.name || u.username}</span>{' '}
                 <span className="text-zinc-500">@{u.username}</span>

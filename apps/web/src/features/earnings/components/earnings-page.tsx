@@ -1,6 +1,10 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { Card, EmptyState, Pager, Skeleton } from '../../../components/ui';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Pager } from '../../../components/ui/pager';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { buildListQuery, useListQuery } from '../../../lib/query-string';
 import { usePageTitle } from '../../settings/hooks';
 import { dateTime, tokens } from '../../wallet/api';
@@ -38,7 +42,15 @@ export function EarningsPage() {
   return (
     <div className="mx-auto max-w-5xl space-y-5 p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">Earnings</h1>
+        <div className="flex items-baseline gap-3">
+          <h1 className="text-2xl font-bold">Earnings</h1>
+          <Link
+            to="/creator/payouts"
+            className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300"
+          >
+            Payouts
+          </Link>
+        </div>
         <div className="flex gap-1" role="tablist" aria-label="Period">
           {PERIODS.map((p) => (
             <button

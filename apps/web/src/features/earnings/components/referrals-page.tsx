@@ -1,19 +1,14 @@
 import { Copy, Users } from 'lucide-react';
 import { useState } from 'react';
-import {
-  Avatar,
-  Button,
-  Card,
-  EmptyState,
-  Input,
-  Pager,
-  Skeleton,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-  toast,
-} from '../../../components/ui';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Input } from '../../../components/ui/input';
+import { Pager } from '../../../components/ui/pager';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { toast } from '../../../components/ui/toast-store';
 import { buildListQuery, parseListQuery } from '../../../lib/query-string';
 import { usePageTitle } from '../../settings/hooks';
 import { dateTime, tokens } from '../../wallet/api';
@@ -40,7 +35,7 @@ function Referred() {
       <ul className="divide-y divide-zinc-200 dark:divide-zinc-800" data-testid="referred-users">
         {data.data.map((u) => (
           <li key={u._id} className="flex items-center gap-3 py-2.5 text-sm">
-            <Avatar src={u.avatar ?? undefined} alt="" className="size-9" />
+            <Avatar src={u.avatar ?? undefined} alt="" name={u.name} className="size-9" />
             <span className="flex-1">
               <span className="block font-medium">{u.name || u.username}</span>
               <span className="block text-xs text-zinc-500">

@@ -1,7 +1,7 @@
 import type { Feed, ListResponse } from '@marquee/shared';
 import { Bookmark } from 'lucide-react';
 import useSWR from 'swr';
-import { EmptyState } from '../../../components/ui';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { PostCard } from './post-card';
 import { PostSkeleton } from './timeline';
 

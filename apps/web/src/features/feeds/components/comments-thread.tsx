@@ -1,6 +1,7 @@
 import type { Comment } from '@marquee/shared';
 import { useState } from 'react';
-import { Avatar, toast } from '../../../components/ui';
+import { Avatar } from '../../../components/ui/avatar';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { CommentComposer } from '../../comments/components/comment-composer';
 import { CommentText } from '../../comments/components/comment-text';
@@ -129,7 +130,9 @@ export function CommentsThread({
           <CommentItem key={c._id} c={c} feedId={feedId} onChange={refresh} />
         ))}
       </ul>
-      {data && data.total === 0 && <p className="text-sm text-zinc-500">No comments yet. Be the first!</p>}
+      {canComment && data && data.total === 0 && (
+        <p className="text-sm text-zinc-500">No comments yet. Be the first!</p>
+      )}
     </section>
   );
 }

@@ -2,7 +2,10 @@ import type { Feed, FeedCreateInput, FeedUploadKind, MediaFile } from '@marquee/
 import { BarChart3, Eye, Image, Music, Trash2, Video, X } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Card, Field, Label, toast } from '../../../components/ui';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Field, Label } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast-store';
 import { UploadField } from '../../../components/ui/upload-field';
 import { getErrorMessage } from '../../../lib/api';
 import { filesOf } from '../../media/api';

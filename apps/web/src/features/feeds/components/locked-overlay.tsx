@@ -1,10 +1,12 @@
 import type { Feed } from '@marquee/shared';
 import { Lock } from 'lucide-react';
-import { useState } from 'react';
-import { Button } from '../../../components/ui';
+import { Suspense, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { SubscribeButton } from '../../subscriptions/components/subscribe-button';
-import { UnlockDialog } from '../../wallet/components/unlock-dialog';
 import { feedsApi } from '../api';
+
+const UnlockDialog = lazyNamed(() => import('../../wallet/components/unlock-dialog'), 'UnlockDialog');
 
 /** A locked post: the teaser or blurred preview, what it holds, and how to unlock it. */
 export function LockedOverlay({ feed, onUnlocked }: { feed: Feed; onUnlocked: () => void }) {
@@ -39,17 +41,21 @@ export function LockedOverlay({ feed, onUnlocked }: { feed: Feed; onUnlocked: ()
           />
         )}
       </div>
-      <UnlockDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Unlock this post?"
-        description="The tokens are taken from your wallet. You keep access forever."
-        price={feed.price}
-        confirmLabel={`Unlock for ${feed.price.toFixed(2)} tokens`}
-        onConfirm={() => feedsApi.unlock(feed._id)}
-        successMessage="Post unlocked"
-        onDone={onUnlocked}
-      />
+      <Suspense fallback={null}>
+        {confirming && (
+          <UnlockDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title="Unlock this post?"
+            description="The tokens are taken from your wallet. You keep access forever."
+            price={feed.price}
+            confirmLabel={`Unlock for ${feed.price.toFixed(2)} tokens`}
+            onConfirm={() => feedsApi.unlock(feed._id)}
+            successMessage="Post unlocked"
+            onDone={onUnlocked}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { FeedFile } from '@marquee/shared';
 import { ChevronLeft, ChevronRight, Music } from 'lucide-react';
 import { useState } from 'react';
+import { VideoPlayer } from '../../catalogue/components/video-player';
 import { MediaStatus } from '../../media/components/media-status';
 
 /** The unlocked files of a post: photos and videos in a swipeable carousel, audio as a player. */
@@ -18,14 +19,10 @@ export function MediaCarousel({ feedId, files }: { feedId: string; files: FeedFi
               <MediaStatus mediaId={current._id} statusPath={`/user/feeds/${feedId}/file/${current._id}/status`} />
             </div>
           ) : current.kind === 'video' ? (
-            // biome-ignore lint/a11y/useMediaCaption: creators' videos carry no caption track
-            <video
-              className="max-h-[80vh] w-full"
-              controls
-              playsInline
-              preload="metadata"
+            <VideoPlayer
+              file={current}
               poster={current.posterUrl ?? current.thumbnail}
-              src={current.url}
+              className="max-h-[80vh] w-full"
             />
           ) : (
             <img

@@ -1,7 +1,7 @@
 import type { Poll } from '@marquee/shared';
 import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from '../../../components/ui';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { feedsApi } from '../api';

@@ -2,7 +2,9 @@ import type { Feed } from '@marquee/shared';
 import { Bookmark, CalendarClock, Heart, MessageCircle, Pin } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Avatar, Card, toast } from '../../../components/ui';
+import { Avatar } from '../../../components/ui/avatar';
+import { Card } from '../../../components/ui/card';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { feedsApi } from '../api';
@@ -74,6 +76,11 @@ export function PostCard({ feed, onChange, detail = false }: { feed: Feed; onCha
           {VISIBILITY_LABEL[feed.visibility]}
         </span>
       </header>
+      {feed.takenDown && (
+        <p role="note" className="mt-3 text-xs font-medium text-red-600 dark:text-red-400">
+          Taken down by the site{feed.takedownReason ? `: ${feed.takedownReason}` : ''}
+        </p>
+      )}
       {feed.text && (
         <p className={cn('mt-3 text-[15px] whitespace-pre-line', !detail && 'line-clamp-6')}>{feed.text}</p>
       )}
@@ -89,18 +96,17 @@ export function PostCard({ feed, onChange, detail = false }: { feed: Feed; onCha
           type="button"
           onClick={() => toggle('like')}
           aria-pressed={liked}
-          aria-label="Like"
           className="flex items-center gap-1.5 rounded-full px-2.5 py-1.5 hover:bg-zinc-100 dark:hover:bg-zinc-800"
         >
-          <Heart className={cn('size-5', liked && 'fill-red-500 text-red-500')} />{' '}
-          <span data-testid="like-count">{likes}</span>
+          <Heart className={cn('size-5', liked && 'fill-red-500 text-red-500')} aria-hidden="true" />
+          <span className="sr-only">Like</span> <span data-testid="like-count">{likes}</span>
         </button>
         <Link
           to={`/post/${feed._id}`}
-          aria-label="Comments"
           className="flex items-center gap-1.5 rounded-full px-2.5 py-1.5 hover:bg-zinc-100 dark:hover:bg-zinc-800"
         >
-          <MessageCircle className="size-5" /> <span data-testid="comment-count">{feed.totalComment}</span>
+          <MessageCircle className="size-5" aria-hidden="true" />
+          <span className="sr-only">Comments</span> <span data-testid="comment-count">{feed.totalComment}</span>
         </Link>
         <PostTipButton feed={feed} />
         <button

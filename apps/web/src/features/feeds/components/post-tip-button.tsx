@@ -1,9 +1,12 @@
 import type { Feed } from '@marquee/shared';
 import { Gift } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { useUiStore } from '../../../lib/ui-store';
 import { useCurrentUser } from '../../auth/api';
-import { TipDialog } from '../../wallet/components/tip-dialog';
+
+// The dialog loads on the first tip (every post card shows the button).
+const TipDialog = lazyNamed(() => import('../../wallet/components/tip-dialog'), 'TipDialog');
 
 /**
  * Tip from a post card: opens the wallet's TipDialog in place (sign-in first for visitors).
@@ -27,7 +30,11 @@ export function PostTipButton({ feed }: { feed: Feed }) {
       >
         <Gift className="size-5" /> <span className="hidden sm:inline">Tip</span>
       </button>
-      {user && open && <TipDialog creator={creator} feedId={feed._id} open={open} onOpenChange={setOpen} />}
+      {user && open && (
+        <Suspense fallback={null}>
+          <TipDialog creator={creator} feedId={feed._id} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Newspaper } from 'lucide-react';
-import { EmptyState, Spinner } from '../../../components/ui';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Spinner } from '../../../components/ui/spinner';
 import { ProfileStoriesStrip } from '../../stories/components/profile-stories';
 import { useCreatorFeeds } from '../api';
 import { PostCard } from './post-card';

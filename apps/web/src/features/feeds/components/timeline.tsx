@@ -1,7 +1,10 @@
 import { Newspaper } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { buttonClasses, EmptyState, Skeleton, Spinner } from '../../../components/ui';
+import { buttonClasses } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Spinner } from '../../../components/ui/spinner';
 import { useRealtimeEvent } from '../../../lib/realtime';
 import { useTimeline } from '../api';
 import { PostCard } from './post-card';

@@ -24,7 +24,8 @@ export function TopCreators() {
         />
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5">
-          {items.map((p) => (
+          {/* Whole rows of the 5-column grid: ten at most. */}
+          {items.slice(0, 10).map((p) => (
             <li key={p._id}>
               <PerformerCard performer={p} />
             </li>

@@ -1,4 +1,3 @@
-import { FALLBACK_IMAGE } from '@marquee/shared/constants';
 import { TrendingUp } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -9,16 +8,26 @@ import { Section } from './section';
 function TrendingCard({ item }: { item: TrendingItem }) {
   const username = item.username ?? item.performer?.username;
   const title = item.title || item.name || item.text || (username ? `@${username}` : 'Untitled');
-  const image = item.thumbnail || item.cover || item.avatar || FALLBACK_IMAGE;
+  const isPost = item.type === 'feed';
+  const image = isPost
+    ? item.files?.find((f) => f.thumbnails?.length)?.thumbnails?.[0]
+    : item.thumbnail || item.cover || item.avatar;
+  const href = isPost ? `/post/${item._id}` : username ? `/${username}` : null;
   const body = (
     <>
       <div className="aspect-[4/5] overflow-hidden bg-zinc-100 dark:bg-zinc-800">
-        <img
-          src={image}
-          alt=""
-          loading="lazy"
-          className="size-full object-cover transition duration-300 group-hover:scale-[1.03]"
-        />
+        {image ? (
+          <img
+            src={image}
+            alt=""
+            loading="lazy"
+            className="size-full object-cover transition duration-300 group-hover:scale-[1.03]"
+          />
+        ) : (
+          <div className="flex size-full items-center justify-center bg-gradient-to-br from-brand-500 to-violet-600 p-4 text-center text-sm font-medium text-white">
+            <span className="line-clamp-5">{item.text ?? title}</span>
+          </div>
+        )}
       </div>
       <div className="p-3">
         <p className="truncate text-sm font-semibold text-zinc-900 dark:text-white">{title}</p>
@@ -28,8 +37,8 @@ function TrendingCard({ item }: { item: TrendingItem }) {
   );
   const classes =
     'group block overflow-hidden rounded-2xl border border-zinc-200/80 bg-white shadow-sm transition hover:shadow-md dark:border-zinc-800 dark:bg-zinc-900';
-  return username ? (
-    <Link to={`/${username}`} className={classes}>
+  return href ? (
+    <Link to={href} className={classes}>
       {body}
     </Link>
   ) : (

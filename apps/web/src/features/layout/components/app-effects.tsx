@@ -2,16 +2,20 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { initAnalytics, trackPageView } from '../../../lib/analytics';
 import { rememberReturnTo } from '../../../lib/return-to';
+import { watchSystemTheme } from '../../../lib/theme';
 import { useUiStore } from '../../../lib/ui-store';
 import { useCurrentUser } from '../../auth/api';
 import { useSettings } from '../../settings/api';
 
-/** Side effects of settings and navigation: favicon, maintenance flag, analytics, return path. */
+/** Side effects of settings and navigation: favicon, maintenance flag, analytics, return path, OS theme. */
 export function AppEffects() {
   const { favicon, maintenanceMode, gaCode, siteName, isLoading } = useSettings();
   const { user } = useCurrentUser();
   const location = useLocation();
   const path = `${location.pathname}${location.search}`;
+
+  // While the choice is 'system', the page follows the OS setting from the first paint on.
+  useEffect(() => watchSystemTheme(() => useUiStore.getState().theme), []);
 
   useEffect(() => {
     if (!favicon) return;

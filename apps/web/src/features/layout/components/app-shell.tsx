@@ -1,13 +1,20 @@
-import { Suspense } from 'react';
+import { AGE_GATE_COOKIE } from '@marquee/shared/constants';
+import { Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { Toaster } from '../../../components/ui/toast';
+import { getCookie } from '../../../lib/cookies';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { useUiStore } from '../../../lib/ui-store';
-import { AgeGate } from '../../age-gate/components/age-gate';
-import { AuthModals } from '../../auth/components/auth-modals';
 import { GeoGate } from '../../profiles/components/geo-gate';
 import { RealtimeConnector } from '../../realtime/components/realtime-connector';
+import { PrivateRequestToaster } from '../../streaming/components/private-request-toaster';
 import { SubscriptionModalHost } from '../../subscriptions/components/subscription-modal-host';
+
+// Dialogs and toasts load when first needed: the first page draws none of them (docs/performance.md).
+const Toaster = lazyNamed(() => import('../../../components/ui/toast'), 'Toaster');
+const AgeGate = lazyNamed(() => import('../../age-gate/components/age-gate'), 'AgeGate');
+const AuthModals = lazyNamed(() => import('../../auth/components/auth-modals'), 'AuthModals');
+
 import { AppEffects } from './app-effects';
 import { GeoBlockLayout, LAYOUTS, type LayoutName, MaintenanceLayout, RegionBlockLayout } from './layouts';
 
@@ -39,18 +46,49 @@ function CurrentLayout() {
   );
 }
 
+/**
+ * The first page of a document load has React Router's key "default" on every load, so a position
+ * saved on one page came back on another one opened by reload or typed address (61 px down, the
+ * title under the header). Each document load gets its own key: a fresh load starts at the top;
+ * back/forward inside the app still restore.
+ */
+const FRESH_LOAD = `load-${Date.now()}`;
+const scrollKey = (location: { key: string }) => (location.key === 'default' ? FRESH_LOAD : location.key);
+
+/** The login and register modals, once one has been opened (and kept, for their closing animation). */
+function AuthModalsHost() {
+  const opened = useUiStore((s) => s.loginOpen || s.registerOpen);
+  const [used, setUsed] = useState(false);
+  if (opened && !used) setUsed(true);
+  return used || opened ? <AuthModals /> : null;
+}
+
+/** The age notice, loaded only for a visitor who has not confirmed it yet (no cookie). */
+function AgeGateHost() {
+  const [needed] = useState(() => !getCookie(AGE_GATE_COOKIE));
+  return needed ? <AgeGate /> : null;
+}
+
 export function AppShell() {
   return (
     <>
       <AppEffects />
       <GeoGate />
       <RealtimeConnector />
+      <PrivateRequestToaster />
       <CurrentLayout />
-      <AuthModals />
+      <Suspense fallback={null}>
+        <AuthModalsHost />
+      </Suspense>
+      <Suspense fallback={null}>
+        <AgeGateHost />
+      </Suspense>
+      {/* Always mounted, loaded just after the first paint (toasts pushed before it show once it is in). */}
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
       <SubscriptionModalHost />
-      <AgeGate />
-      <Toaster />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </>
   );
 }

@@ -6,12 +6,11 @@ import { useCurrentUser } from '../../auth/api';
 import { HeaderInbox } from '../../messages/components/header-inbox';
 import { RealtimeStatusPill } from '../../realtime/components/realtime-status-pill';
 import { useMenus } from '../../settings/api';
-import { ThemeToggle } from '../../theme/components/theme-toggle';
 import { HeaderBalance } from '../../wallet/components/header-balance';
+import { ThemeToggle, UserMenu } from './lazy-parts';
 import { Logo } from './logo';
 import { MenuLink } from './menu-link';
 import { SearchBox } from './search-box';
-import { UserMenu } from './user-menu';
 
 export function Header() {
   const { user, isLoading } = useCurrentUser();

@@ -5,11 +5,10 @@ import { Link } from 'react-router';
 import { useCurrentUser } from '../../auth/api';
 import { useSettings } from '../../settings/api';
 import { usePageTitle } from '../../settings/hooks';
-import { ThemeToggle } from '../../theme/components/theme-toggle';
 import { Footer } from './footer';
 import { Header } from './header';
+import { MobileSidebar, ThemeToggle } from './lazy-parts';
 import { Logo } from './logo';
-import { MobileSidebar } from './mobile-sidebar';
 import { SideNav } from './side-nav';
 
 export type LayoutName = 'primary' | 'public' | 'blank';

@@ -3,17 +3,21 @@ import { Sheet } from '../../../components/ui/dialog';
 import { useUiStore } from '../../../lib/ui-store';
 import { useCurrentUser } from '../../auth/api';
 import { useMenus, useSettings } from '../../settings/api';
+import { NAV_ITEMS } from '../nav-items';
 import { LogoMark } from './logo';
 import { MenuLink } from './menu-link';
 import { SearchBox } from './search-box';
 import { SideNav } from './side-nav';
+
+const MAIN_PATHS = new Set(NAV_ITEMS.flatMap((i) => (typeof i.to === 'string' ? [i.to] : [])));
 
 /** The sidebar on phones and tablets, opened by the header's menu button (sidebar open flag). */
 export function MobileSidebar() {
   const open = useUiStore((s) => s.sidebarOpen);
   const { setSidebarOpen, openLogin, openRegister } = useUiStore.getState();
   const { siteName } = useSettings();
-  const menus = useMenus('header');
+  // The site's header menu often repeats main entries (Explore…): list each path once.
+  const menus = useMenus('header').filter((m) => !MAIN_PATHS.has(m.path.replace(/\/$/, '') || '/'));
   const { user } = useCurrentUser();
   const close = () => setSidebarOpen(false);
 

@@ -19,7 +19,7 @@ export function SearchBox({ className, onSubmitted }: { className?: string; onSu
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: a form with role=search is the widely supported landmark.
-    <form role="search" onSubmit={submit} className={cn('relative', className)}>
+    <form role="search" aria-label="Site search" onSubmit={submit} className={cn('relative', className)}>
       <label htmlFor={id} className="sr-only">
         Search creators
       </label>

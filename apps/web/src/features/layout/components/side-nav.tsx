@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../auth/api';
@@ -5,20 +6,26 @@ import { NAV_ITEMS } from '../nav-items';
 
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const { user } = useCurrentUser();
+  const { t } = useTranslation();
   const items = NAV_ITEMS.filter(
     (item) =>
       (!item.auth || user) && (!item.performerOnly || user?.isPerformer) && (!item.adminOnly || user?.role === 'admin'),
   );
+  const resolve = (item: (typeof items)[number]) =>
+    typeof item.to === 'function' ? (user ? item.to(user) : '/') : item.to;
+  const paths = items.map(resolve);
   return (
     <nav aria-label="Main" className="flex flex-col gap-1">
       {items.map((item) => {
-        const to = typeof item.to === 'function' ? (user ? item.to(user) : '/') : item.to;
+        const to = resolve(item);
+        // Exact match when another entry lives under this path (Bookmarks vs Saved posts).
+        const end = to === '/' || paths.some((p) => p.startsWith(`${to}/`));
         const Icon = item.icon;
         return (
           <NavLink
             key={item.label}
             to={to}
-            end={to === '/'}
+            end={end}
             onClick={onNavigate}
             className={({ isActive }) =>
               cn(
@@ -30,7 +37,7 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
             }
           >
             <Icon className="size-5" aria-hidden="true" />
-            {item.label}
+            {t(`nav.${item.label}`, item.label)}
           </NavLink>
         );
       })}

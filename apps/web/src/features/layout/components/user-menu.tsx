@@ -4,21 +4,22 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { useLogout } from '../../auth/hooks';
 import type { CurrentUser } from '../../auth/types';
-import { menuContentClasses, menuItemClasses } from '../../theme/components/theme-toggle';
+import { menuContentClasses, menuItemClasses } from '../../theme/components/menu-classes';
 
-export function UserMenu({ user }: { user: CurrentUser }) {
+/** `defaultOpen`: the menu opens as it mounts (the header's placeholder was clicked while this loaded). */
+export function UserMenu({ user, defaultOpen = false }: { user: CurrentUser; defaultOpen?: boolean }) {
   const logout = useLogout();
   const display = user.name || user.username || 'Account';
   const accountPath = user.isPerformer ? '/creator/account' : '/user/account';
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger aria-label="Account menu" className="flex items-center rounded-full">
-        <Avatar src={user.avatar} alt="" size="sm" />
+        <Avatar src={user.avatar} alt="" name={user.name} size="sm" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={8} className={`${menuContentClasses} w-64`}>
           <div className="flex items-center gap-3 px-3 py-2.5">
-            <Avatar src={user.avatar} alt="" size="md" />
+            <Avatar src={user.avatar} alt="" name={user.name} size="md" />
             <div className="min-w-0">
               <p className="truncate text-sm font-semibold text-zinc-900 dark:text-white">{display}</p>
               {user.username && <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">@{user.username}</p>}

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { useState } from 'react';
-import { Avatar, Input } from '../../../components/ui';
+import { Avatar } from '../../../components/ui/avatar';
+import { Input } from '../../../components/ui/input';
 import { useSubscribers } from '../../subscriptions/api';
 
 export interface PickedFan {
@@ -61,7 +62,7 @@ export function FanPicker({ value, onChange }: { value: PickedFan[]; onChange: (
                 className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm hover:bg-zinc-50 dark:hover:bg-zinc-800"
                 onClick={() => onChange([...value, { _id: u._id, name: u.name, username: u.username }])}
               >
-                <Avatar src={u.avatar ?? undefined} alt="" className="size-7" />
+                <Avatar src={u.avatar ?? undefined} alt="" name={u.name} className="size-7" />
                 <span className="flex-1 truncate">{u.name || u.username}</span>
                 <span className="text-xs text-zinc-500">Add @{u.username}</span>
               </button>

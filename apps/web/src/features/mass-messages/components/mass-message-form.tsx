@@ -1,7 +1,10 @@
 import type { MediaFile } from '@marquee/shared/media';
 import { type FormEvent, useState } from 'react';
-import { Button, Card, Field, Label, toast, UploadField } from '../../../components/ui';
-import { inputClasses } from '../../../components/ui/input';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Field, inputClasses, Label } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast-store';
+import { UploadField } from '../../../components/ui/upload-field';
 import { getErrorMessage } from '../../../lib/api';
 import { sendMassMessage } from '../api';
 import { FanPicker, type PickedFan } from './fan-picker';

@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { Button, Card, EmptyState, Pager, Skeleton, toast } from '../../../components/ui';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Pager } from '../../../components/ui/pager';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { cancelMassMessage, MASS_PAGE_SIZE, type MassMessage, useMassMessages } from '../api';
 

@@ -6,10 +6,10 @@ import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/input';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { toast } from '../../../components/ui/toast';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
-import { menuContentClasses } from '../../theme/components/theme-toggle';
+import { menuContentClasses } from '../../theme/components/menu-classes';
 import { uploadAttachment } from '../api';
 import { useMessagesStore } from '../store';
 

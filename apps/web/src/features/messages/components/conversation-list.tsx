@@ -14,7 +14,7 @@ function when(iso: string | null) {
   const d = new Date(iso);
   const today = new Date();
   return d.toDateString() === today.toDateString()
-    ? d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+    ? d.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })
     : d.toLocaleDateString([], { month: 'short', day: 'numeric' });
 }
 
@@ -99,7 +99,7 @@ export function ConversationList({ activeId, me }: { activeId?: string; me?: str
                       active && 'bg-brand-50 hover:bg-brand-50 dark:bg-brand-950/40 dark:hover:bg-brand-950/40',
                     )}
                   >
-                    <Avatar src={c.recipient?.avatar} alt="" size="md" className="size-11" />
+                    <Avatar src={c.recipient?.avatar} alt="" name={c.recipient?.name} size="md" className="size-11" />
                     <div className="min-w-0 flex-1">
                       <div className="flex items-baseline justify-between gap-2">
                         <span

@@ -5,15 +5,16 @@ import { useState } from 'react';
 import { mutate } from 'swr';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/toast';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { ME_KEY } from '../../auth/api';
+import { VideoPlayer } from '../../catalogue/components/video-player';
 import { UnlockDialog } from '../../wallet/components/unlock-dialog';
 import { unlockMessage } from '../api';
 import { type ThreadMessage, useMessagesStore } from '../store';
 
-const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
 
 function Attachment({ file, locked }: { file: MediaFile; locked: boolean }) {
   if (locked || !file.url) {
@@ -37,16 +38,7 @@ function Attachment({ file, locked }: { file: MediaFile; locked: boolean }) {
     );
   }
   if (file.type === 'video') {
-    return (
-      // biome-ignore lint/a11y/useMediaCaption: fan and creator videos have no caption tracks
-      <video
-        src={file.url}
-        poster={file.posterUrl}
-        controls
-        preload="metadata"
-        className="w-full rounded-xl bg-black"
-      />
-    );
+    return <VideoPlayer file={file} className="w-full rounded-xl bg-black" />;
   }
   return (
     <a href={file.url} target="_blank" rel="noreferrer">
@@ -123,7 +115,7 @@ export function MessageBubble({ message, mine }: { message: ThreadMessage; mine:
           <p
             className={cn(
               'mt-1 flex items-center gap-1 text-[11px]',
-              mine && !message.isDeleted ? 'text-white/70' : 'text-zinc-400',
+              mine && !message.isDeleted ? 'text-white/90' : 'text-zinc-500 dark:text-zinc-400',
             )}
           >
             {message.pending === 'sending' && <Loader2 className="size-3 animate-spin" aria-label="Sending" />}

@@ -3,7 +3,7 @@ import { MessageCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast';
+import { toast } from '../../../components/ui/toast-store';
 import { isApiError } from '../../../lib/api';
 import { useUiStore } from '../../../lib/ui-store';
 import { useCurrentUser } from '../../auth/api';

@@ -64,7 +64,7 @@ export function MessagesPage({ conversationId }: { conversationId?: string }) {
     <div className="-mx-4 -my-6 sm:mx-0 sm:my-0">
       <ConnectionNotice />
       {openError && !conversationId && <p className="sr-only">{openError}</p>}
-      <div className="grid h-[calc(100dvh-4rem)] overflow-hidden bg-white sm:h-[calc(100dvh-8rem)] sm:rounded-2xl sm:border sm:border-zinc-200 md:grid-cols-[20rem_1fr] dark:bg-zinc-900 sm:dark:border-zinc-800">
+      <div className="grid h-[calc(100dvh-4rem)] grid-cols-[minmax(0,1fr)] overflow-hidden bg-white sm:h-[calc(100dvh-8rem)] sm:rounded-2xl sm:border sm:border-zinc-200 md:grid-cols-[20rem_minmax(0,1fr)] dark:bg-zinc-900 sm:dark:border-zinc-800">
         <aside
           className={cn(
             'min-h-0 border-zinc-200 md:border-r dark:border-zinc-800',

@@ -49,7 +49,7 @@ export function Thread({ conversationId, me, isCreator }: { conversationId: stri
         <Link to="/messages" className={buttonClasses('ghost', 'icon', 'md:hidden')} aria-label="Back to conversations">
           <ArrowLeft className="size-5" aria-hidden="true" />
         </Link>
-        <Avatar src={conversation?.recipient?.avatar} alt="" size="sm" />
+        <Avatar src={conversation?.recipient?.avatar} alt="" name={conversation?.recipient?.name} size="sm" />
         <div className="min-w-0">
           {profile ? (
             <Link to={profile} className="block truncate font-semibold hover:underline">

@@ -2,7 +2,7 @@ import { ERROR_TEXTS } from '@marquee/shared/errors';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/toast';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { type NotificationPreference, savePreferences, usePreferences } from '../api';
 

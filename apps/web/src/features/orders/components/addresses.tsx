@@ -1,7 +1,13 @@
 import type { Address } from '@marquee/shared';
 import { MapPin, Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Button, Card, Dialog, EmptyState, Field, Skeleton, toast } from '../../../components/ui';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Dialog } from '../../../components/ui/dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Field } from '../../../components/ui/input';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { usePageTitle } from '../../settings/hooks';
 import { type AddressInput, useAddresses, walletApi } from '../../wallet/api';

@@ -1,7 +1,12 @@
 import { DELIVERY_STATUSES, type Order } from '@marquee/shared';
 import { Package } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Button, EmptyState, Field, Pager, Skeleton, toast } from '../../../components/ui';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Field } from '../../../components/ui/input';
+import { Pager } from '../../../components/ui/pager';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { buildListQuery, useListQuery } from '../../../lib/query-string';
 import { usePageTitle } from '../../settings/hooks';

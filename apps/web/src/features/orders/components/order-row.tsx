@@ -1,7 +1,7 @@
 import type { Order } from '@marquee/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Card } from '../../../components/ui';
+import { Card } from '../../../components/ui/card';
 import { dateTime, tokens } from '../../wallet/api';
 import { STATUS_LABEL } from '../api';
 import { formatAddress } from './addresses';

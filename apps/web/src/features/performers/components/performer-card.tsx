@@ -15,7 +15,7 @@ export function PerformerCard({ performer }: { performer: PerformerSummary }) {
       </div>
       <div className="-mt-8 flex flex-col items-center px-4 pb-4 text-center">
         <span className="relative">
-          <Avatar src={performer.avatar} alt="" size="md" className="size-16 ring-4" />
+          <Avatar src={performer.avatar} alt="" name={performer.name} size="md" className="size-16 ring-4" />
           {performer.isOnline && (
             <span className="absolute right-0.5 bottom-0.5 size-3.5 rounded-full bg-emerald-500 ring-2 ring-white dark:ring-zinc-900">
               <span className="sr-only">Online</span>

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { toast } from '../../../components/ui/toast';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { usePageTitle } from '../../settings/hooks';
 import {
@@ -35,7 +35,7 @@ function Row({
 }) {
   return (
     <li className="flex items-center gap-3 py-3">
-      <Avatar src={avatar} alt="" size="sm" />
+      <Avatar src={avatar} alt="" name={name} size="sm" />
       <div className="min-w-0 flex-1">
         <p className="truncate font-semibold">{name || username}</p>
         {username && <p className="truncate text-sm text-zinc-500">@{username}</p>}

@@ -22,14 +22,14 @@ export function CreatorCard({ creator }: { creator: PerformerCard }) {
           </span>
         )}
         {creator.isFreeSubscription && (
-          <span className="absolute top-2 right-2 rounded-full bg-emerald-600 px-2 py-0.5 text-xs font-bold text-white">
+          <span className="absolute top-2 right-2 rounded-full bg-emerald-700 px-2 py-0.5 text-xs font-bold text-white">
             Free trial
           </span>
         )}
       </div>
       <div className="-mt-8 flex flex-col items-center px-4 pb-4 text-center">
         <span className="relative">
-          <Avatar src={creator.avatar} alt="" size="md" className="size-16 ring-4" />
+          <Avatar src={creator.avatar} alt="" name={creator.name} size="md" className="size-16 ring-4" />
           {creator.isOnline && (
             <span className="absolute right-0.5 bottom-0.5 size-3.5 rounded-full bg-emerald-500 ring-2 ring-white dark:ring-zinc-900">
               <span className="sr-only">Online</span>
@@ -47,7 +47,7 @@ export function CreatorCard({ creator }: { creator: PerformerCard }) {
             {compact.format(creator.followers)}
             <span className="sr-only">followers</span>
           </span>
-          <span>{creator.monthlyPrice > 0 ? `${creator.monthlyPrice.toFixed(2)}/mo` : 'Free'}</span>
+          <span>{creator.monthlyPrice > 0 ? `${creator.monthlyPrice.toFixed(2)} tokens/month` : 'Free'}</span>
         </span>
       </div>
     </Link>

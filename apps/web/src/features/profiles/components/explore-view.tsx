@@ -81,7 +81,7 @@ export function ExploreView() {
       </div>
 
       {/* biome-ignore lint/a11y/useSemanticElements: a form with role=search is the widely supported landmark. */}
-      <form role="search" onSubmit={submit} className="mt-4 flex gap-2">
+      <form role="search" aria-label="Search creators" onSubmit={submit} className="mt-4 flex gap-2">
         <input
           type="search"
           aria-label="Search by name, username or bio"
@@ -101,7 +101,7 @@ export function ExploreView() {
           onClick={() => setShowFilters((s) => !s)}
         >
           <SlidersHorizontal className="size-4" />
-          <span className="hidden sm:inline">Filters</span>
+          <span className="sr-only sm:not-sr-only">Filters</span>
           {activeFilters.length > 0 && (
             <span className="rounded-full bg-brand-600 px-1.5 text-xs text-white">{activeFilters.length}</span>
           )}

@@ -10,7 +10,6 @@ import {
   MapPin,
   MessageCircle,
   MoreHorizontal,
-  Radio,
   Share2,
   UserCheck,
   UserPlus,
@@ -23,17 +22,18 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { toast } from '../../../components/ui/toast';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage, isApiError } from '../../../lib/api';
 import { useUiStore } from '../../../lib/ui-store';
 import { useCurrentUser } from '../../auth/api';
 import { usePageTitle } from '../../settings/hooks';
+import { ProfileLiveBadge } from '../../streaming/components/profile-live-badge';
 import { bookmarkCreator, followCreator, type PerformerPublic, useProfile } from '../api';
 import { profileSlots } from '../slots';
 import { ReportDialog } from './report-dialog';
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
-const money = (n: number) => n.toFixed(2);
+const money = (n: number) => `${n.toFixed(2)} tokens`;
 
 function ProfileSkeleton() {
   return (
@@ -284,11 +284,7 @@ export function ProfileView({ profileId }: { profileId: string }) {
     <article className="mx-auto max-w-4xl" data-testid="profile">
       <div className="relative h-40 overflow-hidden rounded-3xl bg-gradient-to-br from-brand-300 via-violet-300 to-fuchsia-200 sm:h-60 dark:from-brand-900 dark:via-violet-900 dark:to-fuchsia-950">
         {creator.cover && <img src={creator.cover} alt="" className="size-full object-cover" />}
-        {creator.isLive && (
-          <span className="absolute top-3 left-3 inline-flex items-center gap-1.5 rounded-full bg-red-600 px-3 py-1 text-sm font-bold text-white shadow">
-            <Radio className="size-4" aria-hidden="true" /> Live now
-          </span>
-        )}
+        {creator.isLive && <ProfileLiveBadge creatorId={creator._id} />}
       </div>
       <div className="px-4 sm:px-6">
         <div className="-mt-12 flex items-end gap-4 sm:-mt-16">

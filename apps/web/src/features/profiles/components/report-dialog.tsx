@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/toast';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { REPORT_REASONS, sendReport } from '../api';
 

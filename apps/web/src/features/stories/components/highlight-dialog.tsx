@@ -1,6 +1,9 @@
 import type { Story } from '@marquee/shared';
 import { type FormEvent, useState } from 'react';
-import { Button, Dialog, Field, toast } from '../../../components/ui';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { storiesApi } from '../api';
 

@@ -1,7 +1,12 @@
 import type { Story, StoryGroup } from '@marquee/shared';
 import { Eye, Plus, Sparkles, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Button, Dialog, EmptyState, Pager, Skeleton, toast } from '../../../components/ui';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Pager } from '../../../components/ui/pager';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../auth/api';
 import { MY_STORIES_PAGE_SIZE, storiesApi, useMyStories, useRefreshStories } from '../api';

@@ -1,6 +1,10 @@
 import type { MediaFile } from '@marquee/shared';
 import { type FormEvent, useState } from 'react';
-import { Button, Dialog, Field, Label, toast, UploadField } from '../../../components/ui';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field, Label } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast-store';
+import { UploadField } from '../../../components/ui/upload-field';
 import { getErrorMessage } from '../../../lib/api';
 import { storiesApi, useRefreshStories } from '../api';
 import { ChoicePills } from './choice-pills';

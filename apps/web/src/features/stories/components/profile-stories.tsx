@@ -1,7 +1,8 @@
 import type { Story, StoryGroup } from '@marquee/shared';
 import { Sparkles } from 'lucide-react';
 import { useState } from 'react';
-import { EmptyState, Skeleton } from '../../../components/ui';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { groupHighlights, useCreatorStories, useRefreshStories } from '../api';
 import { StoryRing } from './story-ring';
 import { StoryThumb } from './story-tile';

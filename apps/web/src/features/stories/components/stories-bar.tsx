@@ -1,10 +1,13 @@
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { useCurrentUser } from '../../auth/api';
 import { useStoriesBar } from '../api';
-import { NewStoryDialog } from './new-story-dialog';
 import { StoryRing } from './story-ring';
-import { StoryViewer } from './story-viewer';
+
+// The viewer and the composer load when first opened (the home page draws neither).
+const StoryViewer = lazyNamed(() => import('./story-viewer'), 'StoryViewer');
+const NewStoryDialog = lazyNamed(() => import('./new-story-dialog'), 'NewStoryDialog');
 
 /**
  * The home stories bar: creators' active stories as rings (unseen first, highlighted);
@@ -15,6 +18,11 @@ export function StoriesBar() {
   const { data, mutate } = useStoriesBar(true);
   const [open, setOpen] = useState<number | null>(null);
   const [composing, setComposing] = useState(false);
+  const [composed, setComposed] = useState(false);
+  const compose = (open: boolean) => {
+    if (open) setComposed(true);
+    setComposing(open);
+  };
   const groups = data?.data ?? [];
   const isPerformer = Boolean(user?.isPerformer);
   if (groups.length === 0 && !isPerformer) return null;
@@ -24,16 +32,16 @@ export function StoriesBar() {
         {isPerformer && (
           <button
             type="button"
-            onClick={() => setComposing(true)}
-            className="flex w-16 shrink-0 flex-col items-center gap-1 text-xs"
+            onClick={() => compose(true)}
+            className="flex w-[4.5rem] shrink-0 flex-col items-center gap-1 text-xs"
           >
             <span className="relative inline-flex rounded-full p-0.5">
-              <StoryRing src={user?.avatar} alt="" unseen={false} />
+              <StoryRing src={user?.avatar} alt="" name={user?.name} unseen={false} />
               <span className="absolute right-0 bottom-0 flex size-5 items-center justify-center rounded-full bg-brand-600 text-white ring-2 ring-white dark:ring-zinc-950">
                 <Plus className="size-3.5" aria-hidden="true" />
               </span>
             </span>
-            <span className="w-full truncate text-center">Add story</span>
+            <span className="w-full truncate px-0.5 text-center leading-5">Add story</span>
           </button>
         )}
         {groups.map((g, i) => (
@@ -42,25 +50,27 @@ export function StoriesBar() {
             type="button"
             onClick={() => setOpen(i)}
             aria-label={`${g.performer.name}'s story${g.hasUnseen ? ' (new)' : ''}`}
-            className="flex w-16 shrink-0 flex-col items-center gap-1 text-xs"
+            className="flex w-[4.5rem] shrink-0 flex-col items-center gap-1 text-xs"
             data-testid="story-ring"
           >
-            <StoryRing src={g.performer.avatar} alt="" unseen={g.hasUnseen} />
-            <span className="w-full truncate text-center">{g.performer.username}</span>
+            <StoryRing src={g.performer.avatar} alt="" name={g.performer.name} unseen={g.hasUnseen} />
+            <span className="w-full truncate px-0.5 text-center leading-5">{g.performer.username}</span>
           </button>
         ))}
       </nav>
-      {open !== null && (
-        <StoryViewer
-          groups={groups}
-          start={open}
-          onClose={() => {
-            setOpen(null);
-            void mutate();
-          }}
-        />
-      )}
-      {isPerformer && <NewStoryDialog open={composing} onOpenChange={setComposing} />}
+      <Suspense fallback={null}>
+        {open !== null && (
+          <StoryViewer
+            groups={groups}
+            start={open}
+            onClose={() => {
+              setOpen(null);
+              void mutate();
+            }}
+          />
+        )}
+        {isPerformer && (composing || composed) && <NewStoryDialog open={composing} onOpenChange={compose} />}
+      </Suspense>
     </>
   );
 }

@@ -1,15 +1,17 @@
-import { Avatar } from '../../../components/ui';
+import { Avatar } from '../../../components/ui/avatar';
 import { cn } from '../../../lib/cn';
 
 /** An avatar in a story ring: colourful while something is unseen, grey once watched. */
 export function StoryRing({
   src,
   alt,
+  name,
   unseen,
   size = 'md',
 }: {
   src: string | null | undefined;
   alt: string;
+  name?: string | null;
   unseen: boolean;
   size?: 'md' | 'lg';
 }) {
@@ -21,7 +23,7 @@ export function StoryRing({
       )}
       data-unseen={unseen}
     >
-      <Avatar src={src} alt={alt} size={size} />
+      <Avatar src={src} alt={alt} name={name} size={size} />
     </span>
   );
 }

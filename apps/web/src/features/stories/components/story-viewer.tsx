@@ -2,8 +2,9 @@ import type { Story, StoryGroup } from '@marquee/shared';
 import { Eye, Lock, X } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { Avatar } from '../../../components/ui';
+import { Avatar } from '../../../components/ui/avatar';
 import { cn } from '../../../lib/cn';
+import { VideoPlayer } from '../../catalogue/components/video-player';
 import { storiesApi } from '../api';
 
 /** How long a photo or text story stays on screen; a video plays for its length (capped). */
@@ -112,7 +113,7 @@ export function StoryViewer({
           ))}
         </div>
         <div className="absolute inset-x-3 top-5 z-20 flex items-center gap-2 text-white">
-          <Avatar src={group.performer.avatar} alt="" size="xs" />
+          <Avatar src={group.performer.avatar} alt="" name={group.performer.name} size="xs" />
           <Link to={`/${group.performer.username}`} onClick={onClose} className="text-sm font-semibold">
             {group.performer.name}
           </Link>
@@ -131,13 +132,12 @@ export function StoryViewer({
             <p className="relative text-sm">Subscribe to see this story</p>
           </div>
         ) : media?.type === 'video' ? (
-          <video
+          <VideoPlayer
             key={story._id}
+            file={media}
             className="h-full w-full object-contain"
-            src={media.url}
             poster={media.posterUrl ?? media.thumbnail}
             autoPlay
-            playsInline
             muted
           />
         ) : media ? (

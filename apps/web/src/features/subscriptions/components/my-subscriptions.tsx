@@ -1,7 +1,13 @@
 import type { Subscription } from '@marquee/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Avatar, Button, Card, Dialog, EmptyState, Skeleton, toast } from '../../../components/ui';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Dialog } from '../../../components/ui/dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { dateOf, money, refreshAfterSubscriptionChange, subscriptionsApi, useMySubscriptions } from '../api';
 import { useSubscriptionModal } from '../store';
@@ -80,7 +86,7 @@ export function MySubscriptions() {
                 to={`/${s.performer?.username ?? s.performerId}`}
                 className="flex min-w-0 flex-1 items-center gap-3"
               >
-                <Avatar src={s.performer?.avatar ?? undefined} alt="" className="size-12" />
+                <Avatar src={s.performer?.avatar ?? undefined} alt="" name={s.performer?.name} className="size-12" />
                 <span className="min-w-0">
                   <span className="block truncate font-semibold">{s.performer?.name || s.performer?.username}</span>
                   <span className="block text-sm text-zinc-500">

@@ -1,5 +1,5 @@
 import type { SubscriptionType } from '@marquee/shared';
-import { Button } from '../../../components/ui';
+import { Button } from '../../../components/ui/button';
 import { useUiStore } from '../../../lib/ui-store';
 import { dateOf, money, useOffer } from '../api';
 import { type SubscribablePerformer, useSubscriptionModal } from '../store';

@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Avatar, Card, EmptyState, Input, Pager, Skeleton } from '../../../components/ui';
+import { Avatar } from '../../../components/ui/avatar';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Input } from '../../../components/ui/input';
+import { Pager } from '../../../components/ui/pager';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { dateOf, money, useSubscriberStats, useSubscribers } from '../api';
 
 const TYPES = [
@@ -105,7 +110,7 @@ export function Subscribers() {
       <ul className="divide-y divide-zinc-200 dark:divide-zinc-800" data-testid="subscribers">
         {data?.data.map((s) => (
           <li key={s._id} className="flex items-center gap-3 py-3">
-            <Avatar src={s.user?.avatar ?? undefined} alt="" className="size-10" />
+            <Avatar src={s.user?.avatar ?? undefined} alt="" name={s.user?.name} className="size-10" />
             <div className="min-w-0 flex-1">
               <p className="truncate font-medium">{s.user?.name || s.user?.username}</p>
               <p className="text-sm text-zinc-500">

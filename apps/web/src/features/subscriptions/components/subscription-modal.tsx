@@ -2,7 +2,11 @@ import type { SubscriptionOption, SubscriptionType } from '@marquee/shared';
 import { CreditCard, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Avatar, Button, Dialog, Skeleton, toast } from '../../../components/ui';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { goToCheckout } from '../../wallet/api';
@@ -107,7 +111,7 @@ export default function SubscriptionModal() {
     >
       {performer && (
         <div className="mb-4 flex items-center gap-3">
-          <Avatar src={performer.avatar ?? undefined} alt="" className="size-12" />
+          <Avatar src={performer.avatar ?? undefined} alt="" name={performer.name} className="size-12" />
           <div>
             <p className="font-semibold">{name}</p>
             {performer.username && <p className="text-sm text-zinc-500">@{performer.username}</p>}

@@ -1,6 +1,10 @@
 import type { SubscriptionSettings } from '@marquee/shared';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Button, Card, Field, Skeleton, toast } from '../../../components/ui';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/input';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { money, subscriptionsApi, useSubscriptionSettings } from '../api';
 

@@ -1,8 +1,10 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check, Monitor, Moon, Sun } from 'lucide-react';
-import { useEffect } from 'react';
-import { setTheme, type ThemeChoice, watchSystemTheme } from '../../../lib/theme';
+import { setTheme, type ThemeChoice } from '../../../lib/theme';
 import { useUiStore } from '../../../lib/ui-store';
+import { menuContentClasses, menuItemClasses } from './menu-classes';
+
+export { menuContentClasses, menuItemClasses } from './menu-classes';
 
 const OPTIONS: Array<{ value: ThemeChoice; label: string; icon: typeof Sun }> = [
   { value: 'light', label: 'Light', icon: Sun },
@@ -10,17 +12,14 @@ const OPTIONS: Array<{ value: ThemeChoice; label: string; icon: typeof Sun }> = 
   { value: 'system', label: 'System', icon: Monitor },
 ];
 
-export const menuContentClasses =
-  'z-50 min-w-44 rounded-2xl border border-zinc-200 bg-white p-1.5 shadow-xl data-[state=open]:animate-fade-in dark:border-zinc-800 dark:bg-zinc-900';
-export const menuItemClasses =
-  'flex cursor-pointer items-center gap-2.5 rounded-xl px-3 py-2 text-sm font-medium text-zinc-700 outline-none select-none data-[highlighted]:bg-zinc-100 data-[highlighted]:text-zinc-900 dark:text-zinc-300 dark:data-[highlighted]:bg-zinc-800 dark:data-[highlighted]:text-white';
-
-/** Light / dark / system, kept in localStorage `theme` (spec §4). */
-export function ThemeToggle() {
+/**
+ * Light / dark / system, kept in localStorage `theme` (spec §4); following the OS while 'system' is
+ * AppEffects' job (always loaded, whereas this menu loads after first paint). `defaultOpen`: the menu
+ * opens as it mounts (the header's placeholder was clicked while this loaded).
+ */
+export function ThemeToggle({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const theme = useUiStore((s) => s.theme);
   const setChoice = useUiStore((s) => s.setThemeChoice);
-
-  useEffect(() => watchSystemTheme(() => useUiStore.getState().theme), []);
 
   const choose = (value: string) => {
     const choice = value as ThemeChoice;
@@ -29,7 +28,7 @@ export function ThemeToggle() {
   };
 
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger
         aria-label="Theme"
         className="flex size-10 items-center justify-center rounded-full text-zinc-600 transition-colors hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-white"

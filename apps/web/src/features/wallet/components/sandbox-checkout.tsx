@@ -1,7 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { mutate as mutateCache } from 'swr';
-import { Button, Card, Field, Skeleton, toast } from '../../../components/ui';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/input';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { refreshWallet, safeReturnTo, tokens, usePayment, walletApi } from '../api';
 
@@ -11,6 +14,23 @@ export const TEST_CARDS = [
   { number: '4000 0000 0000 9995', outcome: 'Insufficient funds' },
   { number: '4000 0025 0000 3155', outcome: 'Needs a second step (authentication)' },
 ];
+
+/** Two years ahead, as MM/YY. */
+function defaultExpiry(): string {
+  const d = new Date();
+  return `${String(d.getMonth() + 1).padStart(2, '0')}/${String((d.getFullYear() + 2) % 100).padStart(2, '0')}`;
+}
+
+/** An error for a malformed or past MM/YY expiry, else undefined. */
+export function checkExpiry(value: string): string | undefined {
+  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2})\s*$/.exec(value);
+  if (!m || Number(m[1]) < 1 || Number(m[1]) > 12) return 'Enter the expiry as MM/YY';
+  const now = new Date();
+  const year = 2000 + Number(m[2]);
+  if (year < now.getFullYear() || (year === now.getFullYear() && Number(m[1]) < now.getMonth() + 1))
+    return 'This card has expired';
+  return undefined;
+}
 
 /**
  * The sandbox gateway's checkout (`/payment/sandbox/checkout/:id`) for every
@@ -22,6 +42,13 @@ export function SandboxCheckout({ paymentId, returnTo }: { paymentId: string; re
   const { data, isLoading, error, mutate } = usePayment(paymentId);
   const [card, setCard] = useState(TEST_CARDS[0].number);
   const [saveCard, setSaveCard] = useState(false);
+  // Test cards take any future expiry and any CVC; they are checked here like a real checkout would.
+  const [expiry, setExpiry] = useState(defaultExpiry);
+  const [cvc, setCvc] = useState('123');
+  const [tried, setTried] = useState(false);
+  const expiryError = tried ? checkExpiry(expiry) : undefined;
+  const cvcError =
+    tried && !/^\d{3,4}$/.test(cvc.trim()) ? 'Enter the 3 or 4 digits on the back of the card' : undefined;
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
   const back = safeReturnTo(returnTo);
@@ -30,16 +57,19 @@ export function SandboxCheckout({ paymentId, returnTo }: { paymentId: string; re
     if (data?.purpose === 'topup') {
       await refreshWallet();
       toast.success(`Payment received: ${tokens(amount)} added to your wallet`);
-    } else {
-      // what a card payment bought (a subscription …) shows on many pages: refresh them all
-      await mutateCache(() => true, undefined, { revalidate: true });
-      toast.success(`Payment received: ${data?.description ?? 'thank you'}`);
+      navigate(back, { replace: true });
+      return;
     }
-    navigate(back, { replace: true });
+    // What a card payment bought (a subscription …) shows on many pages: come back with a fresh
+    // load, as a return from a hosted checkout (Stripe) does, so no page shows what it held before.
+    toast.success(`Payment received: ${data?.description ?? 'thank you'}`);
+    window.location.replace(back);
   };
 
   const pay = async (e: FormEvent) => {
     e.preventDefault();
+    setTried(true);
+    if (checkExpiry(expiry) || !/^\d{3,4}$/.test(cvc.trim())) return;
     setBusy(true);
     try {
       // A declined payment is closed: another card pays the same purchase as a fresh payment.
@@ -127,6 +157,29 @@ export function SandboxCheckout({ paymentId, returnTo }: { paymentId: string; re
               inputMode="numeric"
               autoComplete="off"
             />
+            <div className="grid grid-cols-2 gap-3">
+              <Field
+                label="Expiry (MM/YY)"
+                name="card-expiry"
+                value={expiry}
+                onChange={(e) => setExpiry(e.target.value)}
+                placeholder="12/30"
+                inputMode="numeric"
+                autoComplete="off"
+                error={expiryError}
+              />
+              <Field
+                label="CVC"
+                name="card-cvc"
+                value={cvc}
+                onChange={(e) => setCvc(e.target.value)}
+                placeholder="123"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={4}
+                error={cvcError}
+              />
+            </div>
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} /> Save this
               card for next time
@@ -140,10 +193,10 @@ export function SandboxCheckout({ paymentId, returnTo }: { paymentId: string; re
           <p className="mb-1 font-semibold">Test card numbers</p>
           <ul className="space-y-1" data-testid="test-cards">
             {TEST_CARDS.map((c) => (
-              <li key={c.number} className="flex justify-between gap-2">
+              <li key={c.number} className="flex flex-wrap justify-between gap-x-3">
                 <button
                   type="button"
-                  className="font-mono underline-offset-2 hover:underline"
+                  className="font-mono whitespace-nowrap underline-offset-2 hover:underline"
                   onClick={() => setCard(c.number)}
                 >
                   {c.number}

@@ -1,7 +1,10 @@
 import { Gift } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Button, buttonClasses, Dialog, Field, Label, toast } from '../../../components/ui';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field, Label } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { useUiStore } from '../../../lib/ui-store';
 import { useCurrentUser } from '../../auth/api';
@@ -21,12 +24,15 @@ export function TipDialog({
   open,
   onOpenChange,
   feedId,
+  onSend,
 }: {
   creator: TipTarget;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Sent from a post card: the creator sees which post was tipped. */
   feedId?: string;
+  /** Sends the tip another way (a tip inside a live stream goes through the stream). */
+  onSend?: (amount: number, message: string) => Promise<unknown>;
 }) {
   const { data: wallet } = useWallet(open);
   const location = useLocation();
@@ -45,7 +51,8 @@ export function TipDialog({
     if (outOfRange || short) return;
     setBusy(true);
     try {
-      await walletApi.tip(creator._id, value, message.trim(), feedId);
+      if (onSend) await onSend(value, message.trim());
+      else await walletApi.tip(creator._id, value, message.trim(), feedId);
       await refreshWallet();
       toast.success(`You tipped ${who} ${tokens(value)}`);
       setMessage('');

@@ -1,6 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Card, Field, toast } from '../../../components/ui';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { type CouponCheck, goToCheckout, refreshWallet, tokens, useCards, useWallet, walletApi } from '../api';
 

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Button, buttonClasses, Dialog, toast } from '../../../components/ui';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { refreshWallet, tokens, topUpPath, useWallet } from '../api';
 

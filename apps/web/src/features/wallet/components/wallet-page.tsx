@@ -2,19 +2,14 @@ import type { ListResponse } from '@marquee/shared';
 import { CreditCard, Trash2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import {
-  Button,
-  Card,
-  EmptyState,
-  Field,
-  Skeleton,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-  toast,
-} from '../../../components/ui';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Field } from '../../../components/ui/input';
 import { Pager } from '../../../components/ui/pager';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { buildListQuery, parseListQuery } from '../../../lib/query-string';
 import { usePageTitle } from '../../settings/hooks';
@@ -84,8 +79,8 @@ function TopUps() {
               {p.discount > 0 ? ` · coupon −${p.discount.toFixed(2)}` : ''}
             </span>
           </span>
-          <span className="text-right">
-            <span className="block font-semibold">+{tokens(p.amount)}</span>
+          <span className="shrink-0 text-right">
+            <span className="block font-semibold whitespace-nowrap">+{tokens(p.amount)}</span>
             <span className={`block text-xs ${STATUS_TONE[p.status] ?? 'text-zinc-500'}`}>
               {p.status === 'created' ? 'awaiting payment' : p.status.replace('_', ' ')}
             </span>
@@ -170,8 +165,8 @@ function Purchases() {
               </span>
               {c.message && <span className="block text-xs italic text-zinc-500">“{c.message}”</span>}
             </span>
-            <span className="text-right">
-              <span className="block font-semibold">−{tokens(c.paid)}</span>
+            <span className="shrink-0 text-right">
+              <span className="block font-semibold whitespace-nowrap">−{tokens(c.paid)}</span>
               <span className={`block text-xs ${STATUS_TONE[c.status] ?? 'text-zinc-500'}`}>{c.status}</span>
             </span>
           </li>

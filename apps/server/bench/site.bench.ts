@@ -1,0 +1,240 @@
+/**
+ * The product as a newcomer gets it: `npm start` on a fresh data directory (embedded
+ * PostgreSQL, demo data), then
+ * - start-up time until the site answers (the web build excluded: it runs once per change);
+ * - profile, creator search and a fan's timeline on the demo data, each next to a raw Node
+ *   HTTP route that returns the same bytes, measured in the same run;
+ * - the idle cost: CPU of the server and its database while nothing is asked of them;
+ * - the web payload of the first page: gzipped JavaScript before first paint.
+ * BENCH_SECONDS per scenario (default 10; quick 3), BENCH_IDLE_SECONDS (default 60; quick 15).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+import { benchNumber, record } from './results';
+
+const SECONDS = benchNumber('BENCH_SECONDS', 10, 3);
+const IDLE_SECONDS = benchNumber('BENCH_IDLE_SECONDS', 60, 15);
+const CONNECTIONS = 10;
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-bench-site-'));
+
+async function main() {
+  webPayload();
+  const port = await freePort();
+  const started = performance.now();
+  const server = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: repo,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(work, 'data'),
+      SKIP_WEB_BUILD: '1',
+      LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'json',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    await waitForOutput(server, 'Marquee is ready', 300_000);
+    const startS = (performance.now() - started) / 1000;
+    record({
+      scenario: 'fresh start until the site answers (embedded PostgreSQL, demo data; web build excluded)',
+      value: startS,
+      unit: 's',
+      ceiling: null,
+      p99_ms: null,
+      goal: '≤ 45 s with the web build',
+    });
+    const base = `http://127.0.0.1:${port}`;
+    await sideBySide(base);
+    await idleCost(server.pid!);
+  } finally {
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    }
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Each demo-data read next to a raw Node route that answers the very same bytes. */
+async function sideBySide(base: string) {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'alex', password: 'marquee-demo-2026' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const auth = { authorization: `Bearer ${token}` };
+  const rows: Array<[string, string, Record<string, string>, string]> = [
+    ['demo data: profile GET /performers/luna', '/api/performers/luna', {}, '≥ 40%'],
+    ['demo data: creator search', '/api/performers/user/search?q=luna', {}, '≥ 25%'],
+    ['demo data: fan timeline GET /user/feeds', '/api/user/feeds?pageSize=12', auth, '≥ 25%'],
+  ];
+  for (const [scenario, url, headers, goal] of rows) {
+    const sample = await fetch(`${base}${url}`, { headers });
+    const body = Buffer.from(await sample.arrayBuffer());
+    const raw = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+      res.end(body);
+    });
+    await new Promise<void>((r) => raw.listen(0, '127.0.0.1', () => r()));
+    const rawUrl = `http://127.0.0.1:${(raw.address() as net.AddressInfo).port}`;
+    const ceiling = await autocannon({ url: rawUrl, connections: CONNECTIONS, duration: SECONDS });
+    const ours = await autocannon({
+      url: base,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      requests: [{ method: 'GET', path: url, headers }],
+    });
+    raw.close();
+    record({
+      scenario: `${scenario} (status ${sample.status}, ${body.length} bytes)`,
+      value: ours.requests.average,
+      unit: 'req/s',
+      ceiling: ceiling.requests.average,
+      p99_ms: ours.latency.p99,
+      goal: `${goal}${ours.errors + ours.non2xx ? `; ${ours.errors + ours.non2xx} errors` : ''}`,
+    });
+  }
+}
+
+/** CPU of the server process tree and its PostgreSQL while idle, as a share of one core. */
+async function idleCost(wrapperPid: number) {
+  const ticks = () => processTree(wrapperPid).reduce((sum, pid) => sum + cpuTicks(pid), 0) + postgresTicks();
+  // The demo videos finish processing in the background after start: wait until that is over
+  // (5 s under 5% of a core, at most 5 minutes) before measuring the idle cost.
+  for (let waited = 0; waited < 300; waited += 5) {
+    const t = ticks();
+    await new Promise((r) => setTimeout(r, 5_000));
+    if (ticks() - t < 25) break;
+  }
+  const before = ticks();
+  await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+  const used = ticks() - before;
+  record({
+    scenario: `idle server with demo data, database included (${IDLE_SECONDS} s)`,
+    value: (used / (IDLE_SECONDS * 100)) * 100,
+    unit: '% of a core',
+    ceiling: null,
+    p99_ms: null,
+    goal: '≤ 1%',
+  });
+}
+
+function postgresTicks(): number {
+  const pidFile = path.join(work, 'data/postgres/postmaster.pid');
+  if (!fs.existsSync(pidFile)) return 0;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  return processTree(pid).reduce((sum, p) => sum + cpuTicks(p), 0);
+}
+
+/** A process and its descendants (Linux /proc; elsewhere the process alone). */
+function processTree(root: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of fs.existsSync('/proc') ? fs.readdirSync('/proc') : []) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+    } catch {}
+  }
+  const out = [root];
+  for (let i = 0; i < out.length; i++) out.push(...(parents.get(out[i]) ?? []));
+  return out;
+}
+
+/** utime + stime + the reaped children's, in clock ticks (1/100 s). */
+function cpuTicks(pid: number): number {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+  } catch {
+    return 0;
+  }
+}
+
+/** The first page's JavaScript and CSS before first paint: what index.html loads, gzipped. */
+/**
+ * The JavaScript the first load of `/` needs, gzipped: the entry with everything it imports
+ * statically (index.html), plus the home route's chunk and its static imports (fetched before
+ * the page draws its content). Read from Vite's manifest; chunks loaded later (menus, dialogs,
+ * toasts, other routes) are not counted.
+ */
+function webPayload() {
+  const dist = path.join(repo, 'apps/web/dist');
+  const manifestFile = path.join(dist, '.vite/manifest.json');
+  if (!fs.existsSync(manifestFile)) {
+    console.log('web payload: apps/web/dist/.vite/manifest.json is missing (npm run build)');
+    return;
+  }
+  type Chunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
+  const files = new Set<string>();
+  const walk = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const c of chunk.css ?? []) files.add(c);
+    for (const i of chunk.imports ?? []) walk(i);
+  };
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  if (entry) walk(entry);
+  const shell = [...files];
+  const home = Object.keys(manifest).find((k) => /routes\/home\.tsx$/.test(k));
+  if (home) walk(home);
+  const gz = (f: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length;
+  const sum = (list: string[], ext: string) => list.filter((f) => f.endsWith(ext)).reduce((a, f) => a + gz(f), 0);
+  const js = sum([...files], '.js');
+  const css = sum([...files], '.css');
+  console.log(
+    `web payload: shell ${(sum(shell, '.js') / 1024).toFixed(1)} KB gzipped JS; with the home route ${(js / 1024).toFixed(1)} KB (${files.size} files)`,
+  );
+  record({
+    scenario: `web: first load of / — JavaScript before the home page draws, gzipped (CSS ${(css / 1024).toFixed(0)} KB more)`,
+    value: js / 1024,
+    unit: 'KB',
+    ceiling: null,
+    p99_ms: null,
+    goal: '≤ 150 KB',
+  });
+}
+
+function waitForOutput(child: ChildProcess, text: string, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`no "${text}" within ${timeoutMs} ms:\n${out}`)), timeoutMs);
+    child.stdout?.on('data', (c: Buffer) => {
+      out += c.toString();
+      if (out.includes(text)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${out}`)));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

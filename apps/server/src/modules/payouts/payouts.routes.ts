@@ -1,0 +1,254 @@
+import {
+  adminPayoutSearchQuerySchema,
+  createPayoutRequestSchema,
+  listResponseSchema,
+  payoutCalculateBodySchema,
+  payoutCalculationSchema,
+  payoutMarkPaidBodySchema,
+  payoutRejectBodySchema,
+  payoutRequestSchema,
+  payoutReviewBodySchema,
+  payoutSearchQuerySchema,
+  payoutSettingsSchema,
+  payoutStatementQuerySchema,
+  payoutStatementSchema,
+  pendingReviewSchema,
+  updatePayoutRequestSchema,
+} from '@marquee/shared';
+import { z } from 'zod';
+import type { App } from '../../app';
+import { notFound } from '../../lib/errors';
+import { requirePerformer, requireUser } from '../../plugins/auth';
+import { adminActor, adminPreHandler, security } from '../admin/admin.common';
+import { approveRequest, markPaid, rejectRequest } from './payouts.admin';
+import { presentRequest, presentRequests } from './payouts.presenter';
+import { findRequest, searchRequests } from './payouts.repo';
+import { calculate, createRequest, pendingReview, updateByCreator } from './payouts.service';
+import { readSettings } from './payouts.settings';
+import { statement, statementCsv } from './payouts.statement';
+
+const idParams = z.object({ id: z.string().uuid() });
+const tags = ['payouts'];
+
+/** Payouts: the creator's calls (spec §7), payout settings, and the admin's review queue. */
+export default async function payoutsRoutes(app: App) {
+  const ctx = app.ctx;
+
+  app.post(
+    '/payout-requests/calculate',
+    {
+      schema: {
+        tags,
+        summary:
+          "The creator's payout figures: total earned, paid out, pending, on hold and available (optionally for a date range)",
+        body: payoutCalculateBodySchema,
+        response: { 200: payoutCalculationSchema },
+      },
+    },
+    async (req) => calculate(ctx, requirePerformer(req).id, req.body ?? {}),
+  );
+
+  app.get(
+    '/payout-requests/search',
+    {
+      schema: {
+        tags,
+        summary: "The creator's own payout requests (page, pageSize, sortBy, sort; status, method and date filters)",
+        querystring: payoutSearchQuerySchema,
+        response: { 200: listResponseSchema(payoutRequestSchema) },
+      },
+    },
+    async (req) => {
+      const user = requirePerformer(req);
+      const { rows, total } = await searchRequests(ctx.db, { ...req.query, performerId: user.id });
+      return { data: await presentRequests(ctx, ctx.db, rows), total };
+    },
+  );
+
+  app.get(
+    '/payout-requests/check/pending-review',
+    {
+      schema: {
+        tags,
+        summary: 'Whether the creator has a request under review, and whether a new one may be made',
+        response: { 200: pendingReviewSchema },
+      },
+    },
+    async (req) => pendingReview(ctx, requirePerformer(req).id),
+  );
+
+  app.get(
+    '/payout-requests/statement',
+    {
+      schema: {
+        tags,
+        summary:
+          "The creator's monthly statement: earnings, commission, refunds and payouts (JSON, or CSV with format=csv)",
+        querystring: payoutStatementQuerySchema,
+        response: { 200: z.union([payoutStatementSchema, z.string()]) },
+      },
+    },
+    async (req, reply) => {
+      const st = await statement(ctx, requirePerformer(req).id, req.query.month);
+      if (req.query.format !== 'csv') return st;
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', `attachment; filename="statement-${st.month}.csv"`);
+      return statementCsv(st);
+    },
+  );
+
+  app.post(
+    '/payout-requests',
+    {
+      schema: {
+        tags,
+        summary: 'Request a payout: amount ≥ the minimum and ≤ available, a configured method; reserved at once',
+        body: createPayoutRequestSchema,
+        response: { 200: payoutRequestSchema },
+      },
+    },
+    async (req) => createRequest(ctx, requirePerformer(req).id, req.body),
+  );
+
+  app.put(
+    '/payout-requests/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Edit a pending payout request (checks run again; the reservation follows) or cancel it (status cancelled)',
+        params: idParams,
+        body: updatePayoutRequestSchema,
+        response: { 200: payoutRequestSchema },
+      },
+    },
+    async (req) => updateByCreator(ctx, requirePerformer(req).id, req.params.id, req.body),
+  );
+
+  app.get(
+    '/payout-requests/:id/view',
+    {
+      schema: {
+        tags,
+        summary: 'One payout request with its history (its creator or an admin)',
+        params: idParams,
+        response: { 200: payoutRequestSchema },
+      },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      const row = await findRequest(ctx.db, req.params.id);
+      const isAdmin = user.role === 'admin';
+      if (!row || (row.creatorId !== user.id && !isAdmin)) throw notFound('Payout request');
+      return presentRequest(ctx, ctx.db, row, { reveal: isAdmin });
+    },
+  );
+
+  // ---- payout settings
+
+  app.get(
+    '/performers/:id/payout-settings',
+    {
+      schema: {
+        tags,
+        summary: "The creator's payout settings, masked: bank, PayPal, Stripe Connect state, preferred method",
+        params: idParams,
+        response: { 200: payoutSettingsSchema },
+      },
+    },
+    async (req) => readSettings(ctx, requireUser(req), req.params.id),
+  );
+
+  // ---- admin review
+
+  const admin = { preHandler: adminPreHandler };
+  const adminTags = ['admin', 'payouts'];
+
+  app.get(
+    '/admin/payout-requests',
+    {
+      ...admin,
+      schema: {
+        tags: adminTags,
+        security,
+        summary: 'Admin: the payout queue, filterable by status, method, creator and dates',
+        querystring: adminPayoutSearchQuerySchema,
+        response: { 200: listResponseSchema(payoutRequestSchema) },
+      },
+    },
+    async (req) => {
+      adminActor(req);
+      const { rows, total } = await searchRequests(ctx.db, req.query);
+      return { data: await presentRequests(ctx, ctx.db, rows), total };
+    },
+  );
+
+  app.get(
+    '/admin/payout-requests/:id',
+    {
+      ...admin,
+      schema: {
+        tags: adminTags,
+        security,
+        summary: 'Admin: one payout request with the method details unmasked and its history',
+        params: idParams,
+        response: { 200: payoutRequestSchema },
+      },
+    },
+    async (req) => {
+      adminActor(req);
+      const row = await findRequest(ctx.db, req.params.id);
+      if (!row) throw notFound('Payout request');
+      return presentRequest(ctx, ctx.db, row, { reveal: true });
+    },
+  );
+
+  app.post(
+    '/admin/payout-requests/:id/approve',
+    {
+      ...admin,
+      schema: {
+        tags: adminTags,
+        security,
+        summary: 'Admin: approve a pending request (a Stripe Connect request is paid by transfer at once); audited',
+        params: idParams,
+        body: payoutReviewBodySchema,
+        response: { 200: payoutRequestSchema },
+      },
+    },
+    async (req) => approveRequest(ctx, adminActor(req), req.params.id, req.body?.note),
+  );
+
+  app.post(
+    '/admin/payout-requests/:id/reject',
+    {
+      ...admin,
+      schema: {
+        tags: adminTags,
+        security,
+        summary: 'Admin: reject a pending or approved request with a note (the reservation is released); audited',
+        params: idParams,
+        body: payoutRejectBodySchema,
+        response: { 200: payoutRequestSchema },
+      },
+    },
+    async (req) => rejectRequest(ctx, adminActor(req), req.params.id, req.body.note),
+  );
+
+  app.post(
+    '/admin/payout-requests/:id/mark-paid',
+    {
+      ...admin,
+      schema: {
+        tags: adminTags,
+        security,
+        summary:
+          'Admin: mark an approved bank or PayPal payout paid with its reference (debits the reservation once); audited',
+        params: idParams,
+        body: payoutMarkPaidBodySchema,
+        response: { 200: payoutRequestSchema },
+      },
+    },
+    async (req) => markPaid(ctx, adminActor(req), req.params.id, req.body),
+  );
+}

@@ -1,0 +1,88 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { type DataExportRow, dataExports } from '../../db/schema';
+
+export async function insertExport(db: Executor, row: typeof dataExports.$inferInsert): Promise<DataExportRow> {
+  const [saved] = await db.insert(dataExports).values(row).returning();
+  return saved;
+}
+
+export async function findExport(db: Executor, id: string) {
+  const [row] = await db.select().from(dataExports).where(eq(dataExports.id, id));
+  return row ?? null;
+}
+
+export function listExports(db: Executor, userId: string) {
+  return db
+    .select()
+    .from(dataExports)
+    .where(eq(dataExports.userId, userId))
+    .orderBy(desc(dataExports.createdAt))
+    .limit(10);
+}
+
+/** An export still being prepared for this user (one at a time). */
+export async function openExport(db: Executor, userId: string) {
+  const [row] = await db
+    .select()
+    .from(dataExports)
+    .where(and(eq(dataExports.userId, userId), sql`${dataExports.status} in ('pending', 'running')`))
+    .limit(1);
+  return row ?? null;
+}
+
+export function updateExport(db: Executor, id: string, set: Partial<typeof dataExports.$inferInsert>) {
+  return db.update(dataExports).set(set).where(eq(dataExports.id, id));
+}
+
+export function expiredExports(db: Executor, now: Date) {
+  return db
+    .select()
+    .from(dataExports)
+    .where(and(eq(dataExports.status, 'ready'), sql`${dataExports.expiresAt} < ${now.toISOString()}`));
+}
+
+export function exportsOf(db: Executor, userId: string) {
+  return db.select().from(dataExports).where(eq(dataExports.userId, userId));
+}
+
+type Row = Record<string, unknown>;
+
+/** Raw SQL for the generic parts (every table that mentions a person); values are always bound. */
+export async function rows(db: Executor, query: ReturnType<typeof sql>): Promise<Row[]> {
+  const res = (await db.execute(query)) as unknown as { rows: Row[] };
+  return res.rows;
+}
+
+/**
+ * Every public table column that points at a person: foreign keys to users(id), plus the
+ * person columns the money tables keep without a foreign key (so their rows outlive nothing).
+ */
+export async function personColumns(db: Executor): Promise<Array<{ table: string; column: string }>> {
+  return (await rows(
+    db,
+    sql`select kcu.table_name as "table", kcu.column_name as "column"
+          from information_schema.referential_constraints rc
+          join information_schema.key_column_usage kcu on kcu.constraint_name = rc.constraint_name and kcu.constraint_schema = rc.constraint_schema
+          join information_schema.constraint_column_usage ccu on ccu.constraint_name = rc.unique_constraint_name and ccu.constraint_schema = rc.unique_constraint_schema
+         where kcu.table_schema = 'public' and ccu.table_name = 'users' and ccu.column_name = 'id'
+        union
+        select c.table_name, c.column_name from information_schema.columns c
+         where c.table_schema = 'public' and c.data_type = 'uuid'
+           and c.column_name in ('creator_id', 'fan_id', 'referrer_id', 'referred_id', 'owner_id', 'performer_id', 'user_id')
+        order by 1, 2`,
+  )) as Array<{ table: string; column: string }>;
+}
+
+/** Every text-like column of every table in the public schema (what erasure scrubs and its test searches). */
+export async function textColumns(db: Executor): Promise<Array<{ table: string; column: string; type: string }>> {
+  return (await rows(
+    db,
+    sql`select c.table_name as "table", c.column_name as "column", c.data_type as "type"
+          from information_schema.columns c
+          join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+         where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
+           and c.data_type in ('text', 'character varying', 'character', 'jsonb', 'json')
+         order by 1, 2`,
+  )) as Array<{ table: string; column: string; type: string }>;
+}

@@ -1,0 +1,72 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { withDatabase } from './global-setup';
+
+/**
+ * The real entry point as one of several API nodes without Redis (JOBS_IN_PROCESS=0, no REDIS_URL):
+ * it says at start that realtime and rate limits are per node; with DATABASE_READ_URL its banner
+ * names the replica; SIGTERM stops it with exit 0.
+ */
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dbName = `marquee_node_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-node-start-'));
+
+async function admin(text: string) {
+  const c = new pg.Client({ connectionString: inject('pgUrl') });
+  await c.connect();
+  try {
+    await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
+
+afterAll(async () => {
+  await admin(`drop database if exists ${dbName} with (force)`).catch(() => {});
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+describe('an API node started without Redis among several (JOBS_IN_PROCESS=0)', () => {
+  it('says realtime and rate limits are per node, names the read replica, and stops cleanly on SIGTERM', async () => {
+    await admin(`create database ${dbName} template ${inject('pgTemplate')}`);
+    const url = withDatabase(inject('pgUrl'), dbName);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverDir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        NODE_ENV: 'test',
+        DATABASE_URL: url,
+        DATABASE_READ_URL: url,
+        JOBS_IN_PROCESS: '0',
+        SEED_DEMO: '0',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: work,
+        WEB_DIST: path.join(work, 'no-web'),
+        SECRET_KEY: 'node-start-secret-0123456789',
+        LOG_FORMAT: 'json',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const exited = new Promise<number | null>((r) => child.once('exit', r));
+    const deadline = Date.now() + 90_000;
+    while (!output.includes('Marquee is ready') && child.exitCode === null && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(output).toContain('Marquee is ready');
+    expect(output).toContain('realtime and rate limits are per node (set REDIS_URL to share them)');
+    expect(output).toContain('JOBS_IN_PROCESS=0: this node enqueues jobs');
+    expect(output).toContain('public reads from DATABASE_READ_URL');
+    child.kill('SIGTERM');
+    expect(await exited, output).toBe(0);
+  }, 120_000);
+});

@@ -1,0 +1,76 @@
+import type { ListResponse } from '@marquee/shared/list';
+import type { Stream } from '@marquee/shared/streaming';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import useSWR from 'swr';
+import { Button } from '../../../components/ui';
+import { api } from '../../../lib/api';
+import { usePageTitle } from '../../settings/hooks';
+import { adminKey } from '../api';
+import { act, Badge, fmtDate, fmtMoney, Pager, SectionTitle, Table, td } from './kit';
+
+/** Admin: streams live now (or ended), with viewers; an admin can end a live one (audited on the server). */
+export default function StreamsSection() {
+  usePageTitle('Admin: live streams');
+  const [status, setStatus] = useState<'live' | 'ended'>('live');
+  const [page, setPage] = useState(1);
+  const pageSize = 25;
+  const { data } = useSWR<ListResponse<Stream>>(adminKey('/admin/streams', { status, page, pageSize }), {
+    refreshInterval: 15_000,
+  });
+  return (
+    <div>
+      <SectionTitle title="Live streams">
+        <div className="flex gap-2">
+          {(['live', 'ended'] as const).map((s) => (
+            <Button
+              key={s}
+              size="sm"
+              variant={status === s ? 'secondary' : 'outline'}
+              aria-pressed={status === s}
+              onClick={() => {
+                setStatus(s);
+                setPage(1);
+              }}
+            >
+              {s === 'live' ? 'Live now' : 'Ended'}
+            </Button>
+          ))}
+        </div>
+      </SectionTitle>
+      <Table head={['Creator', 'Title', 'Type', 'Viewers', 'Started', '']} empty={data?.data.length === 0}>
+        {data?.data.map((s) => (
+          <tr key={s._id} data-testid="admin-stream">
+            <td className={td}>@{s.performer?.username ?? '—'}</td>
+            <td className={td}>
+              {s.status === 'live' ? (
+                <Link to={`/live/${s._id}`} className="font-medium text-brand-700 underline dark:text-brand-300">
+                  {s.title}
+                </Link>
+              ) : (
+                s.title
+              )}
+            </td>
+            <td className={td}>
+              <Badge>{s.isFree ? 'free' : `${s.type} · ${fmtMoney(s.price)}`}</Badge>
+            </td>
+            <td className={td}>{s.viewerCount}</td>
+            <td className={`${td} whitespace-nowrap`}>{fmtDate(s.startedAt)}</td>
+            <td className={td}>
+              {s.status === 'live' && (
+                <Button
+                  size="sm"
+                  variant="danger"
+                  onClick={() => act(() => api.put(`/admin/streams/${s._id}/end`), 'The stream has ended')}
+                >
+                  End
+                </Button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </Table>
+      {data && <Pager page={page} pageSize={pageSize} total={data.total} onPage={setPage} />}
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import { PAYOUT_METHOD_LABELS } from '@marquee/shared';
+import { useState } from 'react';
+import { Button, Dialog, Field } from '../../../components/ui';
+import { act, fmtDate, fmtMoney, Pager, Select, Table, TextArea, td } from '../../admin/components/kit';
+import { adminPayoutActions, useAdminPayout, useAdminPayouts } from '../api';
+import { PayoutStatusBadge } from './status-badge';
+
+/** Admin → Money → Payouts: the queue with filters, the request detail (method unmasked), approve / reject / mark paid. */
+export function AdminPayoutsTab() {
+  const [status, setStatus] = useState('pending');
+  const [method, setMethod] = useState('');
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<string | null>(null);
+  const pageSize = 20;
+  const { data } = useAdminPayouts({
+    status,
+    paymentAccountType: method,
+    page,
+    pageSize,
+    sortBy: 'createdAt',
+    sort: 'asc',
+  });
+  return (
+    <>
+      <div className="mb-3 flex flex-wrap gap-2">
+        <Select
+          aria-label="Status"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value);
+            setPage(1);
+          }}
+        >
+          <option value="">Any status</option>
+          {['pending', 'approved', 'paid', 'rejected', 'cancelled'].map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </Select>
+        <Select
+          aria-label="Method"
+          value={method}
+          onChange={(e) => {
+            setMethod(e.target.value);
+            setPage(1);
+          }}
+        >
+          <option value="">Any method</option>
+          {Object.entries(PAYOUT_METHOD_LABELS).map(([k, v]) => (
+            <option key={k} value={k}>
+              {v}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <Table head={['Requested', 'Creator', 'Amount', 'Method', 'Status', '']} empty={data?.data.length === 0}>
+        {data?.data.map((r) => (
+          <tr key={r._id} data-testid="admin-payout-row">
+            <td className={`${td} whitespace-nowrap`}>{fmtDate(r.createdAt)}</td>
+            <td className={td}>@{r.performer?.username ?? '—'}</td>
+            <td className={td}>{fmtMoney(r.amount)}</td>
+            <td className={td}>{PAYOUT_METHOD_LABELS[r.paymentAccountType]}</td>
+            <td className={td}>
+              <PayoutStatusBadge status={r.status} />
+            </td>
+            <td className={td}>
+              <Button size="sm" variant="outline" onClick={() => setOpen(r._id)}>
+                Review
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </Table>
+      {data && <Pager page={page} pageSize={pageSize} total={data.total} onPage={setPage} />}
+      <PayoutDetail id={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}
+
+function PayoutDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const { data: r, mutate } = useAdminPayout(id);
+  const [note, setNote] = useState('');
+  const [reference, setReference] = useState('');
+  const done = async (fn: () => Promise<unknown>, text: string) => {
+    if (await act(fn, text)) {
+      setNote('');
+      setReference('');
+      await mutate();
+    }
+  };
+  return (
+    <Dialog open={Boolean(id)} onOpenChange={(o) => !o && onClose()} title="Payout request" size="lg">
+      {!r ? (
+        <p className="text-sm text-zinc-500">Loading…</p>
+      ) : (
+        <div className="space-y-4 text-sm" data-testid="admin-payout-detail">
+          <div className="flex flex-wrap items-center gap-3">
+            <span className="text-2xl font-bold">{fmtMoney(r.amount)}</span>
+            <PayoutStatusBadge status={r.status} />
+            <span>
+              {r.performer?.name} (@{r.performer?.username})
+            </span>
+          </div>
+          <div>
+            <h3 className="mb-1 font-semibold">{PAYOUT_METHOD_LABELS[r.paymentAccountType]} details</h3>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-xl bg-zinc-50 p-3 font-mono text-xs dark:bg-zinc-800/60">
+              {Object.entries(r.paymentAccountInfo).map(([k, v]) => (
+                <div key={k} className="contents">
+                  <dt className="text-zinc-500">{k}</dt>
+                  <dd className="break-all">{v}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+          {r.requestNote && <p>Creator's note: {r.requestNote}</p>}
+          {r.reference && <p>Reference: {r.reference}</p>}
+          <div>
+            <h3 className="mb-1 font-semibold">History</h3>
+            <ol className="space-y-1">
+              {r.history.map((h) => (
+                <li key={`${h.createdAt}-${h.action}`}>
+                  {fmtDate(h.createdAt)} · <strong>{h.action}</strong> by {h.by}
+                  {h.note ? ` — ${h.note}` : ''}
+                </li>
+              ))}
+            </ol>
+          </div>
+          {(r.status === 'pending' || r.status === 'approved') && (
+            <div className="space-y-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+              <div>
+                <label htmlFor="payout-admin-note" className="mb-1 block font-medium">
+                  Note to the creator
+                </label>
+                <TextArea
+                  id="payout-admin-note"
+                  value={note}
+                  onChange={(e) => setNote(e.target.value)}
+                  maxLength={1000}
+                />
+              </div>
+              {r.status === 'approved' && r.paymentAccountType !== 'stripe' && (
+                <Field label="Payment reference" value={reference} onChange={(e) => setReference(e.target.value)} />
+              )}
+              <div className="flex flex-wrap gap-2">
+                {(r.status === 'pending' || r.paymentAccountType === 'stripe') && (
+                  <Button
+                    onClick={() => done(() => adminPayoutActions.approve(r._id, note || undefined), 'Payout approved')}
+                  >
+                    {r.paymentAccountType === 'stripe' ? 'Approve and transfer' : 'Approve'}
+                  </Button>
+                )}
+                {r.status === 'approved' && r.paymentAccountType !== 'stripe' && (
+                  <Button
+                    disabled={!reference.trim()}
+                    onClick={() =>
+                      done(() => adminPayoutActions.markPaid(r._id, reference, note || undefined), 'Marked paid')
+                    }
+                  >
+                    Mark paid
+                  </Button>
+                )}
+                <Button
+                  variant="danger"
+                  disabled={!note.trim()}
+                  onClick={() => done(() => adminPayoutActions.reject(r._id, note), 'Payout rejected')}
+                >
+                  Reject
+                </Button>
+              </div>
+            </div>
+          )}
+        </div>
+      )}
+    </Dialog>
+  );
+}

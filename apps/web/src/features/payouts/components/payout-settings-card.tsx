@@ -1,0 +1,195 @@
+import type { PayoutSettings } from '@marquee/shared';
+import { type FormEvent, useState } from 'react';
+import { Button, Card, CardContent, CardHeader, CardTitle, Field, toast } from '../../../components/ui';
+import { getErrorMessage } from '../../../lib/api';
+import { payoutActions, refreshPayouts } from '../api';
+
+const EMPTY = {
+  firstName: '',
+  lastName: '',
+  bankName: '',
+  iban: '',
+  accountNumber: '',
+  routingNumber: '',
+  swiftCode: '',
+  country: '',
+};
+
+/** Payout methods: bank transfer, PayPal, Stripe Connect. Saved details come back masked only. */
+export function PayoutSettingsCard({
+  performerId,
+  settings,
+}: {
+  performerId: string;
+  settings: PayoutSettings | undefined;
+}) {
+  const [bank, setBank] = useState(EMPTY);
+  const [editingBank, setEditingBank] = useState(false);
+  const [paypal, setPaypal] = useState('');
+  const [busy, setBusy] = useState<'bank' | 'paypal' | 'stripe' | null>(null);
+  const [bankError, setBankError] = useState<string | undefined>();
+  const [paypalError, setPaypalError] = useState<string | undefined>();
+  const set = (k: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
+    setBank((b) => ({ ...b, [k]: e.target.value }));
+  const showBankForm = editingBank || !settings?.bank;
+
+  const saveBank = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy('bank');
+    setBankError(undefined);
+    try {
+      await payoutActions.saveBank(performerId, Object.fromEntries(Object.entries(bank).filter(([, v]) => v.trim())));
+      toast.success('Changes saved');
+      setBank(EMPTY);
+      setEditingBank(false);
+      await refreshPayouts();
+    } catch (err) {
+      setBankError(getErrorMessage(err));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const savePaypal = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy('paypal');
+    setPaypalError(undefined);
+    try {
+      await payoutActions.savePaypal(performerId, paypal);
+      toast.success('Changes saved');
+      setPaypal('');
+      await refreshPayouts();
+    } catch (err) {
+      setPaypalError(getErrorMessage(err));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const stripe = async () => {
+    setBusy('stripe');
+    try {
+      const { url } = await payoutActions.startStripe();
+      window.location.assign(url);
+    } catch (err) {
+      toast.error(getErrorMessage(err));
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Payout settings</CardTitle>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Stored encrypted. Only the last digits are ever shown again.
+        </p>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <section aria-labelledby="bank-heading">
+          <h3 id="bank-heading" className="mb-2 font-semibold">
+            Bank transfer
+          </h3>
+          {settings?.bank && !editingBank && (
+            <div
+              className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-zinc-50 p-3 text-sm dark:bg-zinc-800/60"
+              data-testid="bank-saved"
+            >
+              <span>
+                {settings.bank.firstName} {settings.bank.lastName} · {settings.bank.bankName}
+                {settings.bank.country ? ` (${settings.bank.country})` : ''} ·{' '}
+                <span className="font-mono">{settings.bank.iban ?? settings.bank.accountNumber}</span>
+              </span>
+              <Button size="sm" variant="outline" onClick={() => setEditingBank(true)}>
+                Replace
+              </Button>
+            </div>
+          )}
+          {showBankForm && (
+            <form onSubmit={saveBank} className="grid gap-3 sm:grid-cols-2" aria-label="Bank transfer details">
+              <Field
+                label="Holder first name"
+                value={bank.firstName}
+                onChange={set('firstName')}
+                required
+                autoComplete="given-name"
+              />
+              <Field
+                label="Holder last name"
+                value={bank.lastName}
+                onChange={set('lastName')}
+                required
+                autoComplete="family-name"
+              />
+              <Field label="Bank name" value={bank.bankName} onChange={set('bankName')} required />
+              <Field label="Country (2 letters)" value={bank.country} onChange={set('country')} maxLength={2} />
+              <Field label="IBAN" value={bank.iban} onChange={set('iban')} hint="Or an account number below" />
+              <Field label="Account number" value={bank.accountNumber} onChange={set('accountNumber')} />
+              <Field label="Routing number" value={bank.routingNumber} onChange={set('routingNumber')} />
+              <Field label="SWIFT / BIC" value={bank.swiftCode} onChange={set('swiftCode')} />
+              {bankError && (
+                <p role="alert" className="text-sm text-red-600 sm:col-span-2 dark:text-red-400">
+                  {bankError}
+                </p>
+              )}
+              <div className="flex gap-2 sm:col-span-2">
+                <Button type="submit" loading={busy === 'bank'}>
+                  Save bank details
+                </Button>
+                {settings?.bank && (
+                  <Button type="button" variant="ghost" onClick={() => setEditingBank(false)}>
+                    Cancel
+                  </Button>
+                )}
+              </div>
+            </form>
+          )}
+        </section>
+        <section aria-labelledby="paypal-heading">
+          <h3 id="paypal-heading" className="mb-2 font-semibold">
+            PayPal
+          </h3>
+          {settings?.paypal && (
+            <p className="mb-2 text-sm" data-testid="paypal-saved">
+              Saved: <span className="font-mono">{settings.paypal.email}</span>
+            </p>
+          )}
+          <form onSubmit={savePaypal} className="flex flex-wrap items-end gap-3" aria-label="PayPal">
+            <div className="min-w-60 flex-1">
+              <Field
+                label={settings?.paypal ? 'New PayPal email' : 'PayPal email'}
+                type="email"
+                value={paypal}
+                onChange={(e) => setPaypal(e.target.value)}
+                required
+                error={paypalError}
+              />
+            </div>
+            <Button type="submit" variant="secondary" loading={busy === 'paypal'}>
+              Save PayPal
+            </Button>
+          </form>
+        </section>
+        <section aria-labelledby="stripe-heading">
+          <h3 id="stripe-heading" className="mb-2 font-semibold">
+            Stripe Connect
+          </h3>
+          <p className="mb-2 text-sm text-zinc-600 dark:text-zinc-400" data-testid="stripe-state">
+            {settings && !settings.stripeAvailable && !settings.stripe
+              ? 'Stripe Connect is not set up on this site.'
+              : !settings?.stripe
+                ? 'Get paid straight to your bank through Stripe.'
+                : settings.stripe.payoutsEnabled
+                  ? 'Connected: payouts are enabled.'
+                  : settings.stripe.detailsSubmitted
+                    ? 'Details sent: Stripe is checking them.'
+                    : 'Onboarding not finished yet.'}
+          </p>
+          {settings?.stripeAvailable && !settings.stripe?.payoutsEnabled && (
+            <Button variant="outline" onClick={stripe} loading={busy === 'stripe'}>
+              {settings?.stripe ? 'Continue Stripe onboarding' : 'Connect with Stripe'}
+            </Button>
+          )}
+        </section>
+      </CardContent>
+    </Card>
+  );
+}

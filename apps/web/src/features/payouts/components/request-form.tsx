@@ -1,0 +1,132 @@
+import { PAYOUT_METHOD_LABELS, type PayoutCalculation, type PayoutMethod, type PayoutSettings } from '@marquee/shared';
+import { type FormEvent, useEffect, useState } from 'react';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  Field,
+  inputClasses,
+  Label,
+  toast,
+} from '../../../components/ui';
+import { getErrorMessage } from '../../../lib/api';
+import { type PendingReview, payoutActions, refreshPayouts } from '../api';
+import { money } from './status-badge';
+
+/** The request form: amount between the minimum and what is available, a configured method, a note. */
+export function RequestForm({
+  figures,
+  settings,
+  check,
+}: {
+  figures: PayoutCalculation | undefined;
+  settings: PayoutSettings | undefined;
+  check: PendingReview | undefined;
+}) {
+  const methods = settings?.methods ?? [];
+  const [amount, setAmount] = useState('');
+  const [method, setMethod] = useState<PayoutMethod | ''>('');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (!method && methods.length > 0) setMethod(methods[0]);
+  }, [method, methods]);
+  useEffect(() => {
+    if (figures && amount === '' && figures.available >= figures.minimumPayout) setAmount(figures.available.toFixed(2));
+  }, [figures, amount]);
+
+  const min = figures?.minimumPayout ?? 50;
+  const currency = figures?.currency ?? 'USD';
+  const blocked =
+    check && !check.canRequest ? check.reason : methods.length === 0 ? 'Add a payout method below first.' : null;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const value = Number(amount);
+    if (!Number.isFinite(value) || value < min) return setError(`The minimum payout is ${money(min, currency)}`);
+    if (figures && value > figures.available) return setError('The amount is more than your available earnings');
+    if (!method) return setError('Choose a payout method');
+    setError(undefined);
+    setSaving(true);
+    try {
+      await payoutActions.request({ amount: value, paymentAccountType: method, requestNote: note || undefined });
+      toast.success('Payout requested');
+      setNote('');
+      setAmount('');
+      await refreshPayouts();
+    } catch (err) {
+      setError(getErrorMessage(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Request a payout</CardTitle>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Minimum {money(min, currency)}. Earnings become available {figures?.holdDays ?? 7} days after they are made.
+        </p>
+      </CardHeader>
+      <CardContent>
+        {blocked && (
+          <p
+            className="mb-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
+            data-testid="payout-blocked"
+          >
+            {blocked}
+          </p>
+        )}
+        <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" aria-label="Request a payout">
+          <Field
+            label={`Amount (${currency})`}
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min={min}
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            error={error}
+            hint={figures ? `Available now: ${money(figures.available, currency)}` : undefined}
+            disabled={Boolean(blocked)}
+          />
+          <div>
+            <Label htmlFor="payout-method">Method</Label>
+            <select
+              id="payout-method"
+              className={inputClasses}
+              value={method}
+              onChange={(e) => setMethod(e.target.value as PayoutMethod)}
+              disabled={Boolean(blocked) || methods.length === 0}
+            >
+              {methods.length === 0 && <option value="">No method set up</option>}
+              {methods.map((m) => (
+                <option key={m} value={m}>
+                  {PAYOUT_METHOD_LABELS[m]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="sm:col-span-2">
+            <Field
+              label="Note (optional)"
+              value={note}
+              maxLength={500}
+              onChange={(e) => setNote(e.target.value)}
+              disabled={Boolean(blocked)}
+            />
+          </div>
+          <div className="sm:col-span-2">
+            <Button type="submit" loading={saving} disabled={Boolean(blocked)} data-testid="payout-submit">
+              Request payout
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

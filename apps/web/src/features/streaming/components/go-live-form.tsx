@@ -1,0 +1,115 @@
+import type { GoLiveBody } from '@marquee/shared/streaming';
+import { LIVE_STREAM_TYPES } from '@marquee/shared/streaming';
+import { Radio } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Button, Field, Label } from '../../../components/ui';
+
+const TYPE_TEXT: Record<(typeof LIVE_STREAM_TYPES)[number], { label: string; hint: string }> = {
+  public: { label: 'Public', hint: 'Anyone can watch; free, or with a session price.' },
+  group: { label: 'Group', hint: 'Fans pay the session price once to watch and chat.' },
+};
+
+/** Title, description, type and price of a stream about to start. */
+export function GoLiveForm({
+  defaultGroupPrice,
+  disabled,
+  busy,
+  onSubmit,
+}: {
+  defaultGroupPrice: number;
+  disabled?: boolean;
+  busy?: boolean;
+  onSubmit: (body: GoLiveBody) => void;
+}) {
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [type, setType] = useState<'public' | 'group'>('public');
+  const [price, setPrice] = useState('0');
+  const [touched, setTouched] = useState(false);
+  const value = Number(price);
+  const priceError =
+    !Number.isFinite(value) || value < 0
+      ? 'Enter a price of 0 or more'
+      : type === 'group' && value <= 0
+        ? 'A group show needs a price'
+        : undefined;
+  const titleError = touched && !title.trim() ? 'Give your stream a title' : undefined;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (!title.trim() || priceError) return;
+    onSubmit({ title: title.trim(), description: description.trim(), type, price: value });
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-4" data-testid="go-live-form" noValidate>
+      <Field
+        label="Title"
+        value={title}
+        maxLength={120}
+        onChange={(e) => setTitle(e.target.value)}
+        error={titleError}
+        placeholder="Morning yoga, Q&A, studio session…"
+      />
+      <div>
+        <Label htmlFor="stream-description">Description (optional)</Label>
+        <textarea
+          id="stream-description"
+          rows={2}
+          maxLength={2000}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          className="block w-full rounded-xl border border-zinc-300 bg-white px-3.5 py-2 text-[15px] dark:border-zinc-700 dark:bg-zinc-900"
+        />
+      </div>
+      <fieldset>
+        <legend className="mb-1.5 text-sm font-medium text-zinc-800 dark:text-zinc-200">Type</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {LIVE_STREAM_TYPES.map((t) => (
+            <label
+              key={t}
+              className="flex cursor-pointer gap-3 rounded-xl border border-zinc-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:border-zinc-700 dark:has-[:checked]:bg-brand-950/40"
+            >
+              <input
+                type="radio"
+                name="stream-type"
+                value={t}
+                checked={type === t}
+                onChange={() => {
+                  setType(t);
+                  if (t === 'group' && value <= 0) setPrice(String(defaultGroupPrice || 5));
+                }}
+                className="mt-1"
+              />
+              <span>
+                <span className="block font-semibold">{TYPE_TEXT[t].label}</span>
+                <span className="block text-sm text-zinc-600 dark:text-zinc-400">{TYPE_TEXT[t].hint}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <Field
+        label={type === 'group' ? 'Session price (tokens)' : 'Session price (tokens, 0 = free)'}
+        type="number"
+        inputMode="decimal"
+        min={type === 'group' ? 0.01 : 0}
+        step="0.01"
+        value={price}
+        onChange={(e) => setPrice(e.target.value)}
+        error={priceError}
+      />
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full sm:w-auto"
+        loading={busy}
+        disabled={disabled}
+        data-testid="go-live"
+      >
+        <Radio className="size-5" aria-hidden="true" /> Go live
+      </Button>
+    </form>
+  );
+}

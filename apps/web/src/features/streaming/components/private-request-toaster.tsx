@@ -1,0 +1,26 @@
+import { useLocation } from 'react-router';
+import { toast } from '../../../components/ui/toast';
+import { useRealtimeEvent } from '../../../lib/realtime';
+import { useCurrentUser } from '../../auth/api';
+import { useStreamingStore } from '../store';
+
+/**
+ * A creator anywhere in the app hears of a new private show request (the studio lists them to
+ * accept or reject); the request is kept in the streaming state until it is answered.
+ */
+export function PrivateRequestToaster() {
+  const { user } = useCurrentUser();
+  const { pathname } = useLocation();
+  useRealtimeEvent('private/request', ({ request }) => {
+    if (!user?.isPerformer || request.performerId !== user._id) return;
+    if (request.status !== 'pending') {
+      useStreamingStore.getState().removeRequest(request._id);
+      return;
+    }
+    useStreamingStore.getState().addRequest(request);
+    if (pathname !== '/creator/live') {
+      toast.info(`${request.user?.name ?? 'A fan'} asks for a private show: answer in Go live.`);
+    }
+  });
+  return null;
+}

@@ -1,0 +1,46 @@
+import { LOCALES } from '@marquee/shared/locales';
+import { describe, expect, it } from 'vitest';
+import { NAV_ITEMS } from '../../features/layout/nav-items';
+import { formatDate, formatTokens } from './format';
+import i18n, { RESOURCES } from './index';
+
+function keys(o: object, prefix = ''): string[] {
+  return Object.entries(o).flatMap(([k, v]) =>
+    typeof v === 'string' ? [`${prefix}${k}`] : keys(v as object, `${prefix}${k}.`),
+  );
+}
+const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+function lookup(o: object, key: string): string {
+  return key.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], o) as string;
+}
+
+describe('translations', () => {
+  const english = keys(RESOURCES.en);
+
+  it.each(LOCALES)('%s has every English key, no other, none empty, with the same placeholders', (locale) => {
+    const messages = RESOURCES[locale];
+    expect(keys(messages).sort()).toEqual([...english].sort());
+    for (const key of english) {
+      const text = lookup(messages, key);
+      expect(text.trim(), `${locale}: ${key}`).not.toBe('');
+      expect(placeholders(text), `${locale}: ${key}`).toEqual(placeholders(lookup(RESOURCES.en, key)));
+    }
+  });
+
+  it('every navigation item has a translation, and English keeps the exact labels', () => {
+    for (const item of NAV_ITEMS) expect(lookup(RESOURCES.en, `nav.${item.label}`)).toBe(item.label);
+  });
+
+  it('switches language and formats dates and tokens for the locale', async () => {
+    await i18n.changeLanguage('de');
+    expect(i18n.t('nav.Wallet')).toBe('Wallet');
+    expect(i18n.t('privacy.download')).toBe('Meine Daten herunterladen');
+    expect(formatTokens(1234.5)).toBe('1.234,50');
+    expect(formatDate('2026-12-01T12:00:00Z')).toBe('01.12.2026');
+    await i18n.changeLanguage('pt-BR');
+    expect(i18n.t('nav.Home')).toBe('Início');
+    expect(formatTokens(1234.5)).toBe('1.234,50');
+    await i18n.changeLanguage('en');
+    expect(formatTokens(1234.5)).toBe('1,234.50');
+  });
+});

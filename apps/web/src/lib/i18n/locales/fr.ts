@@ -1,0 +1,61 @@
+import type { Messages } from './en';
+
+export const fr: Messages = {
+  nav: {
+    Home: 'Accueil',
+    Explore: 'Explorer',
+    'Live now': 'En direct',
+    'Go live': 'Passer en direct',
+    Studio: 'Studio',
+    Payouts: 'Versements',
+    Following: 'Abonnements suivis',
+    Bookmarks: 'Favoris',
+    'Saved posts': 'Publications enregistrées',
+    'My profile': 'Mon profil',
+    'My posts': 'Mes publications',
+    'My stories': 'Mes stories',
+    'Mass messages': 'Messages groupés',
+    Subscriptions: 'Abonnements',
+    Wallet: 'Portefeuille',
+    Orders: 'Commandes',
+    Earnings: 'Revenus',
+    Referrals: 'Parrainages',
+    Account: 'Compte',
+    'Admin console': "Console d'administration",
+  },
+  language: {
+    title: 'Langue',
+    description: "La langue de l'interface sur tous les appareils où vous êtes connecté.",
+    label: "Langue de l'interface",
+    saved: 'Langue enregistrée',
+  },
+  push: {
+    title: 'Notifications push',
+    description: 'Soyez prévenu sur cet appareil de ce que vous choisissez, même quand Marquee est fermé.',
+    unsupported:
+      "Ce navigateur ne peut pas recevoir de notifications push. Sur iPhone et iPad, ajoutez d'abord Marquee à l'écran d'accueil.",
+    toldAbout: 'Cet appareil est prévenu pour',
+    tellAbout: 'Prévenir cet appareil pour',
+    turnOn: 'Activer sur cet appareil',
+    turnOff: 'Désactiver sur cet appareil',
+    save: 'Enregistrer les choix',
+    test: 'Envoyer un test',
+    otherDevices: 'Vos autres appareils',
+    remove: 'Retirer',
+  },
+  privacy: {
+    title: 'Vos données',
+    description:
+      'Téléchargez tout ce que contient votre compte, ou supprimez votre compte et vos données personnelles.',
+    download: 'Télécharger mes données',
+    delete: 'Supprimer mon compte',
+    preparing: 'Préparation de vos données… {{progress}} %',
+    downloadZip: 'Télécharger le ZIP ({{size}})',
+    linkUntil: "Le lien fonctionne jusqu'au {{date}}.",
+  },
+  update: {
+    ready: 'Une nouvelle version de Marquee est prête.',
+    reload: 'Recharger',
+    later: 'Plus tard',
+  },
+};

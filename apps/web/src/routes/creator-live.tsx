@@ -1,0 +1,5 @@
+import { StudioPage } from '../features/streaming/components/studio-page';
+
+export default function CreatorLive() {
+  return <StudioPage />;
+}
