@@ -30,18 +30,42 @@ export interface Jobs {
 
 /**
  * How often an idle worker asks for work. Jobs sent by this process wake its worker at once
- * (notifyWorker), so the poll only matters for jobs sent by other processes, delayed jobs and
- * retries; a long poll keeps an idle site idle (a poll is one query per queue).
+ * (notifyWorker), delayed ones when they are due, so the poll only matters for jobs sent by
+ * other processes and retries; a long poll keeps an idle site idle (a poll is one query per queue).
  */
 const IDLE_POLL_SECONDS = 5;
+/** A delayed job is fetchable once the database clock passes its start time: wake a little after. */
+const WAKE_MARGIN_MS = 50;
 
-export function createJobs(database: Database, log: { error: (o: object, m: string) => void }): Jobs {
+/** Milliseconds until `startAfter` (a date, or seconds from now as pg-boss reads a number). */
+function delayUntil(startAfter: Date | number) {
+  return startAfter instanceof Date ? startAfter.getTime() - Date.now() : startAfter * 1000;
+}
+
+export function createJobs(
+  database: Database,
+  log: { error: (o: object, m: string) => void },
+  opts: { idlePollSeconds?: number } = {},
+): Jobs {
+  const idlePollSeconds = opts.idlePollSeconds ?? IDLE_POLL_SECONDS;
   const handlers = new Map<string, { handler: JobHandler<object>; batchSize: number }>();
   const schedules = new Map<string, string>();
   let boss: PgBoss | null = null;
   /** This process's worker per queue: a job sent here wakes it at once instead of waiting for a poll. */
   const workerIds = new Map<string, string>();
   const base = { schema: 'pgboss', monitorStateIntervalSeconds: 60 };
+  /** Wake-ups for delayed jobs sent here, so that they run on time rather than at the next poll. */
+  const wakeups = new Set<NodeJS.Timeout>();
+  const wakeAt = (worker: string, startAfter: Date | number | undefined) => {
+    const delay = startAfter === undefined ? 0 : delayUntil(startAfter);
+    if (delay <= 0) return boss?.notifyWorker(worker);
+    const timer = setTimeout(() => {
+      wakeups.delete(timer);
+      boss?.notifyWorker(worker);
+    }, delay + WAKE_MARGIN_MS);
+    timer.unref();
+    wakeups.add(timer);
+  };
 
   return {
     get started() {
@@ -57,7 +81,7 @@ export function createJobs(database: Database, log: { error: (o: object, m: stri
       if (!boss) throw new Error(`Jobs are not started; cannot send ${name}`);
       const id = await boss.send(name, data, { retryLimit: 3, retryDelay: 5, retryBackoff: true, ...opts });
       const worker = workerIds.get(name);
-      if (worker && !opts?.startAfter) boss.notifyWorker(worker);
+      if (worker) wakeAt(worker, opts?.startAfter);
       return id;
     },
     async start(opts = {}) {
@@ -81,7 +105,7 @@ export function createJobs(database: Database, log: { error: (o: object, m: stri
         return;
       }
       for (const [name, { handler, batchSize }] of handlers) {
-        const id = await instance.work(name, { batchSize, pollingIntervalSeconds: IDLE_POLL_SECONDS }, async (jobs) => {
+        const id = await instance.work(name, { batchSize, pollingIntervalSeconds: idlePollSeconds }, async (jobs) => {
           for (const job of jobs) await handler(job.data as object);
         });
         workerIds.set(name, id);
@@ -94,6 +118,8 @@ export function createJobs(database: Database, log: { error: (o: object, m: stri
       const b = boss;
       boss = null;
       workerIds.clear();
+      for (const timer of wakeups) clearTimeout(timer);
+      wakeups.clear();
       await b.stop({ graceful: true, wait: true, timeout: 5000 });
     },
   };
