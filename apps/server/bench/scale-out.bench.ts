@@ -12,7 +12,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +19,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { runMigrations } from '../src/db/migrate';
 import { openBenchDatabase } from './database';
+import { freePort } from './product';
 import { benchNumber, record } from './results';
 
 const CREATORS = benchNumber('BENCH_CREATORS', 20_000, 5_000);
@@ -171,16 +171,6 @@ async function stop(child: ChildProcess) {
   const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
   await exited;
   clearTimeout(timer);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 main().catch((err) => {

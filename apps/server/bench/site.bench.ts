@@ -8,61 +8,35 @@
  * - the web payload of the first page: gzipped JavaScript before first paint.
  * BENCH_SECONDS per scenario (default 10; quick 3), BENCH_IDLE_SECONDS (default 60; quick 15).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
+import type net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
+import { cpuTicks, type Product, repo, settle, startProduct } from './product';
 import { benchNumber, record } from './results';
 
 const SECONDS = benchNumber('BENCH_SECONDS', 10, 3);
 const IDLE_SECONDS = benchNumber('BENCH_IDLE_SECONDS', 60, 15);
 const CONNECTIONS = 10;
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-bench-site-'));
 
 async function main() {
   webPayload();
-  const port = await freePort();
-  const started = performance.now();
-  const server = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: repo,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(work, 'data'),
-      SKIP_WEB_BUILD: '1',
-      LOG_LEVEL: 'warn',
-      LOG_FORMAT: 'json',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const product = await startProduct('site');
   try {
-    await waitForOutput(server, 'Marquee is ready', 300_000);
-    const startS = (performance.now() - started) / 1000;
     record({
       scenario: 'fresh start until the site answers (embedded PostgreSQL, demo data; web build excluded)',
-      value: startS,
+      value: product.startSeconds,
       unit: 's',
       ceiling: null,
       p99_ms: null,
       goal: '≤ 45 s with the web build',
     });
-    const base = `http://127.0.0.1:${port}`;
-    await sideBySide(base);
-    await idleCost(server.pid!);
+    await sideBySide(product.base);
+    await idleCost(product);
   } finally {
-    if (server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
-    }
-    fs.rmSync(work, { recursive: true, force: true });
+    await product.stop();
   }
 }
 
@@ -108,16 +82,11 @@ async function sideBySide(base: string) {
   }
 }
 
-/** CPU of the server process tree and its PostgreSQL while idle, as a share of one core. */
-async function idleCost(wrapperPid: number) {
-  const ticks = () => processTree(wrapperPid).reduce((sum, pid) => sum + cpuTicks(pid), 0) + postgresTicks();
-  // The demo videos finish processing in the background after start: wait until that is over
-  // (5 s under 5% of a core, at most 5 minutes) before measuring the idle cost.
-  for (let waited = 0; waited < 300; waited += 5) {
-    const t = ticks();
-    await new Promise((r) => setTimeout(r, 5_000));
-    if (ticks() - t < 25) break;
-  }
+/** CPU of the Node server and its PostgreSQL while idle, as a share of one core. */
+async function idleCost(product: Product) {
+  // The demo videos finish processing in the background after start: wait until that is over.
+  await settle(product);
+  const ticks = () => cpuTicks([...product.nodePids(), ...product.postgresPids()]);
   const before = ticks();
   await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
   const used = ticks() - before;
@@ -129,38 +98,6 @@ async function idleCost(wrapperPid: number) {
     p99_ms: null,
     goal: '≤ 1%',
   });
-}
-
-function postgresTicks(): number {
-  const pidFile = path.join(work, 'data/postgres/postmaster.pid');
-  if (!fs.existsSync(pidFile)) return 0;
-  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  return processTree(pid).reduce((sum, p) => sum + cpuTicks(p), 0);
-}
-
-/** A process and its descendants (Linux /proc; elsewhere the process alone). */
-function processTree(root: number): number[] {
-  const parents = new Map<number, number[]>();
-  for (const entry of fs.existsSync('/proc') ? fs.readdirSync('/proc') : []) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const ppid = Number(fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
-      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
-    } catch {}
-  }
-  const out = [root];
-  for (let i = 0; i < out.length; i++) out.push(...(parents.get(out[i]) ?? []));
-  return out;
-}
-
-/** utime + stime + the reaped children's, in clock ticks (1/100 s). */
-function cpuTicks(pid: number): number {
-  try {
-    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
-  } catch {
-    return 0;
-  }
 }
 
 /** The first page's JavaScript and CSS before first paint: what index.html loads, gzipped. */
@@ -206,31 +143,6 @@ function webPayload() {
     ceiling: null,
     p99_ms: null,
     goal: '≤ 150 KB',
-  });
-}
-
-function waitForOutput(child: ChildProcess, text: string, timeoutMs: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`no "${text}" within ${timeoutMs} ms:\n${out}`)), timeoutMs);
-    child.stdout?.on('data', (c: Buffer) => {
-      out += c.toString();
-      if (out.includes(text)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${out}`)));
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
   });
 }
 

@@ -3,21 +3,17 @@
  * directory (embedded PostgreSQL, demo data), then mixed reads and writes at a fixed rate
  * (open loop: requests are sent on schedule whether or not earlier ones have answered, so a slow
  * server shows up as latency and timeouts, not as a politely lower rate) for BENCH_SOAK_SECONDS
- * (default 600; quick 60). Reports errors, timeouts, p99, and memory over time: RSS of the
- * server process and of the PostgreSQL processes, sampled every BENCH_SOAK_SAMPLE seconds, and
- * the growth between the first and the last fifth of the run (after a warm-up).
+ * (default 600; quick 60). Reports errors, timeouts, p99, and memory over time: the resident
+ * memory of the Node server processes and the proportional memory (PSS: shared buffers counted
+ * once, not once per backend) of the PostgreSQL processes, sampled every BENCH_SOAK_SAMPLE
+ * seconds, and the growth between the first and the last fifth of the run (after a warm-up).
  *
  * Mix (per 10 requests): 3 profile reads, 2 creator searches, 2 fan timelines, 1 notification
  * list; 1 comment on a post; 1 like or unlike (alternating) — 20% writes, each its own
  * transaction. BENCH_SOAK_RATE requests per second (default 40), BENCH_SOAK_TIMEOUT_MS (5000).
  * Not a test: nothing asserts. Standalone: `BENCH_SOAK_SECONDS=60 npx tsx bench/soak.bench.ts`.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { memoryMb, type Product, settle, startProduct } from './product';
 import { benchNumber, record } from './results';
 
 const SECONDS = benchNumber('BENCH_SOAK_SECONDS', 600, 60);
@@ -25,8 +21,6 @@ const RATE = Number(process.env.BENCH_SOAK_RATE ?? 40);
 const TIMEOUT_MS = Number(process.env.BENCH_SOAK_TIMEOUT_MS ?? 5000);
 const SAMPLE_S = benchNumber('BENCH_SOAK_SAMPLE', 30, 10);
 const MAX_IN_FLIGHT = 1000;
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-bench-soak-'));
 
 interface Sample {
   t: number;
@@ -38,55 +32,17 @@ interface Sample {
 }
 
 async function main() {
-  const port = await freePort();
-  const server = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: repo,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(work, 'data'),
-      SKIP_WEB_BUILD: '1',
-      LOG_LEVEL: 'warn',
-      LOG_FORMAT: 'json',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const product = await startProduct('soak');
   try {
-    await waitForOutput(server, 'Marquee is ready', 300_000);
-    await soak(`http://127.0.0.1:${port}`, server.pid!);
+    await settle(product);
+    await soak(product);
   } finally {
-    if (server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
-    }
-    fs.rmSync(work, { recursive: true, force: true });
+    await product.stop();
   }
 }
 
-/** Waits until the demo videos have finished processing (5 s under 5% of a core), at most 5 minutes. */
-async function settle(serverPid: number) {
-  const ticks = () => [...processTree(serverPid), ...postgresPids()].reduce((s, p) => s + cpuTicks(p), 0);
-  for (let waited = 0; waited < 300; waited += 5) {
-    const t = ticks();
-    await new Promise((r) => setTimeout(r, 5_000));
-    if (ticks() - t < 25) return;
-  }
-}
-
-/** utime + stime + the reaped children's, in clock ticks (1/100 s). */
-function cpuTicks(pid: number): number {
-  try {
-    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
-  } catch {
-    return 0;
-  }
-}
-
-async function soak(base: string, serverPid: number) {
-  await settle(serverPid);
+async function soak(product: Product) {
+  const { base } = product;
   const json = async (url: string, init: RequestInit = {}) => {
     const res = await fetch(`${base}${url}`, init);
     if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${await res.text()}`);
@@ -144,8 +100,8 @@ async function soak(base: string, serverPid: number) {
   const samples: Sample[] = [];
   const started = performance.now();
   const memory = () => ({
-    serverMb: rssMb(processTree(serverPid)),
-    postgresMb: rssMb(postgresPids()),
+    serverMb: memoryMb(product.nodePids()).rss,
+    postgresMb: memoryMb(product.postgresPids()).pss,
   });
   const sampleNow = () => {
     samples.push({ t: (performance.now() - started) / 1000, ...memory(), sent, errors, timeouts });
@@ -231,7 +187,7 @@ async function soak(base: string, serverPid: number) {
   const mean = (xs: Sample[], k: 'serverMb' | 'postgresMb') => xs.reduce((s, x) => s + x[k], 0) / (xs.length || 1);
   const growth = (k: 'serverMb' | 'postgresMb') => mean(steady.slice(-fifth), k) - mean(steady.slice(0, fifth), k);
 
-  console.log('\nmemory over time (s, server MB, postgres MB, requests sent, errors, timeouts):');
+  console.log('\nmemory over time (s, Node RSS MB, PostgreSQL PSS MB, requests sent, errors, timeouts):');
   for (const s of samples)
     console.log(
       `  ${s.t.toFixed(0).padStart(5)}  ${s.serverMb.toFixed(0).padStart(5)}  ${s.postgresMb.toFixed(0).padStart(5)}  ${String(s.sent).padStart(7)}  ${s.errors}  ${s.timeouts}`,
@@ -256,7 +212,7 @@ async function soak(base: string, serverPid: number) {
     goal: '0',
   });
   record({
-    scenario: `${label}: server RSS growth, first to last fifth (${samples[0]!.serverMb.toFixed(0)} → ${samples.at(-1)!.serverMb.toFixed(0)} MB)`,
+    scenario: `${label}: server (Node) RSS growth, first to last fifth (${samples[0]!.serverMb.toFixed(0)} → ${samples.at(-1)!.serverMb.toFixed(0)} MB)`,
     value: growth('serverMb'),
     unit: 'MB',
     ceiling: null,
@@ -264,71 +220,12 @@ async function soak(base: string, serverPid: number) {
     goal: 'flat (≈ 0)',
   });
   record({
-    scenario: `${label}: PostgreSQL RSS growth, first to last fifth (${samples[0]!.postgresMb.toFixed(0)} → ${samples.at(-1)!.postgresMb.toFixed(0)} MB)`,
+    scenario: `${label}: PostgreSQL PSS growth, first to last fifth (${samples[0]!.postgresMb.toFixed(0)} → ${samples.at(-1)!.postgresMb.toFixed(0)} MB)`,
     value: growth('postgresMb'),
     unit: 'MB',
     ceiling: null,
     p99_ms: null,
     goal: 'flat (≈ 0)',
-  });
-}
-
-function postgresPids(): number[] {
-  const pidFile = path.join(work, 'data/postgres/postmaster.pid');
-  if (!fs.existsSync(pidFile)) return [];
-  return processTree(Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]));
-}
-
-/** Resident memory of processes (Linux /proc; 0 elsewhere), in MB. */
-function rssMb(pids: number[]): number {
-  let kb = 0;
-  for (const pid of pids) {
-    try {
-      const m = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (m) kb += Number(m[1]);
-    } catch {}
-  }
-  return kb / 1024;
-}
-
-/** A process and its descendants (Linux /proc; elsewhere the process alone). */
-function processTree(root: number): number[] {
-  const parents = new Map<number, number[]>();
-  for (const entry of fs.existsSync('/proc') ? fs.readdirSync('/proc') : []) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const ppid = Number(fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
-      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
-    } catch {}
-  }
-  const out = [root];
-  for (let i = 0; i < out.length; i++) out.push(...(parents.get(out[i]!) ?? []));
-  return out;
-}
-
-function waitForOutput(child: ChildProcess, text: string, timeoutMs: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`no "${text}" within ${timeoutMs} ms:\n${out}`)), timeoutMs);
-    child.stdout?.on('data', (c: Buffer) => {
-      out += c.toString();
-      if (out.includes(text)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before "${text}":\n${out}`)));
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
   });
 }
 
