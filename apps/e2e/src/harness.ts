@@ -91,29 +91,18 @@ export async function startHarness(
     child.stderr?.on('data', collect);
   }
 
-  try {
-    await waitForHealth(`${baseUrl}/api/health`, child, log);
-  } catch (err) {
+  const stopOwnServer = async () => {
     if (child) await stopServer(child);
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    throw err;
-  }
-
-  // launch() gives every run a new, empty temporary profile (user-data-dir).
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...(options.browserArgs ?? []),
-    ],
-  });
+  };
+  // launch() gives every run a new, empty temporary profile (user-data-dir). A server that
+  // started but whose browser did not (no Chromium) is stopped, not left running.
+  const browser = await waitForHealth(`${baseUrl}/api/health`, child, log)
+    .then(() => launchBrowser(options.browserArgs))
+    .catch(async (err) => {
+      await stopOwnServer();
+      throw err;
+    });
   const origin = new URL(baseUrl).origin;
 
   const newContext = async (options: ContextOptions = {}) => {
@@ -153,8 +142,24 @@ export async function startHarness(
     serverLog: log,
     close: async () => {
       await browser.close().catch(() => undefined);
-      if (child) await stopServer(child);
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      await stopOwnServer();
     },
   };
+}
+
+function launchBrowser(extraArgs: string[] = []) {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      ...extraArgs,
+    ],
+  });
 }
