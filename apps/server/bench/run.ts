@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [-- name…]`: runs every bench/*.bench.ts (each in its own process,
+ * `npm run bench [-- --quick] [-- name… [--update]]`: runs every bench/*.bench.ts (each in its own process,
  * so memory figures do not mix), on an embedded PostgreSQL (BENCH_DATABASE_URL for another
  * server). Each scenario records its figure next to its ceiling measured in the same run
  * (bench/results.ts); at the end this prints the table and writes bench/results/latest.json and
@@ -53,13 +53,34 @@ const results: BenchResult[] = fs
 fs.rmSync(resultsFile, { force: true });
 const table = markdownTable(results);
 console.log(`\n${table}`);
+const latestFile = path.join(repo, 'bench/results/latest.json');
+const pageFile = path.join(repo, 'docs/benchmarks.md');
 if (filter.length === 0) {
-  fs.mkdirSync(path.join(repo, 'bench/results'), { recursive: true });
-  fs.writeFileSync(path.join(repo, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
-  fs.writeFileSync(path.join(repo, 'docs/benchmarks.md'), benchmarksPage(table, quick, Date.now() - started));
+  fs.mkdirSync(path.dirname(latestFile), { recursive: true });
+  fs.writeFileSync(latestFile, `${JSON.stringify(results, null, 2)}\n`);
+  fs.writeFileSync(pageFile, benchmarksPage(table, quick, Date.now() - started));
   console.log('\nwrote bench/results/latest.json and docs/benchmarks.md');
+} else if (args.includes('--update') && fs.existsSync(latestFile) && fs.existsSync(pageFile)) {
+  // A partial run re-measures its rows in the last full run's table and says so on the page.
+  const merged = mergeRows(JSON.parse(fs.readFileSync(latestFile, 'utf8')) as BenchResult[], results);
+  fs.writeFileSync(latestFile, `${JSON.stringify(merged, null, 2)}\n`);
+  const page = fs.readFileSync(pageFile, 'utf8');
+  const intro = page.slice(0, page.indexOf('| scenario |')).trimEnd();
+  const note = `Re-measured by \`npm run bench -- ${filter.join(' ')}${quick ? ' --quick' : ''} --update\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC (load ${loadAtStart.toFixed(1)}): ${files.join(', ')}.`;
+  const rest = benchmarksPage('', quick, 0).split('## Reproduce')[1];
+  fs.writeFileSync(pageFile, `${intro}\n\n${note}\n\n${markdownTable(merged)}\n\n## Reproduce${rest}`);
+  console.log('\nupdated bench/results/latest.json and docs/benchmarks.md');
 }
 process.exit(failed ? 1 : 0);
+
+/** The full run's rows with this run's in their place (scenario names compared without their figures). */
+function mergeRows(previous: BenchResult[], fresh: BenchResult[]): BenchResult[] {
+  const key = (r: BenchResult) => r.scenario.replace(/[\d.,→ ]+/g, '#');
+  const byKey = new Map(fresh.map((r) => [key(r), r]));
+  const merged = previous.map((r) => byKey.get(key(r)) ?? r);
+  const kept = new Set(merged.map(key));
+  return [...merged, ...fresh.filter((r) => !kept.has(key(r)))];
+}
 
 function markdownTable(rows: BenchResult[]): string {
   const fmt = (n: number | null, d = 1) => (n === null ? '—' : n.toLocaleString('en-US', { maximumFractionDigits: d }));
@@ -102,6 +123,7 @@ ${table}
 npm run bench              # everything, full size (about half an hour on 2 cores)
 npm run bench -- --quick   # smaller data, shorter runs: under 5 minutes
 npm run bench -- profiles  # one file (bench/*.bench.ts whose name contains the word)
+npm run bench -- site --update   # one file, its rows replaced in this page and latest.json
 BENCH_DATABASE_URL=postgres://… npm run bench   # on another PostgreSQL server
 \`\`\`
 

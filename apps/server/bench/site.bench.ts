@@ -8,13 +8,11 @@
  * - the web payload of the first page: gzipped JavaScript before first paint.
  * BENCH_SECONDS per scenario (default 10; quick 3), BENCH_IDLE_SECONDS (default 60; quick 15).
  */
-import fs from 'node:fs';
 import http from 'node:http';
 import type net from 'node:net';
-import path from 'node:path';
-import zlib from 'node:zlib';
 import autocannon from 'autocannon';
-import { cpuTicks, type Product, repo, settle, startProduct } from './product';
+import { firstLoadPayload } from '../../../scripts/web-payload.mjs';
+import { cpuTicks, type Product, settle, startProduct } from './product';
 import { benchNumber, record } from './results';
 
 const SECONDS = benchNumber('BENCH_SECONDS', 10, 3);
@@ -100,45 +98,19 @@ async function idleCost(product: Product) {
   });
 }
 
-/** The first page's JavaScript and CSS before first paint: what index.html loads, gzipped. */
-/**
- * The JavaScript the first load of `/` needs, gzipped: the entry with everything it imports
- * statically (index.html), plus the home route's chunk and its static imports (fetched before
- * the page draws its content). Read from Vite's manifest; chunks loaded later (menus, dialogs,
- * toasts, other routes) are not counted.
- */
+/** The first page's JavaScript before first paint, gzipped (scripts/web-payload.mjs). */
 function webPayload() {
-  const dist = path.join(repo, 'apps/web/dist');
-  const manifestFile = path.join(dist, '.vite/manifest.json');
-  if (!fs.existsSync(manifestFile)) {
+  const payload = firstLoadPayload();
+  if (!payload) {
     console.log('web payload: apps/web/dist/.vite/manifest.json is missing (npm run build)');
     return;
   }
-  type Chunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
-  const files = new Set<string>();
-  const walk = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const c of chunk.css ?? []) files.add(c);
-    for (const i of chunk.imports ?? []) walk(i);
-  };
-  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
-  if (entry) walk(entry);
-  const shell = [...files];
-  const home = Object.keys(manifest).find((k) => /routes\/home\.tsx$/.test(k));
-  if (home) walk(home);
-  const gz = (f: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length;
-  const sum = (list: string[], ext: string) => list.filter((f) => f.endsWith(ext)).reduce((a, f) => a + gz(f), 0);
-  const js = sum([...files], '.js');
-  const css = sum([...files], '.css');
   console.log(
-    `web payload: shell ${(sum(shell, '.js') / 1024).toFixed(1)} KB gzipped JS; with the home route ${(js / 1024).toFixed(1)} KB (${files.size} files)`,
+    `web payload: shell ${payload.shellJsKb.toFixed(1)} KB gzipped JS; with the home route ${payload.jsKb.toFixed(1)} KB (${payload.files.length} files)`,
   );
   record({
-    scenario: `web: first load of / — JavaScript before the home page draws, gzipped (CSS ${(css / 1024).toFixed(0)} KB more)`,
-    value: js / 1024,
+    scenario: `web: first load of / — JavaScript before the home page draws, gzipped (CSS ${payload.cssKb.toFixed(0)} KB more)`,
+    value: payload.jsKb,
     unit: 'KB',
     ceiling: null,
     p99_ms: null,

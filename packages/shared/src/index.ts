@@ -8,6 +8,7 @@ export * from './errors';
 export * from './feeds';
 export * from './input';
 export * from './list';
+export * from './locale-schemas';
 export * from './locales';
 export * from './lookups';
 export * from './media';

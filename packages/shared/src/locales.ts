@@ -1,9 +1,9 @@
-import { z } from 'zod';
-
-/** Interface languages (docs/i18n.md). English is the source; the spec's English texts stay as they are. */
+/**
+ * Interface languages (docs/i18n.md). English is the source; the spec's English texts stay as they are.
+ * No zod here: the web app's first paint imports this file (schemas: locale-schemas.ts).
+ */
 export const LOCALES = ['en', 'es', 'de', 'fr', 'pt-BR'] as const;
 export type Locale = (typeof LOCALES)[number];
-export const localeSchema = z.enum(LOCALES);
 export const LOCALE_NAMES: Record<Locale, string> = {
   en: 'English',
   es: 'Español',
@@ -20,5 +20,3 @@ export function matchLocale(tag: string | null | undefined): Locale | null {
   const base = tag.toLowerCase().split(/[-_]/)[0];
   return LOCALES.find((l) => l.toLowerCase().split('-')[0] === base) ?? null;
 }
-
-export const setLocaleBodySchema = z.object({ locale: localeSchema });

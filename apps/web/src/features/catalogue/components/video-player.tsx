@@ -1,5 +1,5 @@
 import type { MediaFile } from '@marquee/shared';
-import Hls from 'hls.js';
+import type Hls from 'hls.js';
 import { useCallback, useEffect, useRef } from 'react';
 import { useSWRConfig } from 'swr';
 
@@ -53,20 +53,34 @@ export function VideoPlayer({
       if (r.playing) void video.play().catch(() => undefined);
     };
     video.addEventListener('loadedmetadata', onLoaded);
-    if (file.hlsUrl && Hls.isSupported()) {
-      const hls = new Hls();
-      hls.on(Hls.Events.ERROR, (_event, data) => {
-        if (data.fatal && data.type === Hls.ErrorTypes.NETWORK_ERROR) refreshLinks();
+    const nativeSrc = () =>
+      file.hlsUrl && video.canPlayType('application/vnd.apple.mpegurl') ? file.hlsUrl : (file.url ?? '');
+    let hls: Hls | null = null;
+    let cancelled = false;
+    if (file.hlsUrl) {
+      // hls.js (~180 KB gzipped) is loaded only when a playlist is to be played, not with the page.
+      const playlist = file.hlsUrl;
+      void import('hls.js').then(({ default: HlsJs }) => {
+        if (cancelled) return;
+        if (!HlsJs.isSupported()) {
+          video.src = nativeSrc();
+          return;
+        }
+        hls = new HlsJs();
+        hls.on(HlsJs.Events.ERROR, (_event, data) => {
+          if (data.fatal && data.type === HlsJs.ErrorTypes.NETWORK_ERROR) refreshLinks();
+        });
+        hls.loadSource(playlist);
+        hls.attachMedia(video);
       });
-      hls.loadSource(file.hlsUrl);
-      hls.attachMedia(video);
-      return () => {
-        video.removeEventListener('loadedmetadata', onLoaded);
-        hls.destroy();
-      };
+    } else {
+      video.src = nativeSrc();
     }
-    video.src = file.hlsUrl && video.canPlayType('application/vnd.apple.mpegurl') ? file.hlsUrl : (file.url ?? '');
-    return () => video.removeEventListener('loadedmetadata', onLoaded);
+    return () => {
+      cancelled = true;
+      video.removeEventListener('loadedmetadata', onLoaded);
+      hls?.destroy();
+    };
   }, [file.hlsUrl, file.url, refreshLinks]);
 
   if (file.status !== 'ready') {
