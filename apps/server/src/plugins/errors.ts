@@ -3,6 +3,8 @@ import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { App } from '../app';
 import { AppError } from '../lib/errors';
+import { requestLocale } from '../lib/i18n';
+import { translateError } from '../lib/i18n/errors';
 import { databaseInputError, isTruncatedBody } from './input-guard';
 
 const STATUS_NAMES: Record<number, string> = {
@@ -19,15 +21,20 @@ const STATUS_NAMES: Record<number, string> = {
   500: 'Internal Server Error',
 };
 
-/** One JSON error shape for every failure: { statusCode, error, message, code, details?, requestId }. */
+/**
+ * One JSON error shape for every failure: { statusCode, error, message, code, details?, requestId }.
+ * `message` and each detail's `message` are in the reader's language where the server catalogue
+ * has the text (docs/i18n.md); `error`, `code` and the detail's `field` stay as they are.
+ */
 export function registerErrorHandler(app: App) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    const locale = requestLocale(req);
     const body = (statusCode: number, message: string, code: string, details?: AppError['details']) => ({
       statusCode,
       error: STATUS_NAMES[statusCode] ?? 'Error',
-      message,
+      message: translateError(locale, message),
       code,
-      ...(details ? { details } : {}),
+      ...(details ? { details: details.map((d) => ({ ...d, message: translateError(locale, d.message) })) } : {}),
       requestId: req.id,
     });
     if (err instanceof AppError) {

@@ -629,6 +629,7 @@ export async function seedCastActivity(ctx: Ctx) {
     role: x.role,
     username: x.username,
     status: x.status,
+    locale: null,
     sessionId: 'seed',
   });
   const creators = CAST_CREATORS.map((c) => c.username).filter((n) => u[n]);

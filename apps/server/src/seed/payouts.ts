@@ -29,6 +29,7 @@ export async function seedPayouts(ctx: Ctx) {
     role: r.role,
     username: r.username,
     status: r.status,
+    locale: null,
     sessionId: 'seed',
   });
 

@@ -21,6 +21,7 @@ export async function seedSubscriptions(ctx: Ctx) {
     role: x.role,
     username: x.username,
     status: x.status,
+    locale: null,
     sessionId: 'seed',
   });
 

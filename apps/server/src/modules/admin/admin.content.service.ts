@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { notify } from '../notifications/notifications.service';
 import { type AdminActor, inAdminTx } from './admin.common';
 import {
@@ -154,10 +155,8 @@ export async function tellCreatorAboutModeration(
   if (!target.creatorId) return;
   await notify(ctx, target.creatorId, {
     kind: 'moderation',
-    title: takedown
-      ? `Your content “${target.title}” was taken down`
-      : `Your content “${target.title}” is visible again`,
-    body: takedown ? `Reason: ${reason}` : reason,
+    title: msg(takedown ? 'notify.moderation.takenDown' : 'notify.moderation.visible', { title: target.title }),
+    body: takedown ? msg('notify.reason', { reason: reason ?? '' }) : reason,
     link: target.link ?? undefined,
     actorId,
   }).catch((err) => ctx.log.error({ err }, 'moderation notice failed'));

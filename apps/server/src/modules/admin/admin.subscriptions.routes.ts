@@ -3,7 +3,6 @@ import {
   idParamsSchema,
   listResponseSchema,
   reasonBodySchema,
-  SUBSCRIPTION_TYPE_LABELS,
   subscriptionGrantBodySchema,
   subscriptionSchema,
 } from '@marquee/shared';
@@ -14,6 +13,8 @@ import { isUuid } from '../../db/ids';
 import { type SubscriptionRow, users } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
+import { subscriptionTypeWord } from '../../lib/i18n/words';
 import { notify } from '../notifications/notifications.service';
 import { endSubscriptionNow, grantSystemSubscription } from '../subscriptions/subscriptions.admin';
 import { emitNewSubscriber } from '../subscriptions/subscriptions.hooks';
@@ -62,21 +63,21 @@ async function account(ctx: Ctx, idOrUsername: string, field: string) {
 
 async function tellGrant(ctx: Ctx, actorId: string, before: SubscriptionRow, after: SubscriptionRow) {
   const names = await people(ctx, [after.userId, after.creatorId]);
-  const at = (id: string) => (names.get(id)?.username ? `@${names.get(id)!.username}` : names.get(id)?.name);
+  const at = (id: string) => (names.get(id)?.username ? `@${names.get(id)!.username}` : names.get(id)?.name) ?? '';
   const until = after.currentPeriodEnd!.toISOString().slice(0, 10);
-  const label = SUBSCRIPTION_TYPE_LABELS[after.type].toLowerCase();
+  const type = subscriptionTypeWord(after.type);
   const log = (err: unknown) => ctx.log.error({ err }, 'subscription grant notice failed');
   await notify(ctx, after.userId, {
     kind: 'system',
-    title: `You were given a ${label} subscription to ${at(after.creatorId)}`,
-    body: `Access until ${until}. Nothing was charged.`,
+    title: msg('notify.grant.fanTitle', { type, creator: at(after.creatorId) }),
+    body: msg('notify.grant.fanBody', { until }),
     link: `/${names.get(after.creatorId)?.username ?? after.creatorId}`,
     actorId,
   }).catch(log);
   await notify(ctx, after.creatorId, {
     kind: 'new_subscriber',
-    title: `${at(after.userId)} was given a ${label} subscription by the site`,
-    body: `Until ${until}; no payment, no earnings.`,
+    title: msg('notify.grant.creatorTitle', { fan: at(after.userId), type }),
+    body: msg('notify.grant.creatorBody', { until }),
     link: '/creator/subscribers',
     actorId,
   }).catch(log);
@@ -226,7 +227,7 @@ export default async function adminSubscriptionsRoutes(app: App) {
       });
       await notify(ctx, after.userId, {
         kind: 'system',
-        title: 'A subscription of yours was ended by the site',
+        title: msg('notify.endedBySite'),
         body: req.body.reason,
         actorId: actor.user.id,
       }).catch((err) => ctx.log.error({ err }, 'subscription end notice failed'));

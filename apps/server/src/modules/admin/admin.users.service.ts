@@ -7,6 +7,7 @@ import { isUuid } from '../../db/ids';
 import { type PerformerRow, performers, sessions, type UserRow, users } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { issuePasswordResetLink } from '../auth/auth.service';
 import { invalidateUserSessions, revokeUserSessions } from '../auth/sessions';
 import { reviewIdentity } from '../identity/identity.service';
@@ -230,11 +231,8 @@ export async function decideVerification(
   });
   await notify(ctx, id, {
     kind: 'verification',
-    title:
-      decision === 'verified'
-        ? 'Your identity is verified: you can now sell content'
-        : 'Your identity verification was rejected',
-    body: decision === 'verified' ? reason : `Reason: ${reason}. You can upload new documents from your account page.`,
+    title: msg(decision === 'verified' ? 'notify.verification.verified' : 'notify.verification.rejected'),
+    body: decision === 'verified' ? reason : msg('notify.verification.rejectedBody', { reason: reason ?? '' }),
     link: '/creator/account',
     actorId: actor.user.id,
   }).catch((err) => ctx.log.error({ err }, 'verification notice failed'));

@@ -18,6 +18,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app';
 import { badRequest, unauthorized } from '../../lib/errors';
+import { requestLocale } from '../../lib/i18n';
 import { publicOrigin } from '../../lib/public-origin';
 import { authenticated, requireUser } from '../../plugins/auth';
 import { authRateLimit, perAccountLimit } from '../../plugins/rate-limit';
@@ -45,7 +46,12 @@ const uploadsKey = Symbol('registrationUploads');
 type WithUploads = FastifyRequest & { [uploadsKey]?: Omit<ReceivedFile, 'fields'>[] };
 
 export function requestMeta(app: App, req: FastifyRequest): RequestMeta {
-  return { ip: req.ip, userAgent: req.headers['user-agent'], origin: publicOrigin(app.ctx.config, req) };
+  return {
+    ip: req.ip,
+    userAgent: req.headers['user-agent'],
+    origin: publicOrigin(app.ctx.config, req),
+    locale: requestLocale(req),
+  };
 }
 
 const loginName = (req: FastifyRequest) => {

@@ -1,14 +1,17 @@
-import type {
-  LoginResponse,
-  RegisterResponse,
-  registerPerformerBodySchema,
-  registerUserBodySchema,
+import {
+  type Locale,
+  type LoginResponse,
+  matchLocale,
+  type RegisterResponse,
+  type registerPerformerBodySchema,
+  type registerUserBodySchema,
 } from '@marquee/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { performers, type UserRow, users } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors';
+import { en } from '../../lib/i18n/en';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import {
   findUserByEmail,
@@ -19,6 +22,7 @@ import {
   isEmailTaken,
   isUsernameTaken,
 } from '../users/users.repo';
+import { adminPasswordResetMail, passwordResetMail, verificationMail } from './auth.mails';
 import { consumeAccountToken, findAccountToken, issueAccountToken } from './auth.repo';
 import { assertPasswordAllowed } from './password-policy';
 import { createSession, revokeUserSessions } from './sessions';
@@ -29,13 +33,14 @@ export interface RequestMeta {
   userAgent?: string;
   /** The site's public origin for links in mails (PUBLIC_URL, else the request's). */
   origin: string;
+  /** The request's language (Accept-Language), for mails to accounts that have not chosen one. */
+  locale?: Locale;
 }
 
 export const EMAIL_VERIFICATION_TTL_MIN = 48 * 60;
 export const PASSWORD_RESET_TTL_MIN = 60;
-export const INCORRECT_CREDENTIALS = 'Incorrect username, email or password';
-export const EMAIL_NOT_VERIFIED =
-  'Please verify your email address before logging in. Check your inbox for the link, or ask for a new one.';
+export const INCORRECT_CREDENTIALS = en['error.incorrectCredentials'];
+export const EMAIL_NOT_VERIFIED = en['error.emailNotVerified'];
 const FORGOT_ANSWER = 'If an account exists for this email, we have sent a link to reset the password.';
 const RESEND_ANSWER = 'If this email belongs to an unverified account, we have sent a new verification link.';
 
@@ -143,7 +148,7 @@ export async function register(
     throw err;
   }
   if (requireVerification) {
-    await sendVerificationMail(ctx, user, meta.origin);
+    await sendVerificationMail(ctx, user, meta);
     return {
       message: 'Thanks for signing up! Please check your inbox and confirm your email address to log in.',
       emailVerificationRequired: true,
@@ -164,21 +169,20 @@ export async function register(
   };
 }
 
-async function sendVerificationMail(ctx: Ctx, user: UserRow, origin: string) {
-  if (!user.email) return;
-  const token = await issueAccountToken(ctx.db, user.id, 'email_verification', EMAIL_VERIFICATION_TTL_MIN);
-  const siteName = await ctx.settings.get('siteName');
-  const link = `${origin}/auth/verify-email?token=${encodeURIComponent(token)}`;
-  await ctx.mail.send({
-    to: user.email,
-    subject: `Confirm your email address for ${siteName}`,
-    text: `Hi ${user.name || user.username},\n\nPlease confirm your email address by opening this link:\n${link}\n\nThe link is valid for 48 hours. If you did not sign up, ignore this mail.`,
-    html: `<p>Hi ${escapeHtml(user.name || user.username || '')},</p><p>Please confirm your email address:</p><p><a href="${link}">Confirm my email</a></p><p>The link is valid for 48 hours. If you did not sign up, ignore this mail.</p>`,
-    template: 'email-verification',
-  });
+/** A mail to an account: in its language, else the request's (a new registration), else English. */
+async function mailFacts(ctx: Ctx, user: UserRow & { email: string }, link: string, meta?: RequestMeta) {
+  const locale = matchLocale(user.locale) ?? meta?.locale ?? 'en';
+  const site = await ctx.settings.get('siteName');
+  return { locale, facts: { to: user.email, name: user.name || user.username || '', link, site } };
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+async function sendVerificationMail(ctx: Ctx, user: UserRow, meta: RequestMeta) {
+  if (!user.email) return;
+  const token = await issueAccountToken(ctx.db, user.id, 'email_verification', EMAIL_VERIFICATION_TTL_MIN);
+  const link = `${meta.origin}/auth/verify-email?token=${encodeURIComponent(token)}`;
+  const { locale, facts } = await mailFacts(ctx, { ...user, email: user.email }, link, meta);
+  await ctx.mail.send(verificationMail(locale, facts));
+}
 
 /**
  * Username-or-email and password. Every wrong-credential case answers the same
@@ -225,7 +229,7 @@ export async function acceptTotp(ctx: Ctx, user: UserRow, code: string) {
 
 export async function resendVerification(ctx: Ctx, email: string, meta: RequestMeta) {
   const user = await findUserByEmail(ctx.db, email);
-  if (user && !user.emailVerified && user.status === 'active') await sendVerificationMail(ctx, user, meta.origin);
+  if (user && !user.emailVerified && user.status === 'active') await sendVerificationMail(ctx, user, meta);
   return { success: true, message: RESEND_ANSWER };
 }
 
@@ -253,14 +257,8 @@ export async function forgotPassword(ctx: Ctx, email: string, meta: RequestMeta)
   if (user?.email && user.status === 'active') {
     const token = await issueAccountToken(ctx.db, user.id, 'password_reset', PASSWORD_RESET_TTL_MIN);
     const link = `${meta.origin}/auth/reset-password?token=${encodeURIComponent(token)}`;
-    const siteName = await ctx.settings.get('siteName');
-    await ctx.mail.send({
-      to: user.email,
-      subject: `Reset your ${siteName} password`,
-      text: `Hi ${user.name || user.username},\n\nSomeone asked to reset the password of your account. To choose a new one, open:\n${link}\n\nThe link works once and expires in 1 hour. If it was not you, ignore this mail; your password stays as it is.`,
-      html: `<p>Hi ${escapeHtml(user.name || user.username || '')},</p><p>To choose a new password, open: <a href="${link}">Reset my password</a></p><p>The link works once and expires in 1 hour. If it was not you, ignore this mail.</p>`,
-      template: 'password-reset',
-    });
+    const { locale, facts } = await mailFacts(ctx, { ...user, email: user.email }, link, meta);
+    await ctx.mail.send(passwordResetMail(locale, facts));
   }
   return { success: true, message: FORGOT_ANSWER };
 }
@@ -363,13 +361,8 @@ export async function issuePasswordResetLink(ctx: Ctx, user: UserRow, origin: st
   const token = await issueAccountToken(ctx.db, user.id, 'password_reset', PASSWORD_RESET_TTL_MIN);
   const link = `${origin}/auth/reset-password?token=${encodeURIComponent(token)}`;
   if (user.email) {
-    const siteName = await ctx.settings.get('siteName');
-    await ctx.mail.send({
-      to: user.email,
-      subject: `Reset your ${siteName} password`,
-      text: `Hi ${user.name || user.username},\n\nThe site team sent you a link to choose a new password:\n${link}\n\nThe link works once and expires in 1 hour.`,
-      template: 'password-reset',
-    });
+    const { locale, facts } = await mailFacts(ctx, { ...user, email: user.email }, link);
+    await ctx.mail.send(adminPasswordResetMail(locale, facts));
   }
   return { link, expiresInMinutes: PASSWORD_RESET_TTL_MIN };
 }

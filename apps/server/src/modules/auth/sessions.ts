@@ -11,6 +11,8 @@ export interface AuthUser {
   role: UserRow['role'];
   username: string | null;
   status: UserRow['status'];
+  /** The account's interface language (null: the browser's), for texts the server answers in. */
+  locale: string | null;
   sessionId: string;
 }
 
@@ -47,6 +49,7 @@ async function lookupToken(db: Executor, token: string): Promise<{ user: AuthUse
       role: users.role,
       username: users.username,
       status: users.status,
+      locale: users.locale,
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
     })
@@ -67,7 +70,7 @@ const SESSION_CACHE_MAX = 20_000;
 /**
  * Signed-in users by token hash, for a few seconds: the one query every authenticated request
  * paid. Revocation takes effect at once: whatever revokes a session or changes what an AuthUser
- * holds (status, role, username) calls `invalidateUserSessions`, which drops the user's entries
+ * holds (status, role, username, locale) calls `invalidateUserSessions`, which drops the user's entries
  * here and, through the invalidation bus, in every other server process. After an invalidation
  * the user is not cached again for the TTL, so a read that raced the revoking transaction's
  * commit cannot put the old session back. Unknown and refused tokens are never cached.

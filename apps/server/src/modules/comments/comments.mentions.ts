@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type CommentRow, users } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
+import { msg } from '../../lib/i18n';
 import { creatorsBlockingViewer } from '../blocks/blocks.service';
 import { notify } from '../notifications/notifications.service';
 import { commentTarget } from './comments.registry';
@@ -50,10 +51,10 @@ export async function notifyMentions(ctx: Ctx, comment: CommentRow): Promise<num
     .select({ username: users.username, name: users.name })
     .from(users)
     .where(eq(users.id, comment.userId));
-  const who = author?.name || (author?.username ? `@${author.username}` : 'Someone');
+  const who = author?.name || (author?.username ? `@${author.username}` : msg('word.someone'));
   return notify(ctx, targets, {
     kind: 'comment',
-    title: `${who} mentioned you in a comment`,
+    title: msg('notify.mention', { who }),
     body: comment.text.slice(0, 200),
     link: linkOf(comment),
     actorId: comment.userId,

@@ -5,10 +5,13 @@ import type { App } from '../../app';
 import { users } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { requireUser } from '../../plugins/auth';
+import { invalidateUserSessions } from '../auth/sessions';
 
 /** Stores the account's interface language (docs/i18n.md), so every device and server text can use it. */
 export async function setLocale(ctx: Ctx, userId: string, locale: Locale) {
   await ctx.db.update(users).set({ locale, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  // Signed-in requests carry the locale (error messages): cached sessions must see the new one.
+  await invalidateUserSessions(ctx.bus, userId);
   return { locale };
 }
 

@@ -1,6 +1,7 @@
 import { ERROR_TEXTS, fromCents, type Message } from '@marquee/shared';
 import type { MediaRow, MessageRow } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
+import { msg, renderText, type Text } from '../../lib/i18n';
 import { accessMap, type Protectable } from '../entitlements/entitlements.service';
 import { presentMedia } from '../media/media.service';
 import { presentUserBrief } from '../users/users.presenter';
@@ -15,16 +16,20 @@ export const protectable = (m: MessageRow): Protectable => ({
   visibility: m.priceCents > 0 ? 'sale' : 'free',
 });
 
-/** The conversation list's one-line summary of a message. */
-export function previewOf(m: Pick<MessageRow, 'text' | 'type' | 'priceCents' | 'isDeleted'>): string {
-  if (m.isDeleted) return ERROR_TEXTS.messageDeleted;
+/** A message's one-line summary: its text, or a word for what it holds (in the reader's language). */
+export function previewText(m: Pick<MessageRow, 'text' | 'type' | 'priceCents' | 'isDeleted'>): Text {
+  if (m.isDeleted) return msg('messagePreview.deleted');
   const text = m.text.trim().slice(0, 140);
   if (text) return text;
-  if (m.priceCents > 0) return 'Paid message';
-  if (m.type === 'photo') return 'Photo';
-  if (m.type === 'video') return 'Video';
+  if (m.priceCents > 0) return msg('messagePreview.paid');
+  if (m.type === 'photo') return msg('messagePreview.photo');
+  if (m.type === 'video') return msg('messagePreview.video');
   return '';
 }
+
+/** The conversation list's one-line summary of a message (stored once for every member: English). */
+export const previewOf = (m: Pick<MessageRow, 'text' | 'type' | 'priceCents' | 'isDeleted'>): string =>
+  renderText('en', previewText(m));
 
 export interface PresentContext {
   viewerId: string;

@@ -3,6 +3,7 @@ import { newId } from '../../db/ids';
 import type { ConversationRow, MediaRow, MessageRow } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { peerFor, type Viewer, writeRefusal } from '../conversations/conversations.policy';
 import { findConversation, forgetUnread, recordMessage } from '../conversations/conversations.repo';
 import {
@@ -13,7 +14,7 @@ import {
 } from '../conversations/conversations.service';
 import { toStatus } from '../media/media.service';
 import { notify } from '../notifications/notifications.service';
-import { presentMessage, presentMessages, previewOf } from './messages.presenter';
+import { presentMessage, presentMessages, previewOf, previewText } from './messages.presenter';
 import {
   filesOf,
   findMessage,
@@ -204,11 +205,11 @@ async function deliver(
       ctx.realtime.toUser(userId, 'message/unread-total', { total: totals.get(userId) ?? 0 });
       // Tell someone who is away, once per run of unread messages (not for every line).
       if (wasUnread.get(userId) === 1 && !(await isOnline(ctx, userId))) {
-        const who = row.sender?.name || row.sender?.username || 'Someone';
+        const who = row.sender?.name || row.sender?.username || msg('word.someone');
         await notify(ctx, userId, {
           kind: 'message',
-          title: `New message from ${who}`,
-          body: previewOf(m),
+          title: msg('notify.message', { who }),
+          body: previewText(m),
           link: `/messages/${m.conversationId}`,
           actorId: m.senderId,
           data: { conversationId: m.conversationId, messageId: m.id },

@@ -67,12 +67,14 @@ export async function deleteNotification(db: Executor, userId: string, id: strin
     .returning({ id: notifications.id });
 }
 
+/** Each user's preference for a kind, with the address and language to tell them in (one query). */
 export async function preferencesFor(db: Executor, userIds: string[], kind: string) {
   if (userIds.length === 0) return [];
   return db
     .select({
       userId: users.id,
       email: users.email,
+      locale: users.locale,
       inApp: notificationPreferences.inApp,
       mail: notificationPreferences.email,
     })

@@ -1,7 +1,8 @@
-import { NOTIFICATION_KINDS, type NotificationKind } from '@marquee/shared';
+import { type Locale, NOTIFICATION_KINDS, type NotificationKind } from '@marquee/shared';
 import { newId } from '../../db/ids';
 import type { Ctx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
+import { localeOf, renderText, type Text } from '../../lib/i18n';
 import { enqueuePush } from '../push/push.service';
 import { presentNotification } from './notifications.presenter';
 import {
@@ -18,59 +19,91 @@ import {
 
 export interface NotifyInput {
   kind: NotificationKind;
-  title: string;
-  body?: string;
+  /**
+   * A catalogue message (`msg('notify.live', { name })`), written in each recipient's language;
+   * a plain string (user-written text such as a comment or a reason) is passed on as it is.
+   */
+  title: Text;
+  body?: Text;
   link?: string;
   actorId?: string;
   data?: Record<string, unknown>;
 }
 
+type Recipient = Awaited<ReturnType<typeof preferencesFor>>[number];
+type Rendered = { title: string; body: string | null };
+
+/** Title and body in each language among the recipients, each rendered once. */
+function renderPerLocale(input: NotifyInput, recipients: Recipient[]): Map<Locale, Rendered> {
+  const texts = new Map<Locale, Rendered>();
+  for (const locale of new Set(recipients.map((r) => localeOf(r.locale)))) {
+    const body = input.body === undefined ? null : renderText(locale, input.body);
+    texts.set(locale, { title: renderText(locale, input.title), body });
+  }
+  return texts;
+}
+
 /**
  * Tells users something happened: an in-app notification (pushed in realtime with
- * the new unread total) and, for kinds the user wants mailed, an e-mail. Call it
- * after the transaction that caused it has committed. Respects per-kind preferences.
+ * the new unread total), a Web Push and, for kinds the user wants mailed, an e-mail,
+ * each in the user's language (docs/i18n.md). Call it after the transaction that
+ * caused it has committed. Respects per-kind preferences.
  */
 export async function notify(ctx: Ctx, userIds: string | string[], input: NotifyInput): Promise<number> {
   const ids = [...new Set(Array.isArray(userIds) ? userIds : [userIds])];
   const prefs = await preferencesFor(ctx.db, ids, input.kind);
-  const emailDefault = NOTIFICATION_KINDS[input.kind].emailByDefault;
-  const inAppUsers = prefs.filter((p) => p.inApp ?? true).map((p) => p.userId);
+  const texts = renderPerLocale(input, prefs);
+  const textOf = (p: Recipient) => texts.get(localeOf(p.locale))!;
+  const inApp = prefs.filter((p) => p.inApp ?? true);
   const rows = await insertNotifications(
     ctx.db,
-    inAppUsers.map((userId) => ({
+    inApp.map((p) => ({
       id: newId(),
-      userId,
+      userId: p.userId,
       kind: input.kind,
-      title: input.title,
-      body: input.body ?? null,
+      ...textOf(p),
       link: input.link ?? null,
       actorId: input.actorId ?? null,
       data: input.data ?? null,
     })),
   );
-  const counts = await unreadCounts(ctx.db, inAppUsers);
+  const inAppIds = inApp.map((p) => p.userId);
+  const counts = await unreadCounts(ctx.db, inAppIds);
   for (const row of rows) {
     ctx.realtime.toUser(row.userId, 'notification/new', presentNotification(row));
     ctx.realtime.toUser(row.userId, 'notification/unread', { total: counts.get(row.userId) ?? 0 });
   }
   // Web Push to the devices that chose this kind's category (docs/pwa.md), in the job queue.
-  await enqueuePush(ctx, ids, input);
-  const mailTo = prefs.filter((p) => (p.mail ?? emailDefault) && p.email);
-  if (mailTo.length > 0) {
-    const siteName = await ctx.settings.get('siteName');
-    const base = ctx.config.PUBLIC_URL ?? '';
-    for (const p of mailTo) {
-      await ctx.mail
-        .send({
-          to: p.email!,
-          subject: `[${siteName}] ${input.title}`,
-          text: [input.body, input.link ? `${base}${input.link}` : ''].filter(Boolean).join('\n\n'),
-          template: `notification:${input.kind}`,
-        })
-        .catch((err) => ctx.log.error({ err }, 'notification mail failed'));
-    }
-  }
+  await enqueuePush(
+    ctx,
+    [...texts].map(([locale, text]) => ({
+      userIds: prefs.filter((p) => localeOf(p.locale) === locale).map((p) => p.userId),
+      notice: { ...input, ...text },
+    })),
+  );
+  const emailDefault = NOTIFICATION_KINDS[input.kind].emailByDefault;
+  await mailAll(
+    ctx,
+    input,
+    prefs.filter((p) => (p.mail ?? emailDefault) && p.email).map((p) => ({ to: p.email!, ...textOf(p) })),
+  );
   return rows.length;
+}
+
+async function mailAll(ctx: Ctx, input: NotifyInput, mails: Array<{ to: string } & Rendered>) {
+  if (mails.length === 0) return;
+  const siteName = await ctx.settings.get('siteName');
+  const link = input.link ? `${ctx.config.PUBLIC_URL ?? ''}${input.link}` : '';
+  for (const m of mails) {
+    await ctx.mail
+      .send({
+        to: m.to,
+        subject: `[${siteName}] ${m.title}`,
+        text: [m.body, link].filter(Boolean).join('\n\n'),
+        template: `notification:${input.kind}`,
+      })
+      .catch((err) => ctx.log.error({ err }, 'notification mail failed'));
+  }
 }
 
 export async function listForUser(ctx: Ctx, userId: string, q: { page: number; pageSize: number; unread?: boolean }) {

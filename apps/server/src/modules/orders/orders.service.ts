@@ -4,6 +4,8 @@ import type { Executor } from '../../db/client';
 import type { OrderRow } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { conflict, notFound } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
+import { deliveryStatusWord } from '../../lib/i18n/words';
 import { ownAddress, toDeliveryAddress } from '../addresses/addresses.service';
 import type { AuthUser } from '../auth/sessions';
 import { notify } from '../notifications/notifications.service';
@@ -119,12 +121,14 @@ export async function changeOrderStatus(
 /** After commit: the buyer and the creator hear of a status change, except whoever made it. */
 export async function tellOrderStatus(ctx: Ctx, before: OrderRow, after: OrderRow, actorId: string) {
   if (after.deliveryStatus === before.deliveryStatus) return;
-  const tracking = after.shippingCode ? `Tracking: ${after.shippingCode}` : undefined;
+  const tracking = after.shippingCode ? msg('notify.order.tracking', { code: after.shippingCode }) : undefined;
+  const status = deliveryStatusWord(after.deliveryStatus);
+  const number = after.orderNumber;
   const notices = [
-    { to: after.userId, title: `Your order ${after.orderNumber} is ${after.deliveryStatus}`, link: '/user/orders' },
+    { to: after.userId, title: msg('notify.order.fan', { number, status }), link: '/user/orders' },
     {
       to: after.creatorId,
-      title: `Order ${after.orderNumber} (${after.title}) is now ${after.deliveryStatus}`,
+      title: msg('notify.order.creator', { number, title: after.title, status }),
       link: '/creator/orders',
     },
   ].filter((n) => n.to !== actorId);

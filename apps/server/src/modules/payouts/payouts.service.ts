@@ -2,7 +2,6 @@ import {
   type CreatePayoutRequest,
   formatMoney,
   fromCents,
-  PAYOUT_METHOD_LABELS,
   type PayoutCalculation,
   type PayoutMethod,
   type PayoutRequest,
@@ -14,6 +13,8 @@ import type { PayoutRequestRow } from '../../db/schema';
 import { addDays } from '../../lib/clock';
 import type { Ctx } from '../../lib/context';
 import { AppError, conflict, notFound } from '../../lib/errors';
+import { type Message, msg } from '../../lib/i18n';
+import { payoutMethodWord } from '../../lib/i18n/words';
 import { ensureAccounts, lockForPosting } from '../ledger/ledger.repo';
 import { accountSpec, balanceOf, clearing, earningsAccount, reserveAccount, transfer } from '../ledger/ledger.service';
 import { notify } from '../notifications/notifications.service';
@@ -138,7 +139,7 @@ const overAvailable = () =>
     { field: 'amount', message: 'The amount is more than your available earnings' },
   ]);
 
-type Change = { row: PayoutRequestRow; title: string; body: string };
+type Change = { row: PayoutRequestRow; title: Message; body: Message };
 
 /** After commit: the creator is told (in-app + mail through notify, and the request itself in realtime). */
 async function tell(ctx: Ctx, c: Change) {
@@ -206,8 +207,11 @@ export async function createRequest(ctx: Ctx, creatorId: string, body: CreatePay
   });
   return tell(ctx, {
     row,
-    title: 'Payout requested',
-    body: `Your payout request of ${amountText(s, amountCents)} by ${PAYOUT_METHOD_LABELS[row.method]} is pending review.`,
+    title: msg('notify.payout.requested'),
+    body: msg('notify.payout.requestedBody', {
+      amount: amountText(s, amountCents),
+      method: payoutMethodWord(row.method),
+    }),
   });
 }
 
@@ -251,8 +255,8 @@ export async function updateByCreator(
       });
       return {
         row: updated,
-        title: 'Payout request cancelled',
-        body: `You cancelled your payout request of ${amountText(s, row.amountCents)}; the amount is available again.`,
+        title: msg('notify.payout.cancelled'),
+        body: msg('notify.payout.cancelledBody', { amount: amountText(s, row.amountCents) }),
       };
     }
     await assertCreatorCanEarn(tx, creatorId);
@@ -294,8 +298,11 @@ export async function updateByCreator(
     });
     return {
       row: updated,
-      title: 'Payout request updated',
-      body: `Your payout request is now ${amountText(s, amountCents)} by ${PAYOUT_METHOD_LABELS[updated.method]}.`,
+      title: msg('notify.payout.updated'),
+      body: msg('notify.payout.updatedBody', {
+        amount: amountText(s, amountCents),
+        method: payoutMethodWord(updated.method),
+      }),
     };
   });
   return tell(ctx, change);
@@ -368,8 +375,10 @@ export async function approveTx(
     row: updated,
     change: {
       row: updated,
-      title: 'Payout approved',
-      body: `Your payout of ${amountText(s, row.amountCents)} was approved.${note ? ` Note: ${note}` : ''}`,
+      title: msg('notify.payout.approved'),
+      body: note
+        ? msg('notify.payout.approvedNoteBody', { amount: amountText(s, row.amountCents), note })
+        : msg('notify.payout.approvedBody', { amount: amountText(s, row.amountCents) }),
     },
   };
 }
@@ -408,8 +417,8 @@ export async function rejectTx(ctx: Ctx, r: ReviewTx, id: string, note: string):
   });
   return {
     row: updated,
-    title: 'Payout rejected',
-    body: `Your payout request of ${amountText(s, row.amountCents)} was rejected: ${note}. The amount is available again.`,
+    title: msg('notify.payout.rejected'),
+    body: msg('notify.payout.rejectedBody', { amount: amountText(s, row.amountCents), note }),
   };
 }
 
@@ -469,8 +478,12 @@ export async function markPaidTx(
   });
   return {
     row: updated,
-    title: 'Payout sent',
-    body: `Your payout of ${amountText(s, row.amountCents)} by ${PAYOUT_METHOD_LABELS[row.method]} was paid (reference ${p.reference}).`,
+    title: msg('notify.payout.paid'),
+    body: msg('notify.payout.paidBody', {
+      amount: amountText(s, row.amountCents),
+      method: payoutMethodWord(row.method),
+      reference: p.reference,
+    }),
   };
 }
 

@@ -89,6 +89,6 @@ export default async function pushRoutes(app: App) {
         response: { 200: z.object({ delivered: z.boolean(), removed: z.boolean() }) },
       },
     },
-    async (req) => push.sendTest(ctx, requireUser(req).id, req.params.id),
+    async (req) => push.sendTest(ctx, requireUser(req), req.params.id),
   );
 }

@@ -12,6 +12,7 @@ import { newId } from '../../db/ids';
 import type { PushSubscriptionRow } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
+import { localeOf, msg, render } from '../../lib/i18n';
 import {
   anyWants,
   deleteById,
@@ -103,16 +104,26 @@ export function payloadOf(n: PushNotice): PushPayload {
   return { title: n.title, body, link: n.link ?? null, kind: n.kind, tag: `${n.kind}:${thread}` };
 }
 
+/** Recipients who read the same text (one language's), and that text. */
+export interface PushGroup {
+  userIds: string[];
+  notice: PushNotice;
+}
+
 /**
- * Called by notify() after commit: queues a push job when one of the users has a device that
- * wants this kind's category. One query when nobody does; never fails the caller.
+ * Called by notify() after commit: queues a push job per group (per language) when one of the
+ * users has a device that wants this kind's category. One query when nobody does; never fails
+ * the caller.
  */
-export async function enqueuePush(ctx: Ctx, userIds: string[], notice: PushNotice): Promise<boolean> {
-  const category = pushCategoryOf(notice.kind);
+export async function enqueuePush(ctx: Ctx, groups: PushGroup[]): Promise<boolean> {
+  const category = groups[0] && pushCategoryOf(groups[0].notice.kind);
   if (!category) return false;
   try {
-    if (!(await anyWants(ctx.db, userIds, category))) return false;
-    await ctx.jobs.send(PUSH_JOB, { userIds, category, payload: payloadOf(notice) });
+    const everyone = groups.flatMap((g) => g.userIds);
+    if (!(await anyWants(ctx.db, everyone, category))) return false;
+    for (const g of groups) {
+      await ctx.jobs.send(PUSH_JOB, { userIds: g.userIds, category, payload: payloadOf(g.notice) });
+    }
     return true;
   } catch (err) {
     ctx.log.error({ err }, 'queueing a push failed');
@@ -173,14 +184,15 @@ export async function runPushJob(ctx: Ctx, job: PushJob) {
   for (const device of targets) await deliver(ctx, device, job.payload);
 }
 
-/** "Send a test": straight to one device of the user, so the settings page can say if it worked. */
-export async function sendTest(ctx: Ctx, userId: string, id: string) {
-  const device = await findOwned(ctx.db, userId, id);
+/** "Send a test": straight to one device of the user (in the account's language), so the settings page can say if it worked. */
+export async function sendTest(ctx: Ctx, user: { id: string; locale: string | null }, id: string) {
+  const device = await findOwned(ctx.db, user.id, id);
   if (!device) throw notFound('Device');
   const siteName = await ctx.settings.get('siteName');
+  const locale = localeOf(user.locale);
   const outcome = await deliver(ctx, device, {
-    title: `${siteName}: notifications are on`,
-    body: 'This device will be told about what you chose.',
+    title: render(locale, msg('push.test.title', { site: siteName })),
+    body: render(locale, msg('push.test.body')),
     link: '/notifications',
     kind: 'system',
     tag: 'system:test',

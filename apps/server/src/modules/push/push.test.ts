@@ -10,6 +10,7 @@ import { useTestApp } from '../../../test/harness';
 import { type PushPeer, startPushPeer, verifyVapid } from '../../../test/push-peer';
 import { expectErrorShape, expectRequiresAuth } from '../../../test/route-checks';
 import { pushSubscriptions } from '../../db/schema';
+import { msg } from '../../lib/i18n';
 import { notify } from '../notifications/notifications.service';
 import { enqueuePush } from './push.service';
 
@@ -99,6 +100,29 @@ describe('Web Push through a local push service (RFC 8030/8291/8292)', () => {
     expect(JSON.parse(messagesLaptop.decrypt(first.body)).title).toBe('Ping');
   });
 
+  it('each device hears the notice in its account’s language: one job per language', async () => {
+    const { app } = t();
+    const german = await buildUser(app, { locale: 'de' });
+    const brazilian = await buildUser(app, { locale: 'pt-BR' });
+    const english = await buildUser(app);
+    const devices = [peer.device(), peer.device(), peer.device()];
+    await subscribe(german.auth, devices[0], ['messages']);
+    await subscribe(brazilian.auth, devices[1], ['messages']);
+    await subscribe(english.auth, devices[2], ['messages']);
+    await notify(app.ctx, [german.user.id, brazilian.user.id, english.user.id], {
+      kind: 'message',
+      title: msg('notify.message', { who: 'Luna' }),
+      body: msg('messagePreview.photo'),
+    });
+    const heard: Array<{ title: string; body: string }> = [];
+    for (const d of devices) heard.push(JSON.parse(d.decrypt((await peer.next(idOf(d.endpoint))).body)));
+    expect(heard.map((p) => [p.title, p.body])).toEqual([
+      ['Neue Nachricht von Luna', 'Foto'],
+      ['Nova mensagem de Luna', 'Foto'],
+      ['New message from Luna', 'Photo'],
+    ]);
+  });
+
   it('an expired subscription (410 Gone, 404) is removed; kinds outside every category queue nothing', async () => {
     const { app } = t();
     const fan = await buildUser(app);
@@ -109,7 +133,11 @@ describe('Web Push through a local push service (RFC 8030/8291/8292)', () => {
     await subscribe(fan.auth, gone, ['messages']);
     await subscribe(fan.auth, missing, ['messages']);
     // A like is in no category: nothing is queued even though the user has devices.
-    expect(await enqueuePush(app.ctx, [fan.user.id], { kind: 'like', title: 'Someone liked your post' })).toBe(false);
+    expect(
+      await enqueuePush(app.ctx, [
+        { userIds: [fan.user.id], notice: { kind: 'like', title: 'Someone liked your post' } },
+      ]),
+    ).toBe(false);
     await notify(app.ctx, fan.user.id, { kind: 'message', title: 'Hello' });
     await peer.next(idOf(gone.endpoint));
     await peer.next(idOf(missing.endpoint));

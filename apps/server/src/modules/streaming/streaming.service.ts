@@ -16,6 +16,7 @@ import { newId } from '../../db/ids';
 import { conversations, type StreamRow, users } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { randomToken } from '../../lib/secret';
 import type { ViewerLocation } from '../blocks/blocks.service';
 import { creatorsBlockingViewer, isBlocked } from '../blocks/blocks.service';
@@ -176,10 +177,10 @@ async function announceLive(ctx: Ctx, stream: StreamRow, presented: Stream) {
   ]);
   const audience = [...new Set([...followers, ...subscribers])].filter((id) => id !== stream.performerId);
   if (audience.length === 0) return;
-  const name = presented.performer?.name || presented.performer?.username || 'A creator';
+  const name = presented.performer?.name || presented.performer?.username || msg('word.ACreator');
   await notify(ctx, audience, {
     kind: 'live',
-    title: `${name} is live now`,
+    title: msg('notify.live', { name }),
     body: stream.title,
     link: `/live/${stream.id}`,
     actorId: stream.performerId,

@@ -1,6 +1,7 @@
 import { fromCents, SUBSCRIPTION_GRACE_DAYS } from '@marquee/shared';
 import type { SubscriptionRow } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
+import { msg } from '../../lib/i18n';
 import { notify } from '../notifications/notifications.service';
 import { walletBalance } from '../wallet/wallet.repo';
 import { userNames } from './subscriptions.repo';
@@ -10,15 +11,15 @@ const DAY = 86_400_000;
 
 async function label(ctx: Ctx, creatorId: string) {
   const c = (await userNames(ctx.db, [creatorId])).get(creatorId);
-  return c ? creatorName(c) : 'a creator';
+  return c ? creatorName(c) : msg('word.aCreator');
 }
 
 export async function tellRenewed(ctx: Ctx, sub: SubscriptionRow) {
   const name = await label(ctx, sub.creatorId);
   await notify(ctx, sub.userId, {
     kind: 'subscription_renewal',
-    title: `Your subscription to ${name} was renewed for ${fromCents(sub.lastPaidCents).toFixed(2)}`,
-    body: `It now runs until ${sub.currentPeriodEnd!.toUTCString()}.`,
+    title: msg('notify.subscription.renewed', { creator: name, amount: fromCents(sub.lastPaidCents).toFixed(2) }),
+    body: msg('notify.subscription.runsUntil', { date: sub.currentPeriodEnd! }),
     link: '/user/subscriptions',
     actorId: sub.creatorId,
     data: { subscriptionId: sub.id },
@@ -34,12 +35,13 @@ export async function tellFailed(ctx: Ctx, row: SubscriptionRow, ended: boolean)
   const retryUntil = new Date(row.currentPeriodEnd!.getTime() + SUBSCRIPTION_GRACE_DAYS * DAY);
   await notify(ctx, row.userId, {
     kind: 'subscription_failed',
-    title: ended ? `Your subscription to ${name} has ended` : `We could not renew your subscription to ${name}`,
+    title: msg(ended ? 'notify.subscription.ended' : 'notify.subscription.notRenewed', { creator: name }),
     body: ended
-      ? `The renewal of ${price} could not be paid. Subscribe again any time.`
-      : row.paymentMethod === 'wallet'
-        ? `Your wallet balance is below ${price}. Top up before ${retryUntil.toUTCString()} and we will try again.`
-        : `The card payment of ${price} failed. We will try again until ${retryUntil.toUTCString()}.`,
+      ? msg('notify.subscription.endedUnpaid', { price })
+      : msg(row.paymentMethod === 'wallet' ? 'notify.subscription.walletLow' : 'notify.subscription.cardFailed', {
+          price,
+          date: retryUntil,
+        }),
     link: row.paymentMethod === 'wallet' ? '/wallet' : '/user/subscriptions',
     actorId: row.creatorId,
     data: { subscriptionId: row.id },

@@ -8,6 +8,7 @@ import {
 } from '@marquee/shared';
 import type { SubscriptionRow } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
+import { msg } from '../../lib/i18n';
 import { revoke, SUBSCRIPTION_OBJECT } from '../entitlements/entitlements.service';
 import { notify } from '../notifications/notifications.service';
 import { deliverPendingSandboxCharges, endRecurringNow } from '../payments/checkout';
@@ -238,8 +239,13 @@ async function sendRenewalNotices(ctx: Ctx, at: Date): Promise<number> {
     const c = names.get(r.creatorId);
     await notify(ctx, r.userId, {
       kind: 'subscription_renewal',
-      title: `Your subscription to ${c ? creatorName(c) : 'a creator'} renews on ${r.currentPeriodEnd!.toUTCString()}`,
-      body: `${fromCents(r.renewalPriceCents).toFixed(2)} will be charged ${r.paymentMethod === 'wallet' ? 'from your wallet' : 'to your card'}. Cancel any time before then.`,
+      title: msg('notify.subscription.renewsOn', {
+        creator: c ? creatorName(c) : msg('word.aCreator'),
+        date: r.currentPeriodEnd!,
+      }),
+      body: msg(r.paymentMethod === 'wallet' ? 'notify.subscription.renewsWallet' : 'notify.subscription.renewsCard', {
+        amount: fromCents(r.renewalPriceCents).toFixed(2),
+      }),
       link: '/user/subscriptions',
       actorId: r.creatorId,
       data: { subscriptionId: r.id },

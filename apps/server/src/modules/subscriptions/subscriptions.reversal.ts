@@ -2,6 +2,7 @@ import { fromCents } from '@marquee/shared';
 import type { Executor } from '../../db/client';
 import type { PaymentRow, SubscriptionRow } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
+import { msg } from '../../lib/i18n';
 import { revoke, SUBSCRIPTION_OBJECT } from '../entitlements/entitlements.service';
 import { notify } from '../notifications/notifications.service';
 import type { PurposeEvent } from '../payments/purposes';
@@ -69,21 +70,22 @@ async function tellReversed(
   const creator = names.get(sub.creatorId);
   const fan = names.get(sub.userId);
   const amount = fromCents(pay.chargedCents).toFixed(2);
-  const why = status === 'refunded' ? 'was refunded' : 'was disputed with your bank';
+  const refunded = status === 'refunded';
   const data = { subscriptionId: sub.id, paymentId: pay.id };
   await notify(ctx, sub.userId, {
     kind: 'system',
-    title: `Your subscription to ${creator ? creatorName(creator) : 'a creator'} has ended`,
-    body: `The card payment of ${amount} ${why}, so your access has ended. Subscribe again any time.`,
+    title: msg('notify.subscription.ended', { creator: creator ? creatorName(creator) : msg('word.aCreator') }),
+    body: msg(refunded ? 'notify.reversal.fanRefunded' : 'notify.reversal.fanDisputed', { amount }),
     link: '/user/subscriptions',
     actorId: sub.creatorId,
     data,
   }).catch((err) => ctx.log.error({ err }, 'subscription reversal notification failed'));
-  const kept = lossCents > 0 ? ' Part of it could not be taken from your balance and was borne by the platform.' : '';
   await notify(ctx, sub.creatorId, {
     kind: 'system',
-    title: `A subscription payment from ${fan ? creatorName(fan) : 'a fan'} ${status === 'refunded' ? 'was refunded' : 'was charged back'}`,
-    body: `The ${amount} payment was taken back by the card network; its earnings were reversed and the subscription has ended.${kept}`,
+    title: msg(refunded ? 'notify.reversal.creatorRefunded' : 'notify.reversal.creatorChargedBack', {
+      fan: fan ? creatorName(fan) : msg('word.aFan'),
+    }),
+    body: msg(lossCents > 0 ? 'notify.reversal.creatorBodyLoss' : 'notify.reversal.creatorBody', { amount }),
     link: '/creator/earnings',
     actorId: sub.userId,
     data,

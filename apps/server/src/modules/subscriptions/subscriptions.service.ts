@@ -16,6 +16,8 @@ import type { Db, Executor } from '../../db/client';
 import type { SubscriptionRow } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
+import { subscriptionTypeWord } from '../../lib/i18n/words';
 import type { AuthUser } from '../auth/sessions';
 import { assertNotBlocked, type ViewerLocation } from '../blocks/blocks.service';
 import { grant, revoke, SUBSCRIPTION_OBJECT } from '../entitlements/entitlements.service';
@@ -321,15 +323,19 @@ export async function afterSubscribe(
   if (o.event === 'checkout') return;
   const names = await userNames(ctx.db, [sub.userId, sub.creatorId]);
   const fan = names.get(sub.userId);
-  const fanLabel = fan?.username ? `@${fan.username}` : fan?.name || 'A fan';
+  const fanLabel = fan?.username ? `@${fan.username}` : fan?.name || msg('word.AFan');
   if (o.event !== 'resumed') {
-    const what =
+    const title =
       o.event === 'free'
-        ? 'started a free trial'
-        : `subscribed (${SUBSCRIPTION_TYPE_LABELS[sub.type].toLowerCase()}) for ${fromCents(o.paidCents).toFixed(2)}`;
+        ? msg('notify.subscriber.free', { fan: fanLabel })
+        : msg('notify.subscriber.paid', {
+            fan: fanLabel,
+            type: subscriptionTypeWord(sub.type),
+            amount: fromCents(o.paidCents).toFixed(2),
+          });
     await notify(ctx, sub.creatorId, {
       kind: 'new_subscriber',
-      title: `${fanLabel} ${what}`,
+      title,
       link: '/creator/subscribers',
       actorId: sub.userId,
       data: { subscriptionId: sub.id, subscriptionType: sub.type },

@@ -5,6 +5,7 @@ import { newId } from '../../db/ids';
 import { type OrderRow, users, type WalletChargeRow } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { AppError, badRequest, conflict, forbidden, notFound, paymentRequired, unprocessable } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { ownAddress, toDeliveryAddress } from '../addresses/addresses.service';
 import type { ViewerLocation } from '../blocks/blocks.service';
 import { redeemCoupon } from '../coupons/coupons.service';
@@ -345,8 +346,8 @@ export async function notifyCharge(ctx: Ctx, o: Pick<ChargeOutcome, 'charge' | '
     kind: c.type === 'tip' ? 'tip' : c.type === 'product' ? 'order' : 'purchase',
     title:
       c.type === 'tip'
-        ? `You received a ${amount} tip`
-        : `"${c.title}" was ${c.isRent ? 'rented' : 'bought'} for ${amount}`,
+        ? msg('notify.charge.tip', { amount })
+        : msg(c.isRent ? 'notify.charge.rented' : 'notify.charge.bought', { title: c.title, amount }),
     body: c.message ?? undefined,
     link:
       c.type === 'product' ? '/creator/orders' : c.objectType === 'feed' ? `/post/${c.objectId}` : '/creator/earnings',
