@@ -236,22 +236,35 @@ describe('your data', () => {
 
 describe('interface language', () => {
   it('follows the browser, switches in settings, and the account carries it to a new device', async () => {
-    // A browser that prefers German starts in German (the navigation is translated).
+    // A browser that prefers German starts in German: the header, the sign-in dialog, the navigation
+    // and the wallet page (with German amounts).
     const german = await h.newContext({ ageConfirmed: true, locale: 'de-DE' });
     const first = await german.newPage();
-    await logIn(first, 'kai');
-    await first.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Startseite' }).waitFor();
+    await first.goto('/');
+    await first.getByRole('banner').getByRole('button', { name: 'Anmelden' }).click();
+    const dialog = first.getByRole('dialog', { name: 'Willkommen zurück' });
+    const form = dialog.getByRole('form', { name: 'Anmelden' });
+    await form.getByLabel('E-Mail oder Benutzername').fill('kai');
+    await form.getByLabel('Passwort').fill(DEMO_PASSWORD);
+    await form.getByRole('button', { name: 'Anmelden' }).click();
+    await first.getByRole('button', { name: 'Kontomenü' }).waitFor();
+    await first.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: 'Startseite' }).waitFor();
     expect(await first.evaluate(() => document.documentElement.lang)).toBe('de');
+    await first.goto('/wallet');
+    await first.getByRole('tab', { name: 'Käufe' }).waitFor();
+    await first.getByRole('heading', { name: 'Aufladen' }).waitFor();
+    await first.getByTestId('wallet-balance').waitFor();
+    expect((await first.getByTestId('wallet-balance').textContent())?.trim()).toMatch(/^\d+,\d{2}Token$/);
+    await h.screenshot(first, 'pwa-language-de-wallet', { fullPage: false });
     await german.close();
 
     const context = await h.newContext({ ageConfirmed: true, locale: 'en-US' });
     const page = await context.newPage();
     await logIn(page, 'alex');
     await page.goto('/user/account');
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    await nav.getByRole('link', { name: 'Wallet' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Wallet' }).waitFor();
     await page.getByLabel('Interface language').selectOption('pt-BR');
-    await nav.getByRole('link', { name: 'Carteira' }).waitFor();
+    await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Carteira' }).waitFor();
     await page.getByRole('heading', { name: 'Seus dados' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('pt-BR');
     // The spec's exact English page title is not a translation key: it stays as written.
@@ -259,10 +272,14 @@ describe('interface language', () => {
     await h.screenshot(page, 'pwa-language-pt-BR-desktop', { fullPage: false });
     await context.close();
 
-    // Another device, English browser: signing in brings the account's language.
+    // Another device, English browser: the sign-in page is English; signing in brings the account's language.
     const other = await h.newContext({ ageConfirmed: true, locale: 'en-US', viewport: VIEWPORTS.phone });
     const phone = await other.newPage();
-    await logIn(phone, 'alex');
+    await phone.goto('/auth/login');
+    await phone.getByLabel('Email or username').fill('alex');
+    await phone.getByLabel('Password').fill(DEMO_PASSWORD);
+    await phone.getByRole('button', { name: 'Log in' }).click();
+    await phone.getByRole('button', { name: 'Menu da conta' }).waitFor();
     await phone.goto('/user/account');
     await phone.getByRole('heading', { name: 'Seus dados' }).waitFor();
     await other.close();

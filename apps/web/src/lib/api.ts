@@ -1,10 +1,13 @@
-import type { ApiErrorBody } from '@marquee/shared/errors';
-import { ERROR_TEXTS } from '@marquee/shared/errors';
+import type { ApiErrorBody, ERROR_TEXTS } from '@marquee/shared/errors';
 import { getApiBase } from './config';
 import { clearToken, getToken } from './cookies';
+import i18n from './i18n';
 import { rememberReturnTo } from './return-to';
 
 export type ApiError = ApiErrorBody;
+
+/** The spec's error texts (§8) in the interface language; English is exactly `ERROR_TEXTS`. */
+const errorText = (key: keyof typeof ERROR_TEXTS) => i18n.t(`errors.${key}`);
 
 export const LOGIN_PATH = '/auth/login';
 
@@ -58,7 +61,7 @@ function unauthorized(): Error {
     rememberReturnTo(`${pathname}${search}`);
     globalThis.location.assign(LOGIN_PATH);
   }
-  return new Error(ERROR_TEXTS.unauthorized);
+  return new Error(errorText('unauthorized'));
 }
 
 function parseText(text: string): unknown {
@@ -78,13 +81,13 @@ function toApiError(status: number, statusText: string, body: unknown): ApiError
       ...obj,
       statusCode: obj.statusCode ?? status,
       error: obj.error ?? statusText,
-      message: obj.message ?? ERROR_TEXTS.default,
+      message: obj.message ?? errorText('default'),
     } as ApiError;
   }
   return {
     statusCode: status,
     error: statusText || 'Error',
-    message: typeof body === 'string' && body.length < 300 && body ? body : ERROR_TEXTS.default,
+    message: typeof body === 'string' && body.length < 300 && body ? body : errorText('default'),
   };
 }
 
@@ -125,7 +128,7 @@ export async function request<T = unknown>(
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw { statusCode: 0, error: 'NetworkError', message: ERROR_TEXTS.tryAgain } satisfies ApiError;
+    throw { statusCode: 0, error: 'NetworkError', message: errorText('tryAgain') } satisfies ApiError;
   }
 
   if (res.status === 401 && options.authRedirect !== false) throw unauthorized();
@@ -173,7 +176,7 @@ export function upload<T = unknown>(path: string, formData: FormData, options: U
     };
     xhr.onerror = () => {
       cleanup();
-      reject({ statusCode: 0, error: 'NetworkError', message: ERROR_TEXTS.tryAgain } satisfies ApiError);
+      reject({ statusCode: 0, error: 'NetworkError', message: errorText('tryAgain') } satisfies ApiError);
     };
     xhr.onabort = () => {
       cleanup();
@@ -204,7 +207,7 @@ export function isAbortError(err: unknown): boolean {
 }
 
 /** Spec §8 default: the message field of the error, or its nested message, or the default text. */
-export function getErrorMessage(err: unknown, fallback: string = ERROR_TEXTS.default): string {
+export function getErrorMessage(err: unknown, fallback: string = errorText('default')): string {
   if (!err) return fallback;
   if (typeof err === 'string') return err;
   if (err instanceof Error) return err.message || fallback;

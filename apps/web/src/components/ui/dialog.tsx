@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
 
 export const DialogTrigger = RadixDialog.Trigger;
@@ -36,6 +37,7 @@ export function Dialog({
   children,
   footer,
 }: DialogProps) {
+  const { t } = useTranslation();
   const block = (e: Event) => {
     if (!dismissible) e.preventDefault();
   };
@@ -68,7 +70,7 @@ export function Dialog({
           {dismissible && (
             <RadixDialog.Close
               className="absolute top-4 right-4 flex size-9 items-center justify-center rounded-full text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:hover:bg-zinc-800 dark:hover:text-white"
-              aria-label="Close"
+              aria-label={t('common.close')}
             >
               <X className="size-5" aria-hidden="true" />
             </RadixDialog.Close>
@@ -88,6 +90,7 @@ export interface SheetProps {
 
 /** A dialog that slides in from the left edge: the phone sidebar. */
 export function Sheet({ open, onOpenChange, title, children }: SheetProps) {
+  const { t } = useTranslation();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -105,7 +108,7 @@ export function Sheet({ open, onOpenChange, title, children }: SheetProps) {
           {children}
           <RadixDialog.Close
             className="absolute top-3 right-3 flex size-9 items-center justify-center rounded-full text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"
-            aria-label="Close menu"
+            aria-label={t('common.closeMenu')}
           >
             <X className="size-5" aria-hidden="true" />
           </RadixDialog.Close>

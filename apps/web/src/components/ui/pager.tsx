@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 
 type PagerProps = { page: number; onPage: (page: number) => void } & (
@@ -8,18 +9,19 @@ type PagerProps = { page: number; onPage: (page: number) => void } & (
 /** "Previous · 2 / 5 · Next" under a paginated list; renders nothing when there is one page. */
 export function Pager(props: PagerProps) {
   const { page, onPage } = props;
+  const { t } = useTranslation();
   const pages = 'pages' in props ? props.pages : Math.max(1, Math.ceil(props.total / props.pageSize));
   if (pages <= 1) return null;
   return (
-    <nav aria-label="Pages" className="flex items-center justify-center gap-2">
+    <nav aria-label={t('common.pages')} className="flex items-center justify-center gap-2">
       <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        {t('common.previous')}
       </Button>
       <span className="text-sm text-zinc-500">
         {page} / {pages}
       </span>
       <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
+        {t('common.next')}
       </Button>
     </nav>
   );

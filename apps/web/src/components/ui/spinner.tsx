@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
 
 export function Spinner({ className, label }: { className?: string; label?: string }) {
@@ -13,9 +14,10 @@ export function Spinner({ className, label }: { className?: string; label?: stri
 }
 
 export function PageSpinner() {
+  const { t } = useTranslation();
   return (
     <div className="flex min-h-[40vh] items-center justify-center text-brand-600 dark:text-brand-400">
-      <Spinner className="size-8" label="Loading" />
+      <Spinner className="size-8" label={t('common.loading')} />
     </div>
   );
 }

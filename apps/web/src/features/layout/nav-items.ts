@@ -21,10 +21,14 @@ import {
   Video,
   Wallet,
 } from 'lucide-react';
+import type { Messages } from '../../lib/i18n/locales/en';
 import type { CurrentUser } from '../auth/types';
 
+/** The English label, which is also its translation key (`nav.<label>`): a label without one does not build. */
+export type NavLabel = keyof Messages['nav'];
+
 export interface NavItem {
-  label: string;
+  label: NavLabel;
   icon: LucideIcon;
   /** A path, or a function of the signed-in user for personal links. */
   to: string | ((user: CurrentUser) => string);

@@ -1,8 +1,8 @@
 import { MESSAGES_PAGE_SIZE } from '@marquee/shared/constants';
-import { ERROR_TEXTS } from '@marquee/shared/errors';
 import type { MessageCreatedEvent, MessageDeletedEvent } from '@marquee/shared/messages';
 import { create } from 'zustand';
 import { getErrorMessage } from '../../lib/api';
+import i18n from '../../lib/i18n';
 import { useUiStore } from '../../lib/ui-store';
 import {
   CONVERSATIONS_PAGE_SIZE,
@@ -16,6 +16,9 @@ import {
   readAllMessages,
   removeMessage,
 } from './api';
+
+/** The spec's 'Error occurred, please try again later', in the interface language. */
+const tryAgain = () => i18n.t('errors.tryAgain');
 
 type Status = 'idle' | 'requesting' | 'success' | 'failure';
 
@@ -140,7 +143,7 @@ export const useMessagesStore = create<MessagesState>()((set, get) => ({
       await readAllMessages(id).catch(() => undefined);
     } catch {
       set((s) => ({
-        openError: ERROR_TEXTS.tryAgain,
+        openError: tryAgain(),
         threads: { ...s.threads, [id]: { status: 'error', items: [], total: 0, offset: 0, loadingMore: false } },
       }));
     }
@@ -152,7 +155,7 @@ export const useMessagesStore = create<MessagesState>()((set, get) => ({
       set((s) => ({ byId: { ...s.byId, [c._id]: c }, ids: uniq([c._id, ...s.ids]) }));
       return c._id;
     } catch (err) {
-      set({ openError: getErrorMessage(err, ERROR_TEXTS.tryAgain) });
+      set({ openError: getErrorMessage(err, tryAgain()) });
       return null;
     }
   },
@@ -181,7 +184,7 @@ export const useMessagesStore = create<MessagesState>()((set, get) => ({
     } catch {
       set((s) => ({
         threads: { ...s.threads, [id]: { ...s.threads[id], loadingMore: false } },
-        openError: ERROR_TEXTS.tryAgain,
+        openError: tryAgain(),
       }));
     }
   },
@@ -243,7 +246,7 @@ export const useMessagesStore = create<MessagesState>()((set, get) => ({
       return true;
     } catch (err) {
       patch((items) => items.map((m) => (m._id === clientId ? { ...m, pending: 'error' } : m)));
-      set({ openError: getErrorMessage(err, ERROR_TEXTS.tryAgain) });
+      set({ openError: getErrorMessage(err, tryAgain()) });
       return false;
     }
   },
@@ -254,7 +257,7 @@ export const useMessagesStore = create<MessagesState>()((set, get) => ({
       get().deleted({ conversationId, messageId, message: m });
       return true;
     } catch (err) {
-      set({ openError: getErrorMessage(err, ERROR_TEXTS.tryAgain) });
+      set({ openError: getErrorMessage(err, tryAgain()) });
       return false;
     }
   },

@@ -1,6 +1,8 @@
 import type { Address, ChargeResult, ListResponse, Payment, PaymentCard, Wallet, WalletCharge } from '@marquee/shared';
 import useSWR, { mutate } from 'swr';
 import { api } from '../../lib/api';
+import i18n from '../../lib/i18n';
+import { formatAmount, formatDate } from '../../lib/i18n/format';
 import { ME_KEY } from '../auth/api';
 
 export const WALLET_KEY = '/wallet';
@@ -76,9 +78,10 @@ export const walletApi = {
   removeAddress: (id: string) => api.delete(`/addresses/${id}`),
 };
 
-export const tokens = (n: number) => `${n.toFixed(2)} tokens`;
+/** "12.50 tokens" / "12,50 Token" in the interface language (English exactly as `toFixed(2)`). */
+export const tokens = (n: number) => i18n.t('wallet.tokens', { amount: formatAmount(n) });
 export const dateTime = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+  iso ? formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 
 /** Where "Insufficient balance, top up" goes: the wallet with the missing amount and the way back. */
 export function topUpPath(needed: number, returnTo: string) {

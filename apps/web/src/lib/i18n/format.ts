@@ -9,6 +9,16 @@ export function formatDate(
   return new Intl.DateTimeFormat(locale, opts).format(typeof value === 'string' ? new Date(value) : value);
 }
 
+/** Date and time with the fields `Date#toLocaleString()` shows by default. */
+export const DATE_TIME: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+};
+
 export function formatNumber(value: number, opts: Intl.NumberFormatOptions = {}, locale = currentLocale()) {
   return new Intl.NumberFormat(locale, opts).format(value);
 }
@@ -16,6 +26,17 @@ export function formatNumber(value: number, opts: Intl.NumberFormatOptions = {},
 /** Tokens always show two decimals ("1,234.50" / "1.234,50"); the token is not a currency. */
 export function formatTokens(value: number, locale = currentLocale()) {
   return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+}
+
+/**
+ * A token or money amount as prices and balances show it: two decimals, no thousands separator.
+ * It is `toFixed(2)` with the locale's decimal sign, so English is exactly what the pages showed
+ * before ("1234.50", which e2e tests and the header balance parse) and German "1234,50". -0 shows as 0.
+ */
+export function formatAmount(value: number, locale = currentLocale()) {
+  const fixed = (value + 0).toFixed(2);
+  const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  return decimal === '.' ? fixed : fixed.replace('.', decimal);
 }
 
 export function formatBytes(bytes: number, locale = currentLocale()) {

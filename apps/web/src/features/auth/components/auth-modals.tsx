@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { useUiStore } from '../../../lib/ui-store';
@@ -10,9 +11,10 @@ const LoginForm = lazy(() => import('./login-form'));
 const RegisterPanel = lazy(() => import('./register-panel'));
 
 function FormFallback() {
+  const { t } = useTranslation();
   return (
     <div className="flex h-64 items-center justify-center text-brand-600">
-      <Spinner label="Loading" />
+      <Spinner label={t('common.loading')} />
     </div>
   );
 }
@@ -24,26 +26,27 @@ export function AuthModals() {
   const registerOpen = useUiStore((s) => s.registerOpen);
   const { closeLogin, closeRegister, openLogin, openRegister } = useUiStore.getState();
   const currentPath = useCurrentPath();
+  const { t } = useTranslation();
 
   return (
     <>
       <Dialog
         open={loginOpen}
         onOpenChange={(open) => (open ? openLogin() : closeLogin())}
-        title="Welcome back"
-        description={`Log in to ${siteName} to follow, subscribe and message your favourite creators.`}
+        title={t('auth.welcomeBack')}
+        description={t('auth.loginDescription', { siteName })}
       >
         <Suspense fallback={<FormFallback />}>
           <LoginForm returnTo={currentPath} onSuccess={closeLogin} />
         </Suspense>
         <p className="mt-5 text-center text-sm text-zinc-600 dark:text-zinc-400">
-          New here?{' '}
+          {t('auth.newHere')}{' '}
           <button
             type="button"
             onClick={() => openRegister()}
             className="font-semibold text-brand-600 hover:underline dark:text-brand-400"
           >
-            Create an account
+            {t('auth.createAnAccount')}
           </button>
         </p>
       </Dialog>
@@ -51,20 +54,20 @@ export function AuthModals() {
       <Dialog
         open={registerOpen}
         onOpenChange={(open) => (open ? openRegister() : closeRegister())}
-        title={`Join ${siteName}`}
-        description="Sign up as a fan to support creators, or as a creator to start earning."
+        title={t('auth.join', { siteName })}
+        description={t('auth.joinDescription')}
       >
         <Suspense fallback={<FormFallback />}>
           <RegisterPanel onDone={closeRegister} />
         </Suspense>
         <p className="mt-5 text-center text-sm text-zinc-600 dark:text-zinc-400">
-          Already have an account?{' '}
+          {t('auth.haveAccount')}{' '}
           <button
             type="button"
             onClick={openLogin}
             className="font-semibold text-brand-600 hover:underline dark:text-brand-400"
           >
-            Log in
+            {t('auth.logIn')}
           </button>
         </p>
       </Dialog>

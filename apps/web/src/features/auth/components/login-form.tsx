@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ERROR_TEXTS } from '@marquee/shared/errors';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/input';
@@ -9,7 +9,7 @@ import { getErrorMessage } from '../../../lib/api';
 import { useUiStore } from '../../../lib/ui-store';
 import { useSettings } from '../../settings/api';
 import { postLoginPath } from '../api';
-import { type LoginFormValues, loginFormSchema } from '../schemas';
+import { fieldError, type LoginFormValues, loginFormSchema } from '../schemas';
 import { login, TotpRequiredError } from '../session';
 import type { CurrentUser } from '../types';
 import { SocialLoginButtons } from './social-buttons';
@@ -22,6 +22,7 @@ export interface LoginFormProps {
 
 export function LoginForm({ returnTo, onSuccess }: LoginFormProps) {
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
   const [needsCode, setNeedsCode] = useState(false);
   const { clientSidePasswordHashing } = useSettings();
@@ -43,16 +44,16 @@ export function LoginForm({ returnTo, onSuccess }: LoginFormProps) {
     } catch (err) {
       if (err instanceof TotpRequiredError) {
         setNeedsCode(true);
-        setError(values.totpCode ? getErrorMessage(err, ERROR_TEXTS.incorrectCredentials) : null);
+        setError(values.totpCode ? getErrorMessage(err, t('errors.incorrectCredentials')) : null);
         return;
       }
-      setError(getErrorMessage(err, ERROR_TEXTS.incorrectCredentials));
+      setError(getErrorMessage(err, t('errors.incorrectCredentials')));
     }
   });
 
   return (
     <div className="space-y-4">
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Log in">
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('auth.logIn')}>
         {error && (
           <div
             role="alert"
@@ -62,47 +63,47 @@ export function LoginForm({ returnTo, onSuccess }: LoginFormProps) {
           </div>
         )}
         <Field
-          label="Email or username"
+          label={t('auth.emailOrUsername')}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          error={errors.username?.message}
+          error={fieldError(t, errors.username?.message)}
           {...register('username')}
         />
         <Field
-          label="Password"
+          label={t('auth.password')}
           type="password"
           autoComplete="current-password"
-          error={errors.password?.message}
+          error={fieldError(t, errors.password?.message)}
           {...register('password')}
         />
         {needsCode && (
           <Field
-            label="Authentication code"
+            label={t('auth.authCode')}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
             autoFocus
-            hint="Enter the 6-digit code from your authenticator app."
-            error={errors.totpCode?.message}
+            hint={t('auth.authCodeHint')}
+            error={fieldError(t, errors.totpCode?.message)}
             {...register('totpCode')}
           />
         )}
         <div className="flex items-center justify-between gap-3">
           <label className="flex cursor-pointer items-center gap-2.5 text-sm text-zinc-700 dark:text-zinc-300">
             <input type="checkbox" className="size-4 rounded accent-brand-600" {...register('remember')} />
-            Remember me
+            {t('auth.rememberMe')}
           </label>
           <Link
             to="/auth/forgot-password"
             onClick={() => useUiStore.getState().closeLogin()}
             className="text-sm font-medium text-brand-600 hover:underline dark:text-brand-400"
           >
-            Forgot password?
+            {t('auth.forgotPassword')}
           </Link>
         </div>
         <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
-          Log in
+          {t('auth.logIn')}
         </Button>
       </form>
       <SocialLoginButtons returnTo={returnTo} />

@@ -1,11 +1,12 @@
-import { ERROR_TEXTS } from '@marquee/shared/errors';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { api, getErrorMessage } from '../../../lib/api';
+import i18n from '../../../lib/i18n';
 import { useUiStore } from '../../../lib/ui-store';
 import { useSettings } from '../../settings/api';
 import { usePageTitle } from '../../settings/hooks';
@@ -40,6 +41,7 @@ export function Message({ ok, text }: { ok: boolean; text: string }) {
 
 /** /auth/forgot-password: always the same answer (the server never says whether the account exists). */
 export function ForgotPasswordPage() {
+  const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [msg, setMsg] = useState<{ ok: boolean; text: string } | null>(null);
@@ -50,17 +52,17 @@ export function ForgotPasswordPage() {
       const r = await api.post<{ message: string }>('/auth/users/forgot', { email }, { authRedirect: false });
       setMsg({ ok: true, text: r.message });
     } catch (err) {
-      setMsg({ ok: false, text: getErrorMessage(err, ERROR_TEXTS.tryAgain) });
+      setMsg({ ok: false, text: getErrorMessage(err, t('errors.tryAgain')) });
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Panel title="Forgot your password?">
+    <Panel title={t('auth.forgotTitle')}>
       {msg && <Message {...msg} />}
-      <form onSubmit={onSubmit} className="space-y-4" aria-label="Forgot password">
+      <form onSubmit={onSubmit} className="space-y-4" aria-label={t('auth.forgotForm')}>
         <Field
-          label="Email"
+          label={t('auth.email')}
           type="email"
           autoComplete="email"
           required
@@ -68,7 +70,7 @@ export function ForgotPasswordPage() {
           onChange={(e) => setEmail(e.target.value)}
         />
         <Button type="submit" size="lg" className="w-full" loading={busy}>
-          Send reset link
+          {t('auth.sendResetLink')}
         </Button>
       </form>
     </Panel>
@@ -77,6 +79,7 @@ export function ForgotPasswordPage() {
 
 /** /auth/reset-password?token=…: new password (the confirm field is checked here and not sent, spec §5). */
 export function ResetPasswordPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
@@ -87,7 +90,7 @@ export function ResetPasswordPage() {
   const [msg, setMsg] = useState<{ ok: boolean; text: string } | null>(null);
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    if (password !== confirm) return setMsg({ ok: false, text: 'The passwords do not match' });
+    if (password !== confirm) return setMsg({ ok: false, text: t('auth.passwordsDiffer') });
     setBusy(true);
     try {
       const r = await api.post<{ message: string }>(
@@ -98,38 +101,38 @@ export function ResetPasswordPage() {
       toast.success(r.message);
       navigate('/auth/login', { replace: true });
     } catch (err) {
-      setMsg({ ok: false, text: getErrorMessage(err, ERROR_TEXTS.tryAgain) });
+      setMsg({ ok: false, text: getErrorMessage(err, t('errors.tryAgain')) });
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Panel title="Choose a new password">
-      {!token && <Message ok={false} text="This link is incomplete. Please open the link from the email again." />}
+    <Panel title={t('auth.resetTitle')}>
+      {!token && <Message ok={false} text={t('auth.linkIncomplete')} />}
       {msg && <Message {...msg} />}
-      <form onSubmit={onSubmit} className="space-y-4" aria-label="Reset password">
+      <form onSubmit={onSubmit} className="space-y-4" aria-label={t('auth.resetForm')}>
         <Field
-          label="New password"
+          label={t('auth.newPassword')}
           type="password"
           autoComplete="new-password"
-          hint="At least 8 characters."
+          hint={t('auth.passwordHint')}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
         <Field
-          label="Confirm new password"
+          label={t('auth.confirmPassword')}
           type="password"
           autoComplete="new-password"
           value={confirm}
           onChange={(e) => setConfirm(e.target.value)}
         />
         <Button type="submit" size="lg" className="w-full" loading={busy} disabled={!token}>
-          Set new password
+          {t('auth.setPassword')}
         </Button>
       </form>
       <p className="mt-4 text-center text-sm">
         <Link to="/auth/forgot-password" className="text-brand-600 hover:underline dark:text-brand-400">
-          Ask for a new link
+          {t('auth.askNewLink')}
         </Link>
       </p>
     </Panel>
@@ -138,6 +141,7 @@ export function ResetPasswordPage() {
 
 /** /auth/verify-email?token=…: confirms the address; a form to ask for a new link when it fails. */
 export function VerifyEmailPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [msg, setMsg] = useState<{ ok: boolean; text: string } | null>(null);
@@ -149,7 +153,7 @@ export function VerifyEmailPage() {
     api
       .post<{ message: string }>('/auth/email-verification/verify', { token }, { authRedirect: false })
       .then((r) => setMsg({ ok: true, text: r.message }))
-      .catch((err) => setMsg({ ok: false, text: getErrorMessage(err, ERROR_TEXTS.tryAgain) }));
+      .catch((err) => setMsg({ ok: false, text: getErrorMessage(err, i18n.t('errors.tryAgain')) }));
   }, [token]);
   const resend = async (e: FormEvent) => {
     e.preventDefault();
@@ -157,29 +161,29 @@ export function VerifyEmailPage() {
       const r = await api.post<{ message: string }>('/auth/email-verification', { email }, { authRedirect: false });
       setMsg({ ok: true, text: r.message });
     } catch (err) {
-      setMsg({ ok: false, text: getErrorMessage(err, ERROR_TEXTS.tryAgain) });
+      setMsg({ ok: false, text: getErrorMessage(err, t('errors.tryAgain')) });
     }
   };
   return (
-    <Panel title="Email verification">
-      {token && !msg && <Spinner label="Checking your link" />}
+    <Panel title={t('auth.verifyTitle')}>
+      {token && !msg && <Spinner label={t('auth.checkingLink')} />}
       {msg && <Message {...msg} />}
       {msg?.ok && token ? (
         <Button onClick={() => useUiStore.getState().openLogin()} size="lg" className="w-full">
-          Log in
+          {t('auth.logIn')}
         </Button>
       ) : (
-        <form onSubmit={resend} className="space-y-4" aria-label="Resend verification">
+        <form onSubmit={resend} className="space-y-4" aria-label={t('auth.resendForm')}>
           <Field
-            label="Email"
+            label={t('auth.email')}
             type="email"
             required
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            hint="We will send you a new link."
+            hint={t('auth.resendHint')}
           />
           <Button type="submit" variant="secondary" className="w-full">
-            Send a new link
+            {t('auth.sendNewLink')}
           </Button>
         </form>
       )}

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/input';
@@ -10,7 +11,7 @@ import { getErrorMessage } from '../../../lib/api';
 import { setToken } from '../../../lib/cookies';
 import { useUiStore } from '../../../lib/ui-store';
 import { useSettings } from '../../settings/api';
-import { type RegisterFormValues, registerFormSchema } from '../schemas';
+import { fieldError, type RegisterFormValues, registerFormSchema } from '../schemas';
 import { register as registerAccount } from '../session';
 
 export interface RegisterFormProps {
@@ -20,6 +21,7 @@ export interface RegisterFormProps {
 
 export function RegisterForm({ accountType: role, onDone }: RegisterFormProps) {
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
   const { clientSidePasswordHashing } = useSettings();
   const {
@@ -47,9 +49,9 @@ export function RegisterForm({ accountType: role, onDone }: RegisterFormProps) {
         setToken(res.token, false);
         useUiStore.getState().setToken(res.token);
         navigate(role === 'creator' ? '/creator/account' : '/user/account');
-        toast.success('Welcome! Your account is ready.');
+        toast.success(t('auth.accountReady'));
       } else {
-        toast.success(res?.message || 'Your account has been created. You can log in now.');
+        toast.success(res?.message || t('auth.accountCreated'));
         useUiStore.getState().openLogin();
       }
     } catch (err) {
@@ -65,7 +67,7 @@ export function RegisterForm({ accountType: role, onDone }: RegisterFormProps) {
       onSubmit={onSubmit}
       noValidate
       className="space-y-4"
-      aria-label={role === 'creator' ? 'Creator sign up' : 'Fan sign up'}
+      aria-label={role === 'creator' ? t('auth.creatorSignUp') : t('auth.fanSignUp')}
     >
       {error && (
         <div
@@ -77,45 +79,45 @@ export function RegisterForm({ accountType: role, onDone }: RegisterFormProps) {
       )}
       <Field
         id={`${prefix}-name`}
-        label="Display name"
+        label={t('auth.displayName')}
         autoComplete="name"
-        error={errors.name?.message}
+        error={fieldError(t, errors.name?.message)}
         {...register('name')}
       />
       <Field
         id={`${prefix}-username`}
-        label="Username"
+        label={t('auth.username')}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        error={errors.username?.message}
+        error={fieldError(t, errors.username?.message)}
         {...register('username')}
       />
       <Field
         id={`${prefix}-email`}
-        label="Email"
+        label={t('auth.email')}
         type="email"
         autoComplete="email"
-        error={errors.email?.message}
+        error={fieldError(t, errors.email?.message)}
         {...register('email')}
       />
       <Field
         id={`${prefix}-password`}
-        label="Password"
+        label={t('auth.password')}
         type="password"
         autoComplete="new-password"
-        hint="At least 8 characters."
-        error={errors.password?.message}
+        hint={t('auth.passwordHint')}
+        error={fieldError(t, errors.password?.message)}
         {...register('password')}
       />
       {role === 'creator' && (
         <>
           <Field
             id="creator-dob"
-            label="Date of birth"
+            label={t('auth.dateOfBirth')}
             type="date"
-            hint="You must be 18 or older."
-            error={errors.dateOfBirth?.message}
+            hint={t('auth.dateOfBirthHint')}
+            error={fieldError(t, errors.dateOfBirth?.message)}
             {...register('dateOfBirth')}
           />
           <div>
@@ -123,7 +125,7 @@ export function RegisterForm({ accountType: role, onDone }: RegisterFormProps) {
               htmlFor="creator-documents"
               className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200"
             >
-              Identity document (optional now, needed to get paid)
+              {t('auth.identityDocument')}
             </label>
             <input
               id="creator-documents"
@@ -133,22 +135,24 @@ export function RegisterForm({ accountType: role, onDone }: RegisterFormProps) {
               onChange={(e) => setDocuments(Array.from(e.target.files ?? []).slice(0, 5))}
               className="block w-full text-sm file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-700"
             />
-            <p className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">
-              Passport, ID card or driving licence. Only you and our team can see it.
-            </p>
+            <p className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">{t('auth.identityDocumentHint')}</p>
           </div>
-          {progress !== null && <ProgressBar value={progress} label={`Uploading ${progress}%`} />}
+          {progress !== null && <ProgressBar value={progress} label={t('auth.uploading', { progress })} />}
         </>
       )}
       <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
-        {role === 'creator' ? 'Create creator account' : 'Create account'}
+        {role === 'creator' ? t('auth.createCreatorAccount') : t('auth.createAccount')}
       </Button>
       <p className="text-center text-xs text-zinc-500 dark:text-zinc-400">
-        By signing up you confirm you are 18 or the age of majority and agree to our{' '}
-        <a href="/page/terms-of-service" className="font-medium text-brand-600 underline dark:text-brand-400">
-          Terms of Service
-        </a>
-        .
+        <Trans
+          i18nKey="auth.agreeTerms"
+          components={{
+            terms: (
+              // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated link text inside.
+              <a href="/page/terms-of-service" className="font-medium text-brand-600 underline dark:text-brand-400" />
+            ),
+          }}
+        />
       </p>
     </form>
   );

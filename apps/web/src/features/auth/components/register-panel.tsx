@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { type RegisterTab, useUiStore } from '../../../lib/ui-store';
 import { RegisterForm } from './register-form';
@@ -7,11 +8,12 @@ import { SocialLoginButtons } from './social-buttons';
 export default function RegisterPanel({ onDone }: { onDone: () => void }) {
   const tab = useUiStore((s) => s.registerTab);
   const setTab = useUiStore((s) => s.setRegisterTab);
+  const { t } = useTranslation();
   return (
     <Tabs value={tab} onValueChange={(v) => setTab(v as RegisterTab)}>
-      <TabsList aria-label="Account type">
-        <TabsTrigger value="fan">Fan</TabsTrigger>
-        <TabsTrigger value="creator">Creator</TabsTrigger>
+      <TabsList aria-label={t('auth.accountType')}>
+        <TabsTrigger value="fan">{t('auth.fan')}</TabsTrigger>
+        <TabsTrigger value="creator">{t('auth.creator')}</TabsTrigger>
       </TabsList>
       <TabsContent value="fan" className="space-y-4">
         <RegisterForm accountType="fan" onDone={onDone} />

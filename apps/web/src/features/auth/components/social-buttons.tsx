@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { api, buildUrl, getErrorMessage } from '../../../lib/api';
 import { useSettings } from '../../settings/api';
@@ -18,6 +19,7 @@ export function SocialLoginButtons({
   returnTo: string;
 }) {
   const { googleClientId, twitterEnabled } = useSettings();
+  const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'google' | 'twitter' | null>(null);
   if (!googleClientId && !twitterEnabled) return null;
@@ -35,7 +37,7 @@ export function SocialLoginButtons({
       globalThis.location.assign(url);
     } catch (err) {
       setBusy(null);
-      setError(getErrorMessage(err, 'Sign-in with this provider is unavailable right now'));
+      setError(getErrorMessage(err, t('auth.providerUnavailable')));
     }
   };
 
@@ -43,7 +45,7 @@ export function SocialLoginButtons({
     <div className="space-y-3">
       <div className="flex items-center gap-3 text-xs text-zinc-500" aria-hidden>
         <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
-        or
+        {t('auth.or')}
         <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
       </div>
       {googleClientId && (
@@ -54,7 +56,7 @@ export function SocialLoginButtons({
           loading={busy === 'google'}
           onClick={() => go('google')}
         >
-          Continue with Google
+          {t('auth.continueGoogle')}
         </Button>
       )}
       {twitterEnabled && (
@@ -65,7 +67,7 @@ export function SocialLoginButtons({
           loading={busy === 'twitter'}
           onClick={() => go('twitter')}
         >
-          Continue with X
+          {t('auth.continueX')}
         </Button>
       )}
       {error && (

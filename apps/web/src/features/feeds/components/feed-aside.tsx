@@ -1,4 +1,5 @@
 import { BadgeCheck, Hash } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Card } from '../../../components/ui/card';
@@ -27,11 +28,12 @@ export function FeedAside({ selfId }: { selfId?: string }) {
   const { items, isLoading } = useTopCreators();
   const creators = items.filter((c) => c._id !== selfId).slice(0, 5);
   const tags = useTrendingTags();
+  const { t } = useTranslation();
   return (
-    <aside aria-label="Discover" className="sticky top-24 hidden space-y-4 self-start lg:block">
+    <aside aria-label={t('feeds.discover')} className="sticky top-24 hidden space-y-4 self-start lg:block">
       <LiveNowCard />
       <Card className="p-4">
-        <h2 className="mb-3 font-semibold">Suggested creators</h2>
+        <h2 className="mb-3 font-semibold">{t('feeds.suggestedCreators')}</h2>
         {isLoading ? (
           <div className="space-y-3">
             {['a', 'b', 'c'].map((k) => (
@@ -48,7 +50,7 @@ export function FeedAside({ selfId }: { selfId?: string }) {
                     <span className="flex items-center gap-1 text-sm font-medium group-hover:text-brand-700 dark:group-hover:text-brand-300">
                       <span className="truncate">{c.name ?? c.username}</span>
                       {(c.isVerified || c.verified) && (
-                        <BadgeCheck className="size-3.5 shrink-0 text-brand-500" aria-label="Verified" />
+                        <BadgeCheck className="size-3.5 shrink-0 text-brand-500" aria-label={t('feeds.verified')} />
                       )}
                     </span>
                     <span className="block truncate text-xs text-zinc-600 dark:text-zinc-400">@{c.username}</span>
@@ -62,21 +64,21 @@ export function FeedAside({ selfId }: { selfId?: string }) {
           to="/explore"
           className="mt-3 block text-sm font-medium text-brand-700 hover:underline dark:text-brand-300"
         >
-          See all creators
+          {t('feeds.seeAllCreators')}
         </Link>
       </Card>
       {tags.length > 0 && (
         <Card className="p-4">
-          <h2 className="mb-3 font-semibold">Trending tags</h2>
+          <h2 className="mb-3 font-semibold">{t('feeds.trendingTags')}</h2>
           <ul className="flex flex-wrap gap-2">
-            {tags.map((t) => (
-              <li key={t}>
+            {tags.map((tag) => (
+              <li key={tag}>
                 <Link
-                  to={`/explore?q=${encodeURIComponent(t)}`}
+                  to={`/explore?q=${encodeURIComponent(tag)}`}
                   className="inline-flex items-center gap-0.5 rounded-full bg-zinc-100 px-3 py-1 text-sm text-zinc-700 hover:bg-brand-50 hover:text-brand-700 dark:bg-zinc-800 dark:text-zinc-300 dark:hover:bg-brand-950/50 dark:hover:text-brand-300"
                 >
                   <Hash className="size-3.5" aria-hidden="true" />
-                  {t}
+                  {tag}
                 </Link>
               </li>
             ))}

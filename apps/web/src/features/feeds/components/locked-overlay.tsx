@@ -1,9 +1,11 @@
 import type { Feed } from '@marquee/shared';
 import { Lock } from 'lucide-react';
 import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { lazyNamed } from '../../../lib/lazy-named';
 import { SubscribeButton } from '../../subscriptions/components/subscribe-button';
+import { tokens } from '../../wallet/api';
 import { feedsApi } from '../api';
 
 const UnlockDialog = lazyNamed(() => import('../../wallet/components/unlock-dialog'), 'UnlockDialog');
@@ -11,6 +13,7 @@ const UnlockDialog = lazyNamed(() => import('../../wallet/components/unlock-dial
 /** A locked post: the teaser or blurred preview, what it holds, and how to unlock it. */
 export function LockedOverlay({ feed, onUnlocked }: { feed: Feed; onUnlocked: () => void }) {
   const [confirming, setConfirming] = useState(false);
+  const { t } = useTranslation();
   const preview =
     feed.thumbnail?.thumbnail ?? feed.thumbnail?.url ?? feed.files[0]?.blurredUrl ?? feed.teaser?.blurredUrl;
   const teaser = feed.teaser?.url ?? feed.files.find((f) => f.teaserUrl)?.teaserUrl;
@@ -26,17 +29,17 @@ export function LockedOverlay({ feed, onUnlocked }: { feed: Feed; onUnlocked: ()
       <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black/40 p-6 text-center text-white">
         <Lock className="size-8" aria-hidden />
         <p className="text-sm font-medium">
-          {feed.fileCount > 0 ? `${feed.fileCount} file${feed.fileCount === 1 ? '' : 's'} · ` : ''}
-          {feed.isSale ? 'Pay-per-view post' : 'For subscribers only'}
+          {feed.fileCount > 0 ? `${t('feeds.files', { count: feed.fileCount })} · ` : ''}
+          {feed.isSale ? t('feeds.payPerViewPost') : t('feeds.subscribersOnly')}
         </p>
         {feed.isSale ? (
           <Button onClick={() => setConfirming(true)} data-testid="unlock-button">
-            Unlock for {feed.price.toFixed(2)} tokens
+            {t('feeds.unlockFor', { amount: tokens(feed.price) })}
           </Button>
         ) : (
           <SubscribeButton
             performer={feed.performer ?? { _id: feed.performerId }}
-            label="Subscribe to see"
+            label={t('feeds.subscribeToSee')}
             onSubscribed={onUnlocked}
           />
         )}
@@ -46,12 +49,12 @@ export function LockedOverlay({ feed, onUnlocked }: { feed: Feed; onUnlocked: ()
           <UnlockDialog
             open={confirming}
             onOpenChange={setConfirming}
-            title="Unlock this post?"
-            description="The tokens are taken from your wallet. You keep access forever."
+            title={t('feeds.unlockTitle')}
+            description={t('feeds.unlockText')}
             price={feed.price}
-            confirmLabel={`Unlock for ${feed.price.toFixed(2)} tokens`}
+            confirmLabel={t('feeds.unlockFor', { amount: tokens(feed.price) })}
             onConfirm={() => feedsApi.unlock(feed._id)}
-            successMessage="Post unlocked"
+            successMessage={t('feeds.unlocked')}
             onDone={onUnlocked}
           />
         )}

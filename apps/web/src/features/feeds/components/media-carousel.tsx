@@ -1,12 +1,14 @@
 import type { FeedFile } from '@marquee/shared';
 import { ChevronLeft, ChevronRight, Music } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { VideoPlayer } from '../../catalogue/components/video-player';
 import { MediaStatus } from '../../media/components/media-status';
 
 /** The unlocked files of a post: photos and videos in a swipeable carousel, audio as a player. */
 export function MediaCarousel({ feedId, files }: { feedId: string; files: FeedFile[] }) {
   const [index, setIndex] = useState(0);
+  const { t } = useTranslation();
   const visual = files.filter((f) => f.kind !== 'audio');
   const audio = files.filter((f) => f.kind === 'audio');
   const current = visual[Math.min(index, visual.length - 1)];
@@ -36,7 +38,7 @@ export function MediaCarousel({ feedId, files }: { feedId: string; files: FeedFi
             <>
               <button
                 type="button"
-                aria-label="Previous"
+                aria-label={t('common.previous')}
                 onClick={() => setIndex((i) => (i - 1 + visual.length) % visual.length)}
                 className="absolute top-1/2 left-2 -translate-y-1/2 rounded-full bg-black/50 p-1.5 text-white"
               >
@@ -44,7 +46,7 @@ export function MediaCarousel({ feedId, files }: { feedId: string; files: FeedFi
               </button>
               <button
                 type="button"
-                aria-label="Next"
+                aria-label={t('common.next')}
                 onClick={() => setIndex((i) => (i + 1) % visual.length)}
                 className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full bg-black/50 p-1.5 text-white"
               >

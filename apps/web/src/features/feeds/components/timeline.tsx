@@ -1,5 +1,6 @@
 import { Newspaper } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -40,6 +41,7 @@ export function PostSkeleton() {
 /** The signed-in fan's home timeline with infinite scroll; new posts arrive over realtime. */
 export function Timeline() {
   const { data, size, setSize, isLoading, isValidating, mutate } = useTimeline();
+  const { t } = useTranslation();
   const posts = data?.flatMap((p) => p.data) ?? [];
   const hasMore = Boolean(data?.[data.length - 1]?.nextCursor);
   const sentinel = useInfiniteSentinel(() => {
@@ -52,11 +54,11 @@ export function Timeline() {
     return (
       <EmptyState
         icon={Newspaper}
-        title="Your timeline is empty"
-        description="Follow or subscribe to creators and their new posts show up here."
+        title={t('feeds.timelineEmpty')}
+        description={t('feeds.timelineEmptyText')}
         action={
           <Link to="/explore" className={buttonClasses('primary')}>
-            Find creators
+            {t('feeds.findCreators')}
           </Link>
         }
       />
@@ -72,7 +74,7 @@ export function Timeline() {
           <Spinner />
         </div>
       )}
-      {!hasMore && <p className="py-4 text-center text-sm text-zinc-500">You're all caught up</p>}
+      {!hasMore && <p className="py-4 text-center text-sm text-zinc-500">{t('feeds.caughtUp')}</p>}
     </div>
   );
 }

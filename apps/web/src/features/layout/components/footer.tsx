@@ -1,13 +1,14 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMenus, useSettings } from '../../settings/api';
 import { LogoMark } from './logo';
 import { MenuLink } from './menu-link';
 
 const LEGAL_LINKS = [
-  { title: 'Terms of Service', path: '/page/terms-of-service' },
-  { title: 'Privacy Policy', path: '/page/privacy-policy' },
-  { title: 'Cookie Policy', path: '/page/cookie-policy' },
-];
+  { title: 'footer.terms', path: '/page/terms-of-service' },
+  { title: 'footer.privacy', path: '/page/privacy-policy' },
+  { title: 'footer.cookies', path: '/page/cookie-policy' },
+] as const;
 
 const linkClasses =
   'text-sm text-zinc-600 hover:text-zinc-900 hover:underline dark:text-zinc-400 dark:hover:text-white';
@@ -15,6 +16,7 @@ const linkClasses =
 export function Footer() {
   const { siteName } = useSettings();
   const menus = useMenus('footer');
+  const { t } = useTranslation();
   // The admin's footer menus replace the built-in legal links once any exist.
   const legal = menus.length > 0 ? [] : LEGAL_LINKS;
   return (
@@ -25,12 +27,10 @@ export function Footer() {
             <LogoMark className="size-8" />
             <span className="text-base font-extrabold tracking-tight">{siteName}</span>
           </div>
-          <p className="mt-3 max-w-sm text-sm text-zinc-600 dark:text-zinc-400">
-            Support the creators you love. Subscribe, message and watch them live. For adults 18+ only.
-          </p>
+          <p className="mt-3 max-w-sm text-sm text-zinc-600 dark:text-zinc-400">{t('footer.tagline')}</p>
         </div>
         {menus.length > 0 && (
-          <nav aria-label="Footer">
+          <nav aria-label={t('footer.label')}>
             <h2 className="mb-3 text-xs font-semibold tracking-wider text-zinc-500 uppercase dark:text-zinc-400">
               {siteName}
             </h2>
@@ -44,15 +44,15 @@ export function Footer() {
           </nav>
         )}
         {legal.length > 0 && (
-          <nav aria-label="Legal">
+          <nav aria-label={t('footer.legal')}>
             <h2 className="mb-3 text-xs font-semibold tracking-wider text-zinc-500 uppercase dark:text-zinc-400">
-              Legal
+              {t('footer.legal')}
             </h2>
             <ul className="space-y-2">
               {legal.map((l) => (
                 <li key={l.path}>
                   <Link to={l.path} className={linkClasses}>
-                    {l.title}
+                    {t(l.title)}
                   </Link>
                 </li>
               ))}
@@ -62,7 +62,7 @@ export function Footer() {
       </div>
       <div className="border-t border-zinc-200 dark:border-zinc-800">
         <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-zinc-500 sm:px-6 dark:text-zinc-400">
-          © {new Date().getFullYear()} {siteName}. All rights reserved.
+          {t('footer.rights', { year: new Date().getFullYear(), siteName })}
         </p>
       </div>
     </footer>

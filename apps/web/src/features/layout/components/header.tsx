@@ -1,4 +1,5 @@
 import { Menu } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useUiStore } from '../../../lib/ui-store';
@@ -17,6 +18,7 @@ export function Header() {
   const menus = useMenus('header');
   const sidebarOpen = useUiStore((s) => s.sidebarOpen);
   const { toggleSidebar, openLogin, openRegister } = useUiStore.getState();
+  const { t } = useTranslation();
 
   return (
     <header className="sticky top-0 z-40 border-b border-zinc-200/80 bg-white/85 backdrop-blur-lg supports-[backdrop-filter]:bg-white/70 dark:border-zinc-800/80 dark:bg-zinc-950/85 dark:supports-[backdrop-filter]:bg-zinc-950/70">
@@ -25,7 +27,7 @@ export function Header() {
           variant="ghost"
           size="icon"
           className="lg:hidden"
-          aria-label="Open menu"
+          aria-label={t('layout.openMenu')}
           aria-expanded={sidebarOpen}
           aria-controls="mobile-sidebar"
           onClick={toggleSidebar}
@@ -34,7 +36,7 @@ export function Header() {
         </Button>
         <Logo />
         {menus.length > 0 && (
-          <nav aria-label="Site" className="ml-2 hidden items-center gap-1 xl:flex">
+          <nav aria-label={t('layout.siteNav')} className="ml-2 hidden items-center gap-1 xl:flex">
             {menus.map((m) => (
               <MenuLink
                 key={`${m.title}-${m.path}`}
@@ -57,10 +59,10 @@ export function Header() {
           ) : (
             <>
               <Button variant="ghost" size="sm" className="h-10 px-3 sm:px-4" onClick={openLogin}>
-                Log in
+                {t('layout.logIn')}
               </Button>
               <Button size="sm" className="h-10 px-4" onClick={() => openRegister('fan')}>
-                Sign up
+                {t('layout.signUp')}
               </Button>
             </>
           )}

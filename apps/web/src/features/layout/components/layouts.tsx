@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { Construction, Globe2, MapPinOff } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../auth/api';
 import { useSettings } from '../../settings/api';
@@ -14,12 +15,13 @@ import { SideNav } from './side-nav';
 export type LayoutName = 'primary' | 'public' | 'blank';
 
 function SkipLink() {
+  const { t } = useTranslation();
   return (
     <a
       href="#main"
       className="sr-only z-[70] rounded-full bg-brand-600 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
     >
-      Skip to content
+      {t('layout.skipToContent')}
     </a>
   );
 }
@@ -27,6 +29,7 @@ function SkipLink() {
 /** Header, sidebar (signed in, desktop), content and footer. */
 export function PrimaryLayout({ children }: { children: ReactNode }) {
   const { user } = useCurrentUser();
+  const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -36,7 +39,7 @@ export function PrimaryLayout({ children }: { children: ReactNode }) {
         {user && (
           <aside
             className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-56 shrink-0 py-6 lg:block"
-            aria-label="Sidebar"
+            aria-label={t('layout.sidebar')}
           >
             <SideNav />
           </aside>
@@ -99,13 +102,14 @@ function Notice({ icon: Icon, title, children }: { icon: LucideIcon; title: stri
 }
 
 export function MaintenanceLayout() {
+  const { t } = useTranslation();
   return (
-    <Notice icon={Construction} title="We'll be back soon">
-      <p>The site is down for scheduled maintenance. Please check back in a little while.</p>
+    <Notice icon={Construction} title={t('layout.maintenanceTitle')}>
+      <p>{t('layout.maintenanceText')}</p>
       <p className="mt-4 text-sm">
-        Administrator?{' '}
+        {t('layout.administrator')}{' '}
         <Link to="/auth/login" className="font-semibold text-brand-600 underline dark:text-brand-400">
-          Log in
+          {t('layout.logIn')}
         </Link>
       </p>
     </Notice>
@@ -113,17 +117,19 @@ export function MaintenanceLayout() {
 }
 
 export function GeoBlockLayout() {
+  const { t } = useTranslation();
   return (
-    <Notice icon={Globe2} title="Not available in your country">
-      <p>Access to this site is not available from your country.</p>
+    <Notice icon={Globe2} title={t('layout.geoTitle')}>
+      <p>{t('layout.geoText')}</p>
     </Notice>
   );
 }
 
 export function RegionBlockLayout() {
+  const { t } = useTranslation();
   return (
-    <Notice icon={MapPinOff} title="Not available in your region">
-      <p>Access to this site is not available in your state or region because of local regulations.</p>
+    <Notice icon={MapPinOff} title={t('layout.regionTitle')}>
+      <p>{t('layout.regionText')}</p>
     </Notice>
   );
 }

@@ -1,5 +1,6 @@
 import { Moon, Sun } from 'lucide-react';
 import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar';
 import { lazyNamed } from '../../../lib/lazy-named';
 import { useUiStore } from '../../../lib/ui-store';
@@ -20,10 +21,11 @@ const themeTrigger =
 
 export function ThemeToggle() {
   const [clicked, setClicked] = useState(false);
+  const { t } = useTranslation();
   return (
     <Suspense
       fallback={
-        <button type="button" aria-label="Theme" className={themeTrigger} onClick={() => setClicked(true)}>
+        <button type="button" aria-label={t('theme.label')} className={themeTrigger} onClick={() => setClicked(true)}>
           <Sun className="size-5 dark:hidden" aria-hidden="true" />
           <Moon className="hidden size-5 dark:block" aria-hidden="true" />
         </button>
@@ -36,12 +38,13 @@ export function ThemeToggle() {
 
 export function UserMenu({ user }: { user: CurrentUser }) {
   const [clicked, setClicked] = useState(false);
+  const { t } = useTranslation();
   return (
     <Suspense
       fallback={
         <button
           type="button"
-          aria-label="Account menu"
+          aria-label={t('userMenu.label')}
           className="flex items-center rounded-full"
           onClick={() => setClicked(true)}
         >

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSettings } from '../../settings/api';
 
@@ -26,8 +27,13 @@ export function LogoMark({ className = 'size-9' }: { className?: string }) {
 
 export function Logo({ showName = true }: { showName?: boolean }) {
   const { logo, siteName } = useSettings();
+  const { t } = useTranslation();
   return (
-    <Link to="/" className="flex min-w-0 items-center gap-2.5 rounded-xl" aria-label={`${siteName} home`}>
+    <Link
+      to="/"
+      className="flex min-w-0 items-center gap-2.5 rounded-xl"
+      aria-label={t('layout.logoHome', { siteName })}
+    >
       {logo ? (
         <img src={logo} alt="" width={251} height={72} className="h-9 w-auto max-w-[140px] object-contain" />
       ) : (

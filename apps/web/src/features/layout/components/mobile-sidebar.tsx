@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Sheet } from '../../../components/ui/dialog';
 import { useUiStore } from '../../../lib/ui-store';
@@ -20,9 +21,10 @@ export function MobileSidebar() {
   const menus = useMenus('header').filter((m) => !MAIN_PATHS.has(m.path.replace(/\/$/, '') || '/'));
   const { user } = useCurrentUser();
   const close = () => setSidebarOpen(false);
+  const { t } = useTranslation();
 
   return (
-    <Sheet open={open} onOpenChange={setSidebarOpen} title="Menu">
+    <Sheet open={open} onOpenChange={setSidebarOpen} title={t('layout.menu')}>
       <div id="mobile-sidebar" className="flex flex-1 flex-col gap-6 p-4 pt-5">
         <div className="flex items-center gap-2.5 pr-10">
           <LogoMark className="size-8" />
@@ -31,7 +33,10 @@ export function MobileSidebar() {
         <SearchBox onSubmitted={close} />
         <SideNav onNavigate={close} />
         {menus.length > 0 && (
-          <nav aria-label="Site" className="flex flex-col gap-1 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+          <nav
+            aria-label={t('layout.siteNav')}
+            className="flex flex-col gap-1 border-t border-zinc-200 pt-4 dark:border-zinc-800"
+          >
             {menus.map((m) => (
               <MenuLink
                 key={`${m.title}-${m.path}`}
@@ -44,10 +49,10 @@ export function MobileSidebar() {
         {!user && (
           <div className="mt-auto flex flex-col gap-2">
             <Button size="lg" onClick={() => openRegister('fan')}>
-              Sign up
+              {t('layout.signUp')}
             </Button>
             <Button variant="outline" size="lg" onClick={openLogin}>
-              Log in
+              {t('layout.logIn')}
             </Button>
           </div>
         )}

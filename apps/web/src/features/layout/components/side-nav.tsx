@@ -15,7 +15,7 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
     typeof item.to === 'function' ? (user ? item.to(user) : '/') : item.to;
   const paths = items.map(resolve);
   return (
-    <nav aria-label="Main" className="flex flex-col gap-1">
+    <nav aria-label={t('layout.mainNav')} className="flex flex-col gap-1">
       {items.map((item) => {
         const to = resolve(item);
         // Exact match when another entry lives under this path (Bookmarks vs Saved posts).
@@ -37,7 +37,7 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
             }
           >
             <Icon className="size-5" aria-hidden="true" />
-            {t(`nav.${item.label}`, item.label)}
+            {t(`nav.${item.label}`)}
           </NavLink>
         );
       })}

@@ -1,7 +1,9 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Coins, LogOut, Settings, UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
+import { formatNumber } from '../../../lib/i18n/format';
 import { useLogout } from '../../auth/hooks';
 import type { CurrentUser } from '../../auth/types';
 import { menuContentClasses, menuItemClasses } from '../../theme/components/menu-classes';
@@ -9,11 +11,12 @@ import { menuContentClasses, menuItemClasses } from '../../theme/components/menu
 /** `defaultOpen`: the menu opens as it mounts (the header's placeholder was clicked while this loaded). */
 export function UserMenu({ user, defaultOpen = false }: { user: CurrentUser; defaultOpen?: boolean }) {
   const logout = useLogout();
-  const display = user.name || user.username || 'Account';
+  const { t } = useTranslation();
+  const display = user.name || user.username || t('userMenu.account');
   const accountPath = user.isPerformer ? '/creator/account' : '/user/account';
   return (
     <DropdownMenu.Root defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger aria-label="Account menu" className="flex items-center rounded-full">
+      <DropdownMenu.Trigger aria-label={t('userMenu.label')} className="flex items-center rounded-full">
         <Avatar src={user.avatar} alt="" name={user.name} size="sm" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -27,28 +30,28 @@ export function UserMenu({ user, defaultOpen = false }: { user: CurrentUser; def
           </div>
           <div className="mx-3 mb-1.5 flex items-center justify-between rounded-xl bg-zinc-100 px-3 py-2 text-sm dark:bg-zinc-800">
             <span className="flex items-center gap-2 text-zinc-600 dark:text-zinc-300">
-              <Coins className="size-4 text-amber-500" aria-hidden="true" /> Balance
+              <Coins className="size-4 text-amber-500" aria-hidden="true" /> {t('userMenu.balance')}
             </span>
             <span className="font-semibold tabular-nums text-zinc-900 dark:text-white">
-              {(user.balance ?? 0).toLocaleString()} tokens
+              {t('wallet.tokens', { amount: formatNumber(user.balance ?? 0) })}
             </span>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
           {user.isPerformer && user.username && (
             <DropdownMenu.Item asChild className={menuItemClasses}>
               <Link to={`/${user.username}`}>
-                <UserRound className="size-4" aria-hidden="true" /> My profile
+                <UserRound className="size-4" aria-hidden="true" /> {t('nav.My profile')}
               </Link>
             </DropdownMenu.Item>
           )}
           <DropdownMenu.Item asChild className={menuItemClasses}>
             <Link to={accountPath}>
-              <Settings className="size-4" aria-hidden="true" /> Account settings
+              <Settings className="size-4" aria-hidden="true" /> {t('userMenu.accountSettings')}
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
           <DropdownMenu.Item className={menuItemClasses} onSelect={() => void logout()}>
-            <LogOut className="size-4" aria-hidden="true" /> Log out
+            <LogOut className="size-4" aria-hidden="true" /> {t('userMenu.logOut')}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

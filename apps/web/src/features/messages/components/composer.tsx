@@ -1,8 +1,8 @@
-import { ERROR_TEXTS } from '@marquee/shared/errors';
 import type { MediaFile } from '@marquee/shared/media';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ImagePlus, SendHorizontal, Smile, Video, X } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { inputClasses } from '../../../components/ui/input';
 import { ProgressBar } from '../../../components/ui/progress-bar';
@@ -47,6 +47,7 @@ export function Composer({
   const textRef = useRef<HTMLTextAreaElement>(null);
   const photoRef = useRef<HTMLInputElement>(null);
   const videoRef = useRef<HTMLInputElement>(null);
+  const { t } = useTranslation();
 
   const uploading = uploads.some((u) => !u.file);
   const ready = uploads.filter((u) => u.file).map((u) => u.file!);
@@ -90,7 +91,7 @@ export function Composer({
       setText(keep.text);
       setUploads(keep.uploads);
       setPrice(keep.price);
-      toast.error(useMessagesStore.getState().openError ?? ERROR_TEXTS.tryAgain);
+      toast.error(useMessagesStore.getState().openError ?? t('errors.tryAgain'));
     }
     textRef.current?.focus();
   }
@@ -108,7 +109,7 @@ export function Composer({
       className="border-t border-zinc-200 bg-white p-2 sm:p-3 dark:border-zinc-800 dark:bg-zinc-900"
     >
       {uploads.length > 0 && (
-        <ul className="mb-2 flex gap-2 overflow-x-auto" aria-label="Attachments">
+        <ul className="mb-2 flex gap-2 overflow-x-auto" aria-label={t('messages.attachments')}>
           {uploads.map((u) => (
             <li key={u.key} className="relative w-24 shrink-0">
               <div className="flex aspect-square items-center justify-center overflow-hidden rounded-lg bg-zinc-100 dark:bg-zinc-800">
@@ -118,10 +119,16 @@ export function Composer({
                   <Video className="size-6 text-zinc-500" aria-label={u.name} />
                 )}
               </div>
-              {!u.file && <ProgressBar value={u.progress} label={`Uploading ${u.name}`} className="mt-1 h-1.5" />}
+              {!u.file && (
+                <ProgressBar
+                  value={u.progress}
+                  label={t('messages.uploadingFile', { name: u.name })}
+                  className="mt-1 h-1.5"
+                />
+              )}
               <button
                 type="button"
-                aria-label={`Remove ${u.name}`}
+                aria-label={t('messages.removeFile', { name: u.name })}
                 className="absolute -top-1.5 -right-1.5 rounded-full bg-zinc-900 p-0.5 text-white"
                 onClick={() => {
                   u.controller.abort();
@@ -136,7 +143,7 @@ export function Composer({
       )}
       {isCreator && ready.length > 0 && (
         <label className="mb-2 flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-300">
-          Price (tokens, empty = free)
+          {t('messages.priceHint')}
           <input
             type="number"
             min={0}
@@ -145,14 +152,14 @@ export function Composer({
             value={price}
             onChange={(e) => setPrice(e.target.value)}
             className={cn(inputClasses, 'h-9 w-28')}
-            aria-label="Price in tokens"
+            aria-label={t('messages.priceLabel')}
           />
         </label>
       )}
       <div className="flex items-end gap-1">
         <DropdownMenu.Root>
           <DropdownMenu.Trigger asChild>
-            <Button type="button" variant="ghost" size="icon" aria-label="Insert emoji">
+            <Button type="button" variant="ghost" size="icon" aria-label={t('messages.insertEmoji')}>
               <Smile className="size-5" aria-hidden="true" />
             </Button>
           </DropdownMenu.Trigger>
@@ -166,7 +173,7 @@ export function Composer({
                 <DropdownMenu.Item
                   key={e}
                   className="flex size-8 cursor-pointer items-center justify-center rounded-md text-lg outline-none hover:bg-zinc-100 focus:bg-zinc-100 dark:hover:bg-zinc-800 dark:focus:bg-zinc-800"
-                  onSelect={() => setText((t) => t + e)}
+                  onSelect={() => setText((current) => current + e)}
                 >
                   {e}
                 </DropdownMenu.Item>
@@ -178,7 +185,7 @@ export function Composer({
           type="button"
           variant="ghost"
           size="icon"
-          aria-label="Attach photos"
+          aria-label={t('messages.attachPhotos')}
           onClick={() => photoRef.current?.click()}
         >
           <ImagePlus className="size-5" aria-hidden="true" />
@@ -187,7 +194,7 @@ export function Composer({
           type="button"
           variant="ghost"
           size="icon"
-          aria-label="Attach a video"
+          aria-label={t('messages.attachVideo')}
           onClick={() => videoRef.current?.click()}
         >
           <Video className="size-5" aria-hidden="true" />
@@ -220,11 +227,11 @@ export function Composer({
           maxLength={MESSAGE_MAX_TEXT}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKey}
-          placeholder="Write a message…"
-          aria-label="Message"
+          placeholder={t('messages.placeholder')}
+          aria-label={t('messages.message')}
           className={cn(inputClasses, 'max-h-40 min-h-10 flex-1 resize-none py-2')}
         />
-        <Button type="submit" size="icon" aria-label="Send" disabled={!canSend} loading={sending}>
+        <Button type="submit" size="icon" aria-label={t('messages.send')} disabled={!canSend} loading={sending}>
           <SendHorizontal className="size-5" aria-hidden="true" />
         </Button>
       </div>

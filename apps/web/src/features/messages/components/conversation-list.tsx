@@ -1,5 +1,6 @@
 import { MessagesSquare, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
@@ -7,6 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { inputClasses } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
+import { formatDate } from '../../../lib/i18n/format';
 import { useMessagesStore } from '../store';
 
 function when(iso: string | null) {
@@ -14,8 +16,8 @@ function when(iso: string | null) {
   const d = new Date(iso);
   const today = new Date();
   return d.toDateString() === today.toDateString()
-    ? d.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })
-    : d.toLocaleDateString([], { month: 'short', day: 'numeric' });
+    ? formatDate(d, { hour: 'numeric', minute: '2-digit' })
+    : formatDate(d, { month: 'short', day: 'numeric' });
 }
 
 export function UnreadCount({ count, className }: { count: number; className?: string }) {
@@ -36,19 +38,20 @@ export function UnreadCount({ count, className }: { count: number; className?: s
 export function ConversationList({ activeId, me }: { activeId?: string; me?: string }) {
   const { ids, byId, listStatus, total, page, loadConversations } = useMessagesStore();
   const [q, setQ] = useState('');
+  const { t } = useTranslation();
 
   useEffect(() => {
-    const t = setTimeout(() => void loadConversations(1, q.trim()), q ? 300 : 0);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => void loadConversations(1, q.trim()), q ? 300 : 0);
+    return () => clearTimeout(timer);
   }, [q, loadConversations]);
 
   const firstLoad = listStatus === 'requesting' && ids.length === 0;
   return (
     <div className="flex h-full flex-col">
       <div className="border-b border-zinc-200 p-3 dark:border-zinc-800">
-        <h1 className="mb-2 text-lg font-bold">Messages</h1>
+        <h1 className="mb-2 text-lg font-bold">{t('messages.title')}</h1>
         <label className="relative block">
-          <span className="sr-only">Search conversations</span>
+          <span className="sr-only">{t('messages.searchConversations')}</span>
           <Search
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-400"
             aria-hidden="true"
@@ -57,7 +60,7 @@ export function ConversationList({ activeId, me }: { activeId?: string; me?: str
             type="search"
             value={q}
             onChange={(e) => setQ(e.target.value)}
-            placeholder="Search"
+            placeholder={t('messages.search')}
             className={cn(inputClasses, 'h-9 pl-9')}
           />
         </label>
@@ -79,15 +82,15 @@ export function ConversationList({ activeId, me }: { activeId?: string; me?: str
           <EmptyState
             icon={MessagesSquare}
             className="m-3 border-0"
-            title={q ? 'No conversations match' : 'No conversations yet'}
-            description={q ? undefined : 'Open a creator’s profile and press Message to start one.'}
+            title={q ? t('messages.noMatch') : t('messages.noConversations')}
+            description={q ? undefined : t('messages.noConversationsText')}
           />
         ) : (
-          <ul aria-label="Conversations" className="p-1.5">
+          <ul aria-label={t('messages.conversations')} className="p-1.5">
             {ids.map((id) => {
               const c = byId[id];
               if (!c) return null;
-              const name = c.recipient?.name || c.recipient?.username || 'Conversation';
+              const name = c.recipient?.name || c.recipient?.username || t('messages.conversation');
               const active = id === activeId;
               return (
                 <li key={id}>
@@ -118,8 +121,9 @@ export function ConversationList({ activeId, me }: { activeId?: string; me?: str
                               : 'text-zinc-500 dark:text-zinc-400',
                           )}
                         >
-                          {c.lastMessageSenderId === me && c.lastMessage ? 'You: ' : ''}
-                          {c.lastMessage || 'No messages yet'}
+                          {c.lastMessageSenderId === me && c.lastMessage
+                            ? t('messages.fromMe', { text: c.lastMessage })
+                            : c.lastMessage || t('messages.noMessages')}
                         </span>
                         <UnreadCount count={c.totalNotSeenMessages} />
                       </div>
@@ -138,7 +142,7 @@ export function ConversationList({ activeId, me }: { activeId?: string; me?: str
               loading={listStatus === 'requesting'}
               onClick={() => void loadConversations(page + 1)}
             >
-              Load more
+              {t('common.loadMore')}
             </Button>
           </div>
         )}

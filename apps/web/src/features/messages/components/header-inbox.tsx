@@ -1,4 +1,5 @@
 import { MessageCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
@@ -10,17 +11,18 @@ import { useUnreadMessages } from '../api';
 export function HeaderInbox() {
   const { isLoggedIn } = useCurrentUser();
   const unread = useUnreadMessages();
+  const { t } = useTranslation();
   if (!isLoggedIn) return null;
   return (
     <>
       <Link
         to="/messages"
         className={cn(buttonClasses('ghost', 'icon'), 'relative')}
-        aria-label={unread > 0 ? `Messages, ${unread} unread` : 'Messages'}
+        aria-label={unread > 0 ? t('inbox.messagesUnread', { count: unread }) : t('inbox.messages')}
         data-testid="messages-link"
       >
         <MessageCircle className="size-5" aria-hidden="true" />
-        <CountBadge count={unread} label={`${unread} unread messages`} />
+        <CountBadge count={unread} />
       </Link>
       <NotificationBell />
     </>

@@ -1,22 +1,25 @@
-import { ERROR_TEXTS } from '@marquee/shared/errors';
 import type { MediaFile } from '@marquee/shared/media';
 import { AlertCircle, Loader2, Lock, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import { formatDate } from '../../../lib/i18n/format';
 import { ME_KEY } from '../../auth/api';
 import { VideoPlayer } from '../../catalogue/components/video-player';
+import { tokens } from '../../wallet/api';
 import { UnlockDialog } from '../../wallet/components/unlock-dialog';
 import { unlockMessage } from '../api';
 import { type ThreadMessage, useMessagesStore } from '../store';
 
-const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+const time = (iso: string) => formatDate(iso, { hour: 'numeric', minute: '2-digit' });
 
 function Attachment({ file, locked }: { file: MediaFile; locked: boolean }) {
+  const { t } = useTranslation();
   if (locked || !file.url) {
     return (
       <div className="relative overflow-hidden rounded-xl bg-zinc-800">
@@ -28,9 +31,9 @@ function Attachment({ file, locked }: { file: MediaFile; locked: boolean }) {
         <span className="absolute inset-0 flex items-center justify-center">
           <span className="flex size-12 items-center justify-center rounded-full bg-black/50 text-white">
             {file.status === 'processing' ? (
-              <Loader2 className="size-6 animate-spin" aria-label="Processing" />
+              <Loader2 className="size-6 animate-spin" aria-label={t('messages.processing')} />
             ) : (
-              <Lock className="size-6" aria-label="Locked" />
+              <Lock className="size-6" aria-label={t('messages.locked')} />
             )}
           </span>
         </span>
@@ -42,7 +45,12 @@ function Attachment({ file, locked }: { file: MediaFile; locked: boolean }) {
   }
   return (
     <a href={file.url} target="_blank" rel="noreferrer">
-      <img src={file.thumbnail ?? file.url} alt="Attached" className="w-full rounded-xl object-cover" loading="lazy" />
+      <img
+        src={file.thumbnail ?? file.url}
+        alt={t('messages.attached')}
+        className="w-full rounded-xl object-cover"
+        loading="lazy"
+      />
     </a>
   );
 }
@@ -52,6 +60,7 @@ export function MessageBubble({ message, mine }: { message: ThreadMessage; mine:
   // Short of tokens: the wallet confirmation with the balance and the "top up and come back" path.
   const [short, setShort] = useState(false);
   const [busy, setBusy] = useState(false);
+  const { t } = useTranslation();
   const { remove, refreshMessage } = useMessagesStore.getState();
   const locked = !message.isBought && message.isSale;
 
@@ -61,7 +70,7 @@ export function MessageBubble({ message, mine }: { message: ThreadMessage; mine:
       await unlockMessage(message._id);
       await refreshMessage(message.conversationId);
       void mutate(ME_KEY);
-      toast.success('Unlocked');
+      toast.success(t('messages.unlocked'));
     } catch (err) {
       if ((err as { statusCode?: number })?.statusCode === 402) setShort(true);
       else toast.error(getErrorMessage(err));
@@ -84,7 +93,7 @@ export function MessageBubble({ message, mine }: { message: ThreadMessage; mine:
           )}
         >
           {message.isDeleted ? (
-            <p>{ERROR_TEXTS.messageDeleted}</p>
+            <p>{t('errors.messageDeleted')}</p>
           ) : (
             <>
               {message.files.length > 0 && (
@@ -99,15 +108,15 @@ export function MessageBubble({ message, mine }: { message: ThreadMessage; mine:
                 <div className={cn('mt-1.5 flex items-center gap-2 text-xs', mine ? 'text-white/80' : 'text-zinc-500')}>
                   <Lock className="size-3.5" aria-hidden="true" />
                   {mine
-                    ? `Paid message · ${message.price.toFixed(2)} tokens`
+                    ? t('messages.paidMessage', { amount: tokens(message.price) })
                     : locked
-                      ? `${message.price.toFixed(2)} tokens`
-                      : 'Unlocked'}
+                      ? tokens(message.price)
+                      : t('messages.unlocked')}
                 </div>
               )}
               {locked && !mine && (
                 <Button size="sm" className="mt-2 w-full" loading={busy} onClick={() => void unlock()}>
-                  Unlock for {message.price.toFixed(2)} tokens
+                  {t('messages.unlockFor', { amount: tokens(message.price) })}
                 </Button>
               )}
             </>
@@ -118,10 +127,12 @@ export function MessageBubble({ message, mine }: { message: ThreadMessage; mine:
               mine && !message.isDeleted ? 'text-white/90' : 'text-zinc-500 dark:text-zinc-400',
             )}
           >
-            {message.pending === 'sending' && <Loader2 className="size-3 animate-spin" aria-label="Sending" />}
+            {message.pending === 'sending' && (
+              <Loader2 className="size-3 animate-spin" aria-label={t('messages.sending')} />
+            )}
             {message.pending === 'error' && (
               <span className="flex items-center gap-1 text-red-200">
-                <AlertCircle className="size-3" aria-hidden="true" /> Not sent
+                <AlertCircle className="size-3" aria-hidden="true" /> {t('messages.notSent')}
               </span>
             )}
             <time dateTime={message.createdAt}>{time(message.createdAt)}</time>
@@ -132,7 +143,7 @@ export function MessageBubble({ message, mine }: { message: ThreadMessage; mine:
             variant="ghost"
             size="icon"
             className="size-8 opacity-0 group-hover:opacity-100 focus-visible:opacity-100"
-            aria-label="Delete message"
+            aria-label={t('messages.deleteMessage')}
             onClick={() => setConfirm(true)}
           >
             <Trash2 className="size-4" aria-hidden="true" />
@@ -142,22 +153,22 @@ export function MessageBubble({ message, mine }: { message: ThreadMessage; mine:
       <UnlockDialog
         open={short}
         onOpenChange={setShort}
-        title="Unlock this message?"
+        title={t('messages.unlockTitle')}
         price={message.price}
         onConfirm={() => unlockMessage(message._id)}
         onDone={() => void refreshMessage(message.conversationId)}
-        successMessage="Unlocked"
+        successMessage={t('messages.unlocked')}
       />
       <Dialog
         open={confirm}
         onOpenChange={setConfirm}
-        title="Delete this message?"
-        description="Both of you will see “Message deleted” in its place."
+        title={t('messages.deleteTitle')}
+        description={t('messages.deleteText', { deleted: t('errors.messageDeleted') })}
         size="sm"
         footer={
           <>
             <Button variant="ghost" onClick={() => setConfirm(false)}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button
               variant="danger"
@@ -167,10 +178,10 @@ export function MessageBubble({ message, mine }: { message: ThreadMessage; mine:
                 const ok = await remove(message._id, message.conversationId);
                 setBusy(false);
                 setConfirm(false);
-                if (!ok) toast.error(useMessagesStore.getState().openError ?? ERROR_TEXTS.tryAgain);
+                if (!ok) toast.error(useMessagesStore.getState().openError ?? t('errors.tryAgain'));
               }}
             >
-              Delete
+              {t('common.delete')}
             </Button>
           </>
         }

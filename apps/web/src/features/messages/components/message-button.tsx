@@ -1,6 +1,6 @@
-import { ERROR_TEXTS } from '@marquee/shared/errors';
 import { MessageCircle } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
@@ -14,6 +14,7 @@ export function MessageButton({ creator }: { creator: { _id: string } }) {
   const { user, isLoggedIn } = useCurrentUser();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const { t } = useTranslation();
   if (user?._id === creator._id) return null;
 
   async function start() {
@@ -28,7 +29,7 @@ export function MessageButton({ creator }: { creator: { _id: string } }) {
     } catch (err) {
       // A refusal the fan can act on (subscribe first, blocked) is named; anything else is the spec's text.
       toast.error(
-        isApiError(err) && err.statusCode >= 400 && err.statusCode < 500 ? err.message : ERROR_TEXTS.tryAgain,
+        isApiError(err) && err.statusCode >= 400 && err.statusCode < 500 ? err.message : t('errors.tryAgain'),
       );
     } finally {
       setBusy(false);
@@ -37,7 +38,7 @@ export function MessageButton({ creator }: { creator: { _id: string } }) {
 
   return (
     <Button variant="outline" loading={busy} onClick={() => void start()}>
-      <MessageCircle className="size-4" aria-hidden="true" /> Message
+      <MessageCircle className="size-4" aria-hidden="true" /> {t('messages.message')}
     </Button>
   );
 }

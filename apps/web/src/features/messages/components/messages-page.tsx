@@ -1,5 +1,6 @@
 import { MessagesSquare, WifiOff } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { cn } from '../../../lib/cn';
 import { useRealtimeEvent } from '../../../lib/realtime';
@@ -11,30 +12,32 @@ import { ConversationList } from './conversation-list';
 import { Thread } from './thread';
 
 const STATUS_TEXT = {
-  initialized: 'Connecting…',
-  reconnecting: 'Reconnecting…',
-  disconnect: 'Offline',
-  failed: 'Connection lost',
-};
+  initialized: 'messages.connecting',
+  reconnecting: 'messages.reconnecting',
+  disconnect: 'messages.offline',
+  failed: 'messages.connectionLost',
+} as const;
 
 /** The realtime status inside the messages screen (the header pill is hidden on phones). */
 function ConnectionNotice() {
   const status = useUiStore((s) => s.realtimeStatus);
+  const { t } = useTranslation();
   if (status === 'connected') return null;
   return (
     <output
       aria-live="polite"
       className="flex items-center justify-center gap-2 bg-amber-50 px-3 py-1.5 text-xs font-semibold text-amber-800 dark:bg-amber-950/40 dark:text-amber-300"
     >
-      <WifiOff className="size-3.5" aria-hidden="true" /> {STATUS_TEXT[status]} — new messages will appear when the
-      connection is back
+      <WifiOff className="size-3.5" aria-hidden="true" />{' '}
+      {t('messages.connectionNotice', { status: t(STATUS_TEXT[status]) })}
     </output>
   );
 }
 
 /** Spec §4 messages screen: list and thread side by side, separate screens on phones. */
 export function MessagesPage({ conversationId }: { conversationId?: string }) {
-  usePageTitle('Messages');
+  const { t } = useTranslation();
+  usePageTitle(t('messages.title'));
   const { user } = useCurrentUser();
   const me = user?._id;
   const { received, deleted, read, catchUp, openError } = useMessagesStore();
@@ -85,8 +88,8 @@ export function MessagesPage({ conversationId }: { conversationId?: string }) {
             <EmptyState
               icon={MessagesSquare}
               className="m-6 h-[calc(100%-3rem)] border-0"
-              title="Your messages"
-              description="Choose a conversation to read and reply."
+              title={t('messages.yourMessages')}
+              description={t('messages.chooseConversation')}
             />
           )}
         </div>

@@ -1,6 +1,6 @@
-import { ERROR_TEXTS } from '@marquee/shared/errors';
 import { ArrowLeft, Ban } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -20,6 +20,7 @@ export function Thread({ conversationId, me, isCreator }: { conversationId: stri
   const lastId = thread?.items.at(-1)?._id;
   const firstId = thread?.items[0]?._id;
   const prevHeight = useRef(0);
+  const { t } = useTranslation();
 
   useEffect(() => {
     void open(conversationId);
@@ -38,15 +39,19 @@ export function Thread({ conversationId, me, isCreator }: { conversationId: stri
     prevHeight.current = 0;
   }, [firstId]);
 
-  const name = conversation?.recipient?.name || conversation?.recipient?.username || 'Conversation';
+  const name = conversation?.recipient?.name || conversation?.recipient?.username || t('messages.conversation');
   const profile = conversation?.recipient?.isPerformer
     ? `/${conversation.recipient.username ?? conversation.recipient._id}`
     : null;
 
   return (
-    <section className="flex h-full min-h-0 flex-col" aria-label={`Conversation with ${name}`}>
+    <section className="flex h-full min-h-0 flex-col" aria-label={t('messages.conversationWith', { name })}>
       <header className="flex items-center gap-3 border-b border-zinc-200 px-2 py-2 sm:px-4 dark:border-zinc-800">
-        <Link to="/messages" className={buttonClasses('ghost', 'icon', 'md:hidden')} aria-label="Back to conversations">
+        <Link
+          to="/messages"
+          className={buttonClasses('ghost', 'icon', 'md:hidden')}
+          aria-label={t('messages.backToConversations')}
+        >
           <ArrowLeft className="size-5" aria-hidden="true" />
         </Link>
         <Avatar src={conversation?.recipient?.avatar} alt="" name={conversation?.recipient?.name} size="sm" />
@@ -71,9 +76,9 @@ export function Thread({ conversationId, me, isCreator }: { conversationId: stri
           </div>
         ) : thread.status === 'error' ? (
           <EmptyState
-            title={ERROR_TEXTS.tryAgain}
+            title={t('errors.tryAgain')}
             className="m-4"
-            action={<Button onClick={() => void open(conversationId)}>Try again</Button>}
+            action={<Button onClick={() => void open(conversationId)}>{t('common.tryAgain')}</Button>}
           />
         ) : (
           <>
@@ -88,14 +93,14 @@ export function Thread({ conversationId, me, isCreator }: { conversationId: stri
                     void loadOlder(conversationId);
                   }}
                 >
-                  Load earlier messages
+                  {t('messages.loadEarlier')}
                 </Button>
               </div>
             )}
             {thread.items.length === 0 ? (
-              <p className="mt-10 text-center text-sm text-zinc-500">Say hello 👋</p>
+              <p className="mt-10 text-center text-sm text-zinc-500">{t('messages.sayHello')}</p>
             ) : (
-              <ol className="space-y-2" aria-label="Messages" aria-live="polite">
+              <ol className="space-y-2" aria-label={t('messages.title')} aria-live="polite">
                 {thread.items.map((m) => (
                   <MessageBubble key={m.clientId ?? m._id} message={m} mine={m.senderId === me} />
                 ))}

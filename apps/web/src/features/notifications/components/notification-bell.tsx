@@ -1,10 +1,11 @@
 import { Bell } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useUnreadNotifications } from '../api';
 
-export function CountBadge({ count }: { count: number; label?: string }) {
+export function CountBadge({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
     <span
@@ -19,14 +20,15 @@ export function CountBadge({ count }: { count: number; label?: string }) {
 /** The header bell: unread notifications, live. */
 export function NotificationBell() {
   const unread = useUnreadNotifications();
+  const { t } = useTranslation();
   return (
     <Link
       to="/notifications"
       className={cn(buttonClasses('ghost', 'icon'), 'relative')}
-      aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+      aria-label={unread > 0 ? t('inbox.notificationsUnread', { count: unread }) : t('inbox.notifications')}
     >
       <Bell className="size-5" aria-hidden="true" />
-      <CountBadge count={unread} label={`${unread} unread notifications`} />
+      <CountBadge count={unread} />
     </Link>
   );
 }

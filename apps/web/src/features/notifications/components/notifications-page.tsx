@@ -1,6 +1,6 @@
-import { ERROR_TEXTS } from '@marquee/shared/errors';
 import { Bell, CheckCheck } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -8,6 +8,8 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import i18n from '../../../lib/i18n';
+import { formatDate } from '../../../lib/i18n/format';
 import { useRealtimeEvent } from '../../../lib/realtime';
 import { usePageTitle } from '../../settings/hooks';
 import { markAllRead, markRead, type Notification, useNotifications } from '../api';
@@ -15,10 +17,10 @@ import { NotificationPreferences } from './notification-preferences';
 
 function ago(iso: string) {
   const s = Math.round((Date.now() - new Date(iso).getTime()) / 1000);
-  if (s < 60) return 'just now';
-  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
-  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
-  return new Date(iso).toLocaleDateString();
+  if (s < 60) return i18n.t('notifications.justNow');
+  if (s < 3600) return i18n.t('notifications.minutesAgo', { n: Math.floor(s / 60) });
+  if (s < 86400) return i18n.t('notifications.hoursAgo', { n: Math.floor(s / 3600) });
+  return formatDate(iso, {});
 }
 
 function Row({ n, onRead }: { n: Notification; onRead: (n: Notification) => void }) {
@@ -53,7 +55,8 @@ function Row({ n, onRead }: { n: Notification; onRead: (n: Notification) => void
 
 /** The one notification center of the site, with per-kind preferences. */
 export function NotificationsPage() {
-  usePageTitle('Notifications');
+  const { t } = useTranslation();
+  usePageTitle(t('notifications.title'));
   const [pages, setPages] = useState(1);
   const first = useNotifications(1);
   useRealtimeEvent('notification/new', () => void first.mutate());
@@ -70,7 +73,7 @@ export function NotificationsPage() {
       <section aria-labelledby="notif-title">
         <div className="mb-3 flex items-center justify-between">
           <h1 id="notif-title" className="text-2xl font-bold tracking-tight">
-            Notifications
+            {t('notifications.title')}
           </h1>
           <Button
             variant="outline"
@@ -80,11 +83,11 @@ export function NotificationsPage() {
                 await markAllRead();
                 void first.mutate();
               } catch (err) {
-                toast.error(getErrorMessage(err, ERROR_TEXTS.tryAgain));
+                toast.error(getErrorMessage(err, t('errors.tryAgain')));
               }
             }}
           >
-            <CheckCheck className="size-4" aria-hidden="true" /> Mark all read
+            <CheckCheck className="size-4" aria-hidden="true" /> {t('notifications.markAllRead')}
           </Button>
         </div>
         {first.isLoading ? (
@@ -94,11 +97,7 @@ export function NotificationsPage() {
             ))}
           </div>
         ) : total === 0 ? (
-          <EmptyState
-            icon={Bell}
-            title="No notifications yet"
-            description="New subscribers, tips, purchases and messages show up here."
-          />
+          <EmptyState icon={Bell} title={t('notifications.empty')} description={t('notifications.emptyText')} />
         ) : (
           <div className="rounded-2xl border border-zinc-200 bg-white p-1.5 dark:border-zinc-800 dark:bg-zinc-900">
             <ul>
@@ -112,7 +111,7 @@ export function NotificationsPage() {
             {pages * 20 < total && (
               <div className="p-2">
                 <Button variant="ghost" className="w-full" onClick={() => setPages((p) => p + 1)}>
-                  Load more
+                  {t('common.loadMore')}
                 </Button>
               </div>
             )}

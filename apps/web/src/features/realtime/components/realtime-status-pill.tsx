@@ -1,19 +1,13 @@
-import type { RealtimeStatus } from '@marquee/shared/realtime';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
 import { useUiStore } from '../../../lib/ui-store';
 import { useCurrentUser } from '../../auth/api';
-
-const LABELS: Record<Exclude<RealtimeStatus, 'connected'>, string> = {
-  initialized: 'Connecting',
-  reconnecting: 'Reconnecting',
-  disconnect: 'Offline',
-  failed: 'Connection lost',
-};
 
 /** Shown only to a signed-in user whose live connection is not up. */
 export function RealtimeStatusPill() {
   const status = useUiStore((s) => s.realtimeStatus);
   const { isLoggedIn } = useCurrentUser();
+  const { t } = useTranslation();
   if (!isLoggedIn || status === 'connected') return null;
   const bad = status === 'failed' || status === 'disconnect';
   return (
@@ -30,7 +24,7 @@ export function RealtimeStatusPill() {
         className={cn('size-2 rounded-full', bad ? 'bg-red-500' : 'animate-pulse bg-amber-500')}
         aria-hidden="true"
       />
-      {LABELS[status]}
+      {t(`realtime.${status}`)}
     </output>
   );
 }

@@ -1,11 +1,13 @@
 import { Gift } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
+import { formatNumber } from '../../../lib/i18n/format';
 import { useUiStore } from '../../../lib/ui-store';
 import { useCurrentUser } from '../../auth/api';
 import { refreshWallet, tokens, topUpPath, useWallet, walletApi } from '../api';
@@ -36,6 +38,7 @@ export function TipDialog({
 }) {
   const { data: wallet } = useWallet(open);
   const location = useLocation();
+  const { t } = useTranslation();
   const min = wallet?.minimumTip ?? 10;
   const max = wallet?.maximumTip ?? 10000;
   const [amount, setAmount] = useState(String(min));
@@ -44,7 +47,7 @@ export function TipDialog({
   const value = Number(amount);
   const outOfRange = !Number.isFinite(value) || value < min || value > max;
   const short = wallet !== undefined && value > wallet.balance;
-  const who = creator.name || creator.username || 'this creator';
+  const who = creator.name || creator.username || t('wallet.thisCreator');
 
   const send = async (e: FormEvent) => {
     e.preventDefault();
@@ -54,7 +57,7 @@ export function TipDialog({
       if (onSend) await onSend(value, message.trim());
       else await walletApi.tip(creator._id, value, message.trim(), feedId);
       await refreshWallet();
-      toast.success(`You tipped ${who} ${tokens(value)}`);
+      toast.success(t('wallet.tipped', { name: who, amount: tokens(value) }));
       setMessage('');
       onOpenChange(false);
     } catch (err) {
@@ -65,7 +68,7 @@ export function TipDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={`Send a tip to ${who}`}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('wallet.tipTitle', { name: who })}>
       <form onSubmit={send} className="space-y-4" data-testid="tip-form">
         <div className="flex flex-wrap gap-2">
           {PRESETS.filter((p) => p >= min && p <= max).map((p) => (
@@ -81,7 +84,7 @@ export function TipDialog({
           ))}
         </div>
         <Field
-          label="Amount (tokens)"
+          label={t('wallet.amountTokens')}
           type="number"
           inputMode="decimal"
           step="0.01"
@@ -89,12 +92,19 @@ export function TipDialog({
           max={max}
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
-          error={outOfRange ? `A tip is between ${min} and ${max} tokens` : undefined}
-          hint={wallet ? `Your balance: ${tokens(wallet.balance)}` : undefined}
+          error={
+            outOfRange
+              ? t('wallet.tipRange', {
+                  min: formatNumber(min, { useGrouping: false }),
+                  max: formatNumber(max, { useGrouping: false }),
+                })
+              : undefined
+          }
+          hint={wallet ? t('wallet.balanceHint', { amount: tokens(wallet.balance) }) : undefined}
           name="tip-amount"
         />
         <div>
-          <Label htmlFor="tip-message">Message (optional)</Label>
+          <Label htmlFor="tip-message">{t('wallet.tipMessage')}</Label>
           <textarea
             id="tip-message"
             name="tip-message"
@@ -103,26 +113,26 @@ export function TipDialog({
             value={message}
             onChange={(e) => setMessage(e.target.value)}
             className="block w-full rounded-xl border border-zinc-300 bg-white px-3.5 py-2 text-[15px] dark:border-zinc-700 dark:bg-zinc-900"
-            placeholder={`Say something nice to ${who}`}
+            placeholder={t('wallet.tipPlaceholder', { name: who })}
           />
         </div>
         {short && (
           <p className="text-sm text-red-600" role="alert">
-            Insufficient balance, please top up your wallet.{' '}
+            {t('wallet.insufficient')}{' '}
             <Link
               className="font-semibold underline"
               to={topUpPath(value - (wallet?.balance ?? 0), `${location.pathname}${location.search}`)}
             >
-              Top up
+              {t('wallet.topUp')}
             </Link>
           </p>
         )}
         <div className="flex justify-end gap-2">
           <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" loading={busy} disabled={outOfRange || short || !wallet} data-testid="send-tip">
-            Send {Number.isFinite(value) ? tokens(value) : 'tip'}
+            {Number.isFinite(value) ? t('wallet.send', { amount: tokens(value) }) : t('wallet.sendTip')}
           </Button>
         </div>
       </form>
@@ -134,6 +144,7 @@ export function TipDialog({
 export function TipButton({ creator }: { creator: TipTarget }) {
   const [open, setOpen] = useState(false);
   const { user } = useCurrentUser();
+  const { t } = useTranslation();
   if (user && user._id === creator._id) return null;
   return (
     <>
@@ -143,7 +154,7 @@ export function TipButton({ creator }: { creator: TipTarget }) {
         onClick={() => (user ? setOpen(true) : useUiStore.getState().openLogin())}
         data-testid="tip-button"
       >
-        <Gift className="size-4" aria-hidden="true" /> Tip
+        <Gift className="size-4" aria-hidden="true" /> {t('wallet.tip')}
       </button>
       {user && <TipDialog creator={creator} open={open} onOpenChange={setOpen} />}
     </>

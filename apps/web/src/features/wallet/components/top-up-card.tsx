@@ -1,10 +1,12 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
+import { formatAmount, formatNumber } from '../../../lib/i18n/format';
 import { type CouponCheck, goToCheckout, refreshWallet, tokens, useCards, useWallet, walletApi } from '../api';
 
 const PRESETS = [5, 10, 25, 50, 100, 200, 300];
@@ -16,6 +18,7 @@ export function TopUpCard({ suggested, returnTo }: { suggested?: number; returnT
   const { data: wallet } = useWallet();
   const { data: cards } = useCards();
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const min = wallet?.minimumTopUp ?? 2.95;
   const max = wallet?.maximumTopUp ?? 300;
   const initial = suggested ? Math.min(Math.max(round2(suggested), min), max) : 25;
@@ -33,7 +36,7 @@ export function TopUpCard({ suggested, returnTo }: { suggested?: number; returnT
     try {
       const res = await walletApi.checkCoupon(coupon.trim(), 'topup', outOfRange ? undefined : value);
       setApplied(res);
-      toast.success(`Coupon ${res.coupon.code} applied`);
+      toast.success(t('wallet.couponApplied', { code: res.coupon.code }));
     } catch (err) {
       setApplied(null);
       toast.error(getErrorMessage(err));
@@ -52,9 +55,9 @@ export function TopUpCard({ suggested, returnTo }: { suggested?: number; returnT
       }
       await refreshWallet();
       if (p.status === 'succeeded') {
-        toast.success(`${tokens(p.amount)} added to your wallet`);
+        toast.success(t('wallet.added', { amount: tokens(p.amount) }));
         if (returnTo) navigate(returnTo);
-      } else toast.error(p.failureReason ?? 'The payment did not go through');
+      } else toast.error(p.failureReason ?? t('wallet.paymentFailed'));
     } catch (err) {
       toast.error(getErrorMessage(err));
     } finally {
@@ -64,9 +67,9 @@ export function TopUpCard({ suggested, returnTo }: { suggested?: number; returnT
 
   return (
     <Card className="p-5">
-      <h2 className="mb-3 text-lg font-semibold">Top up</h2>
+      <h2 className="mb-3 text-lg font-semibold">{t('wallet.topUp')}</h2>
       <form onSubmit={submit} className="space-y-4" data-testid="topup-form">
-        <fieldset className="flex flex-wrap gap-2" aria-label="Preset amounts">
+        <fieldset className="flex flex-wrap gap-2" aria-label={t('wallet.presetAmounts')}>
           {presets.map((p) => (
             <Button
               key={p}
@@ -78,12 +81,12 @@ export function TopUpCard({ suggested, returnTo }: { suggested?: number; returnT
                 setApplied(null);
               }}
             >
-              {p.toFixed(2)}
+              {formatAmount(p)}
             </Button>
           ))}
         </fieldset>
         <Field
-          label="Amount (tokens)"
+          label={t('wallet.amountTokens')}
           name="topup-amount"
           type="number"
           step="0.01"
@@ -95,12 +98,12 @@ export function TopUpCard({ suggested, returnTo }: { suggested?: number; returnT
             setAmount(e.target.value);
             setApplied(null);
           }}
-          error={outOfRange ? `Top up between ${min.toFixed(2)} and ${max.toFixed(2)} tokens` : undefined}
-          hint={`1 token = 1 ${wallet?.currency ?? 'USD'}`}
+          error={outOfRange ? t('wallet.topUpRange', { min: formatAmount(min), max: formatAmount(max) }) : undefined}
+          hint={t('wallet.tokenRate', { currency: wallet?.currency ?? 'USD' })}
         />
         <div className="flex items-end gap-2">
           <Field
-            label="Coupon code (optional)"
+            label={t('wallet.couponCode')}
             name="coupon"
             value={coupon}
             onChange={(e) => {
@@ -110,30 +113,32 @@ export function TopUpCard({ suggested, returnTo }: { suggested?: number; returnT
             autoComplete="off"
           />
           <Button type="button" variant="outline" onClick={applyCoupon} disabled={!coupon.trim()}>
-            Apply
+            {t('wallet.apply')}
           </Button>
         </div>
         {applied && (
           <p className="text-sm text-emerald-700 dark:text-emerald-400" data-testid="coupon-applied">
             {applied.coupon.code}:{' '}
             {applied.coupon.kind === 'percentage'
-              ? `${applied.coupon.value}% off`
-              : `${tokens(applied.coupon.value)} off`}
-            {applied.total !== null ? ` · you pay ${applied.total.toFixed(2)} for ${tokens(value)}` : ''}
+              ? t('wallet.percentOff', { value: formatNumber(applied.coupon.value) })
+              : t('wallet.amountOff', { amount: tokens(applied.coupon.value) })}
+            {applied.total !== null
+              ? ` · ${t('wallet.youPay', { total: formatAmount(applied.total), amount: tokens(value) })}`
+              : ''}
           </p>
         )}
         {cards && cards.data.length > 0 && (
           <label className="block text-sm">
-            <span className="mb-1.5 block font-medium">Pay with</span>
+            <span className="mb-1.5 block font-medium">{t('wallet.payWith')}</span>
             <select
               className="block h-11 w-full rounded-xl border border-zinc-300 bg-white px-3 dark:border-zinc-700 dark:bg-zinc-900"
               value={cardId}
               onChange={(e) => setCardId(e.target.value)}
             >
-              <option value="">A card at the checkout page</option>
+              <option value="">{t('wallet.cardAtCheckout')}</option>
               {cards.data.map((c) => (
                 <option key={c._id} value={c._id}>
-                  Saved {c.brand} •••• {c.last4}
+                  {t('wallet.savedCard', { brand: c.brand, last4: c.last4 })}
                 </option>
               ))}
             </select>
@@ -147,7 +152,7 @@ export function TopUpCard({ suggested, returnTo }: { suggested?: number; returnT
           disabled={outOfRange}
           data-testid="topup-submit"
         >
-          Top up {outOfRange ? '' : tokens(value)}
+          {outOfRange ? t('wallet.topUp') : t('wallet.topUpAmount', { amount: tokens(value) })}
         </Button>
       </form>
     </Card>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -39,12 +40,13 @@ export function UnlockDialog({
   confirmLabel,
   onConfirm,
   onDone,
-  successMessage = 'Purchase complete',
+  successMessage,
   returnTo,
   children,
 }: UnlockDialogProps) {
   const { data: wallet } = useWallet(open);
   const location = useLocation();
+  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [short, setShort] = useState(false);
   const balance = wallet?.balance;
@@ -58,7 +60,7 @@ export function UnlockDialog({
     try {
       await onConfirm();
       await refreshWallet();
-      toast.success(successMessage);
+      toast.success(successMessage ?? t('wallet.purchaseComplete'));
       onOpenChange(false);
       onDone?.();
     } catch (err) {
@@ -83,15 +85,15 @@ export function UnlockDialog({
       footer={
         <>
           <Button variant="ghost" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           {insufficient ? (
             <Link to={topUpPath(needed, back)} className={buttonClasses()} data-testid="topup-to-unlock">
-              Top up {tokens(needed)}
+              {t('wallet.topUpAmount', { amount: tokens(needed) })}
             </Link>
           ) : (
             <Button loading={busy} disabled={balance === undefined} onClick={confirm} data-testid="confirm-unlock">
-              {confirmLabel ?? `Pay ${tokens(price)}`}
+              {confirmLabel ?? t('wallet.pay', { amount: tokens(price) })}
             </Button>
           )}
         </>
@@ -100,16 +102,16 @@ export function UnlockDialog({
       {children}
       <dl className="space-y-1.5 rounded-xl bg-zinc-50 p-3 text-sm dark:bg-zinc-900" data-testid="unlock-summary">
         <div className="flex justify-between">
-          <dt className="text-zinc-500">Price</dt>
+          <dt className="text-zinc-500">{t('wallet.price')}</dt>
           <dd className="font-semibold">{tokens(price)}</dd>
         </div>
         <div className="flex justify-between">
-          <dt className="text-zinc-500">Your balance</dt>
+          <dt className="text-zinc-500">{t('wallet.yourBalance')}</dt>
           <dd>{balance === undefined ? '…' : tokens(balance)}</dd>
         </div>
         <div className="flex justify-between border-t border-zinc-200 pt-1.5 dark:border-zinc-800">
           <dt className="text-zinc-500">
-            {insufficient && after !== undefined && after < 0 ? 'Missing' : 'Balance after'}
+            {insufficient && after !== undefined && after < 0 ? t('wallet.missing') : t('wallet.balanceAfter')}
           </dt>
           <dd className={insufficient ? 'font-semibold text-red-600' : 'font-semibold'}>
             {after === undefined ? '…' : tokens(Math.abs(after))}
@@ -118,7 +120,7 @@ export function UnlockDialog({
       </dl>
       {insufficient && (
         <p className="mt-3 text-sm text-red-600" role="alert">
-          Insufficient balance, please top up your wallet. You will come back here after paying.
+          {t('wallet.insufficientComeBack')}
         </p>
       )}
     </Dialog>

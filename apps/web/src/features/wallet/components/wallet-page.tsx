@@ -1,6 +1,7 @@
 import type { ListResponse } from '@marquee/shared';
 import { CreditCard, Trash2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -11,6 +12,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
+import { formatAmount } from '../../../lib/i18n/format';
 import { buildListQuery, parseListQuery } from '../../../lib/query-string';
 import { usePageTitle } from '../../settings/hooks';
 import { dateTime, safeReturnTo, tokens, useCards, useCharges, usePayments, useWallet, walletApi } from '../api';
@@ -59,30 +61,35 @@ const STATUS_TONE: Record<string, string> = {
   chargeback: 'text-red-600',
 };
 
+const CHARGE_TYPES = ['tip', 'feed', 'video', 'gallery', 'product', 'scene', 'scenario', 'message', 'stream'] as const;
+type ChargeLabel = (typeof CHARGE_TYPES)[number] | 'subscription';
+const CHARGE_LABELS = new Set<string>([...CHARGE_TYPES, 'subscription']);
+
 function TopUps() {
   const [page, setPage] = useState(1);
+  const { t } = useTranslation();
   const { data, isLoading } = usePayments(listQuery(page));
   return (
     <HistoryList
       data={data}
       isLoading={isLoading}
-      empty="No top-ups yet"
+      empty={t('wallet.noTopUps')}
       page={page}
       setPage={setPage}
       testId="topup-history"
       render={(p) => (
         <li key={p._id} className="flex items-center justify-between gap-3 py-3 text-sm">
           <span>
-            <span className="block font-medium">{p.purpose === 'topup' ? 'Wallet top-up' : p.purpose}</span>
+            <span className="block font-medium">{p.purpose === 'topup' ? t('wallet.walletTopUp') : p.purpose}</span>
             <span className="block text-xs text-zinc-500">
               {dateTime(p.createdAt)} · {p.gateway}
-              {p.discount > 0 ? ` · coupon −${p.discount.toFixed(2)}` : ''}
+              {p.discount > 0 ? ` · ${t('wallet.coupon', { amount: formatAmount(p.discount) })}` : ''}
             </span>
           </span>
           <span className="shrink-0 text-right">
             <span className="block font-semibold whitespace-nowrap">+{tokens(p.amount)}</span>
             <span className={`block text-xs ${STATUS_TONE[p.status] ?? 'text-zinc-500'}`}>
-              {p.status === 'created' ? 'awaiting payment' : p.status.replace('_', ' ')}
+              {t(`wallet.paymentStatus.${p.status}`)}
             </span>
           </span>
         </li>
@@ -91,27 +98,16 @@ function TopUps() {
   );
 }
 
-const CHARGE_LABEL: Record<string, string> = {
-  tip: 'Tip',
-  feed: 'Post',
-  video: 'Video',
-  gallery: 'Gallery',
-  product: 'Product',
-  scene: 'Scene',
-  scenario: 'Scenario',
-  message: 'Message',
-  stream: 'Stream',
-  subscription: 'Subscription',
-};
-
 function Purchases() {
   const [page, setPage] = useState(1);
+  const { t } = useTranslation();
+  const label = (type: string) => (CHARGE_LABELS.has(type) ? t(`wallet.charge.${type as ChargeLabel}`) : type);
   const [type, setType] = useState('');
   const { data, isLoading } = useCharges(listQuery(page, type ? { type } : {}));
   return (
     <>
       <label className="mb-3 flex items-center gap-2 text-sm">
-        <span className="text-zinc-500">Show</span>
+        <span className="text-zinc-500">{t('wallet.show')}</span>
         <select
           className="h-9 rounded-lg border border-zinc-300 bg-white px-2 dark:border-zinc-700 dark:bg-zinc-900"
           value={type}
@@ -120,10 +116,10 @@ function Purchases() {
             setPage(1);
           }}
         >
-          <option value="">Everything</option>
-          {['tip', 'feed', 'video', 'gallery', 'product', 'scene', 'scenario', 'message', 'stream'].map((t) => (
-            <option key={t} value={t}>
-              {CHARGE_LABEL[t]}s
+          <option value="">{t('wallet.everything')}</option>
+          {CHARGE_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`wallet.chargePlural.${type}`)}
             </option>
           ))}
         </select>
@@ -131,7 +127,7 @@ function Purchases() {
       <HistoryList
         data={data}
         isLoading={isLoading}
-        empty="Nothing bought yet"
+        empty={t('wallet.nothingBought')}
         page={page}
         setPage={setPage}
         testId="purchase-history"
@@ -139,9 +135,8 @@ function Purchases() {
           <li key={c._id} className="flex items-center justify-between gap-3 py-3 text-sm">
             <span className="min-w-0">
               <span className="block truncate font-medium">
-                {CHARGE_LABEL[c.type] ?? c.type}
-                {c.isRent ? ' rental' : ''}
-                {c.title && c.title !== CHARGE_LABEL[c.type] ? ` · ${c.title}` : ''}
+                {c.isRent ? t('wallet.rental', { item: label(c.type) }) : label(c.type)}
+                {c.title && c.title !== label(c.type) ? ` · ${c.title}` : ''}
               </span>
               <span className="block text-xs text-zinc-500">
                 {dateTime(c.createdAt)}
@@ -153,12 +148,12 @@ function Purchases() {
                     </Link>
                   </>
                 ) : null}
-                {c.rentExpiresAt ? ` · until ${dateTime(c.rentExpiresAt)}` : ''}
+                {c.rentExpiresAt ? ` · ${t('wallet.until', { date: dateTime(c.rentExpiresAt) })}` : ''}
                 {c.orderId ? (
                   <>
                     {' · '}
                     <Link to="/user/orders" className="hover:underline">
-                      order
+                      {t('wallet.order')}
                     </Link>
                   </>
                 ) : null}
@@ -167,7 +162,9 @@ function Purchases() {
             </span>
             <span className="shrink-0 text-right">
               <span className="block font-semibold whitespace-nowrap">−{tokens(c.paid)}</span>
-              <span className={`block text-xs ${STATUS_TONE[c.status] ?? 'text-zinc-500'}`}>{c.status}</span>
+              <span className={`block text-xs ${STATUS_TONE[c.status] ?? 'text-zinc-500'}`}>
+                {t(`wallet.chargeStatus.${c.status}`)}
+              </span>
             </span>
           </li>
         )}
@@ -178,6 +175,7 @@ function Purchases() {
 
 function SavedCards() {
   const { data, mutate, isLoading } = useCards();
+  const { t } = useTranslation();
   const [number, setNumber] = useState('');
   const [exp, setExp] = useState('12/30');
   const [busy, setBusy] = useState(false);
@@ -188,7 +186,7 @@ function SavedCards() {
     try {
       await walletApi.addCard({ cardNumber: number, expMonth: m, expYear: y < 100 ? 2000 + y : y });
       setNumber('');
-      toast.success('Card saved');
+      toast.success(t('wallet.cardSaved'));
       await mutate();
     } catch (err) {
       toast.error(getErrorMessage(err));
@@ -199,7 +197,7 @@ function SavedCards() {
   const remove = async (id: string) => {
     try {
       await walletApi.removeCard(id);
-      toast.success('Card removed');
+      toast.success(t('wallet.cardRemoved'));
       await mutate();
     } catch (err) {
       toast.error(getErrorMessage(err));
@@ -208,7 +206,7 @@ function SavedCards() {
   return (
     <div className="space-y-4">
       {isLoading && <Skeleton className="h-16 w-full" />}
-      {data && data.data.length === 0 && <p className="text-sm text-zinc-500">No saved cards.</p>}
+      {data && data.data.length === 0 && <p className="text-sm text-zinc-500">{t('wallet.noCards')}</p>}
       <ul className="space-y-2" data-testid="saved-cards">
         {data?.data.map((c) => (
           <li
@@ -219,14 +217,14 @@ function SavedCards() {
             <span className="flex-1 text-sm">
               <span className="font-medium capitalize">{c.brand}</span> •••• {c.last4}
               <span className="ml-2 text-xs text-zinc-500">
-                expires {String(c.expMonth).padStart(2, '0')}/{c.expYear} · {c.gateway}
-                {c.isDefault ? ' · default' : ''}
+                {t('wallet.expires', { date: `${String(c.expMonth).padStart(2, '0')}/${c.expYear}` })} · {c.gateway}
+                {c.isDefault ? ` · ${t('wallet.defaultCard')}` : ''}
               </span>
             </span>
             <Button
               size="icon"
               variant="ghost"
-              aria-label={`Remove card ending ${c.last4}`}
+              aria-label={t('wallet.removeCard', { last4: c.last4 })}
               onClick={() => remove(c._id)}
             >
               <Trash2 className="size-4" aria-hidden="true" />
@@ -236,7 +234,7 @@ function SavedCards() {
       </ul>
       <form onSubmit={add} className="grid gap-2 sm:grid-cols-[1fr_7rem_auto] sm:items-end">
         <Field
-          label="Add a test card"
+          label={t('wallet.addTestCard')}
           name="new-card"
           value={number}
           onChange={(e) => setNumber(e.target.value)}
@@ -244,14 +242,14 @@ function SavedCards() {
           inputMode="numeric"
         />
         <Field
-          label="Expiry"
+          label={t('wallet.expiry')}
           name="new-card-exp"
           value={exp}
           onChange={(e) => setExp(e.target.value)}
           placeholder="MM/YY"
         />
         <Button type="submit" loading={busy} disabled={!number.trim()}>
-          Save card
+          {t('wallet.saveCard')}
         </Button>
       </form>
     </div>
@@ -260,37 +258,39 @@ function SavedCards() {
 
 /** /wallet: balance, top-up (with ?topup=<amount>&returnTo=<path> from an "insufficient balance" path), history, cards. */
 export function WalletPage() {
-  usePageTitle('Wallet');
+  const { t } = useTranslation();
+  usePageTitle(t('wallet.title'));
   const [params] = useSearchParams();
   const { data: wallet, isLoading } = useWallet();
   const suggested = Number(params.get('topup')) || undefined;
   const returnTo = params.get('returnTo') ? safeReturnTo(params.get('returnTo')) : undefined;
   return (
     <div className="mx-auto max-w-4xl space-y-5 p-4 sm:p-6">
-      <h1 className="text-2xl font-bold">Wallet</h1>
+      <h1 className="text-2xl font-bold">{t('wallet.title')}</h1>
       {returnTo && (
         <p className="rounded-xl bg-brand-50 px-3 py-2 text-sm dark:bg-zinc-900" data-testid="topup-return-notice">
-          Top up {suggested ? `at least ${tokens(suggested)}` : ''} to continue; you will go back to what you were
-          buying after paying.{' '}
+          {suggested ? t('wallet.returnNoticeAmount', { amount: tokens(suggested) }) : t('wallet.returnNotice')}{' '}
           <Link to={returnTo} className="font-semibold underline">
-            Go back now
+            {t('wallet.goBackNow')}
           </Link>
         </p>
       )}
       <div className="grid gap-5 md:grid-cols-[1fr_1.3fr]">
         <Card className="flex flex-col justify-between bg-gradient-to-br from-brand-600 to-brand-800 p-5 text-white">
-          <p className="text-sm text-white/80">Balance</p>
+          <p className="text-sm text-white/80">{t('wallet.balance')}</p>
           {isLoading ? (
             <Skeleton className="h-10 w-40" />
           ) : (
             <p className="text-4xl font-bold" data-testid="wallet-balance">
-              {(wallet?.balance ?? 0).toFixed(2)}
-              <span className="ml-2 text-base font-medium text-white/80">tokens</span>
+              {formatAmount(wallet?.balance ?? 0)}
+              <span className="ml-2 text-base font-medium text-white/80">{t('wallet.tokensUnit')}</span>
             </p>
           )}
           <p className="mt-4 text-xs text-white/70">
-            Tokens pay for tips, posts, videos, galleries, products and messages. Top-ups between{' '}
-            {wallet?.minimumTopUp.toFixed(2) ?? '…'} and {wallet?.maximumTopUp.toFixed(2) ?? '…'}.
+            {t('wallet.limits', {
+              min: wallet ? formatAmount(wallet.minimumTopUp) : '…',
+              max: wallet ? formatAmount(wallet.maximumTopUp) : '…',
+            })}
           </p>
         </Card>
         <TopUpCard key={`${suggested ?? ''}-${wallet ? 1 : 0}`} suggested={suggested} returnTo={returnTo} />
@@ -298,9 +298,9 @@ export function WalletPage() {
       <Card className="p-5">
         <Tabs defaultValue="purchases">
           <TabsList className="max-w-md">
-            <TabsTrigger value="purchases">Purchases</TabsTrigger>
-            <TabsTrigger value="topups">Top-ups</TabsTrigger>
-            <TabsTrigger value="cards">Cards</TabsTrigger>
+            <TabsTrigger value="purchases">{t('wallet.purchases')}</TabsTrigger>
+            <TabsTrigger value="topups">{t('wallet.topUps')}</TabsTrigger>
+            <TabsTrigger value="cards">{t('wallet.cards')}</TabsTrigger>
           </TabsList>
           <TabsContent value="purchases">
             <Purchases />
