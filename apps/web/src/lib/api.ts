@@ -1,7 +1,7 @@
 import type { ApiErrorBody, ERROR_TEXTS } from '@marquee/shared/errors';
 import { getApiBase } from './config';
 import { clearToken, getToken } from './cookies';
-import i18n from './i18n';
+import i18n, { currentLocale } from './i18n';
 import { rememberReturnTo } from './return-to';
 
 export type ApiError = ApiErrorBody;
@@ -107,7 +107,13 @@ export async function request<T = unknown>(
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(), ...options.headers };
+  // The interface's language, so that server texts (errors) answer in it even when signed out.
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLocale(),
+    ...authHeaders(),
+    ...options.headers,
+  };
   let payload: BodyInit | undefined;
   if (body !== undefined) {
     if (isBodyInit(body)) payload = body;

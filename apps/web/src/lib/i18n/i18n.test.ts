@@ -4,7 +4,8 @@ import { NOTIFICATION_KINDS } from '@marquee/shared/notifications';
 import { describe, expect, it } from 'vitest';
 import { NAV_ITEMS } from '../../features/layout/nav-items';
 import { formatAmount, formatDate, formatTokens } from './format';
-import i18n, { RESOURCES } from './index';
+import i18n from './index';
+import { RESOURCES } from './resources';
 
 function keys(o: object, prefix = ''): string[] {
   return Object.entries(o).flatMap(([k, v]) =>

@@ -1,45 +1,72 @@
 import { LOCALES, type Locale, matchLocale } from '@marquee/shared/locales';
-import i18n from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { de } from './locales/de';
 import { en } from './locales/en';
-import { es } from './locales/es';
-import { fr } from './locales/fr';
-import { ptBR } from './locales/pt-BR';
 
-export const RESOURCES = { en, es, de, fr, 'pt-BR': ptBR } satisfies Record<Locale, typeof en>;
+export type Messages = typeof en;
 export const LANG_STORAGE_KEY = 'lang';
 
 /**
- * i18next for the interface (docs/i18n.md): the language stored on this device (set from the
- * account or the settings page), else the browser's, else English.
+ * The other languages are separate chunks, fetched when chosen: the first load carries English
+ * only (the bench's first-load budget), a German visitor fetches German before the first render.
  */
-void i18n
-  .use(LanguageDetector)
+const OTHER_LOCALES: Record<Exclude<Locale, 'en'>, () => Promise<Messages>> = {
+  es: () => import('./locales/es').then((m) => m.es),
+  de: () => import('./locales/de').then((m) => m.de),
+  fr: () => import('./locales/fr').then((m) => m.fr),
+  'pt-BR': () => import('./locales/pt-BR').then((m) => m.ptBR),
+};
+
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    const load = OTHER_LOCALES[language as keyof typeof OTHER_LOCALES];
+    if (!load) return callback(null, {});
+    load().then(
+      (messages) => callback(null, messages),
+      (err: Error) => callback(err, null),
+    );
+  },
+};
+
+/** The language stored on this device (from the account or the settings page), else the browser's, else English. */
+function detectLocale(): Locale {
+  try {
+    const stored = matchLocale(localStorage.getItem(LANG_STORAGE_KEY));
+    if (stored) return stored;
+  } catch {
+    // storage blocked: the browser's languages decide
+  }
+  const browser = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  for (const tag of browser) {
+    const match = matchLocale(tag);
+    if (match) return match;
+  }
+  return 'en';
+}
+
+/** Resolves once the detected language's texts are loaded: main.tsx renders after it. */
+export const i18nReady = i18n
+  .use(lazyLocales)
   .use(initReactI18next)
   .init({
-    resources: Object.fromEntries(Object.entries(RESOURCES).map(([l, m]) => [l, { translation: m }])),
+    lng: detectLocale(),
+    resources: { en: { translation: en } },
+    partialBundledLanguages: true,
     supportedLngs: [...LOCALES],
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
-    detection: {
-      order: ['localStorage', 'navigator'],
-      lookupLocalStorage: LANG_STORAGE_KEY,
-      caches: [],
-      convertDetectedLanguage: (lng: string) => matchLocale(lng) ?? 'en',
-    },
     returnNull: false,
   });
 
 const setHtmlLang = (lng: string) => {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 };
-// init() above has already picked the language (bundled resources): apply it, then follow changes.
-setHtmlLang(i18n.resolvedLanguage ?? i18n.language ?? 'en');
+setHtmlLang(i18n.language ?? 'en');
 i18n.on('languageChanged', setHtmlLang);
 
-/** Switches the interface now and remembers it on this device. */
+/** Switches the interface now (fetching the language's texts if needed) and remembers it on this device. */
 export async function switchLanguage(locale: Locale) {
   try {
     localStorage.setItem(LANG_STORAGE_KEY, locale);
