@@ -35,6 +35,7 @@ export const de: Messages = {
   'notify.grant.creatorBody': 'Bis {{until}}; keine Zahlung, keine Einnahmen.',
   'notify.endedBySite': 'Eines deiner Abos wurde von der Seite beendet',
   'notify.live': '{{name}} ist jetzt live',
+  'notify.newPost': '{{name}} hat etwas Neues gepostet',
   'notify.order.fan': 'Deine Bestellung {{number}} ist {{status}}',
   'notify.order.creator': 'Bestellung {{number}} ({{title}}) ist jetzt {{status}}',
   'notify.order.tracking': 'Sendungsverfolgung: {{code}}',

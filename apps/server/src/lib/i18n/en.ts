@@ -41,6 +41,7 @@ export const en = {
   'notify.grant.creatorBody': 'Until {{until}}; no payment, no earnings.',
   'notify.endedBySite': 'A subscription of yours was ended by the site',
   'notify.live': '{{name}} is live now',
+  'notify.newPost': '{{name}} posted something new',
   'notify.order.fan': 'Your order {{number}} is {{status}}',
   'notify.order.creator': 'Order {{number}} ({{title}}) is now {{status}}',
   'notify.order.tracking': 'Tracking: {{code}}',

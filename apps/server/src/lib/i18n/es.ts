@@ -36,6 +36,7 @@ export const es: Messages = {
   'notify.grant.creatorBody': 'Hasta el {{until}}; sin pago ni ganancias.',
   'notify.endedBySite': 'El sitio ha finalizado una de tus suscripciones',
   'notify.live': '{{name}} está en directo',
+  'notify.newPost': '{{name}} ha publicado algo nuevo',
   'notify.order.fan': 'Tu pedido {{number}} está {{status}}',
   'notify.order.creator': 'El pedido {{number}} ({{title}}) está ahora {{status}}',
   'notify.order.tracking': 'Seguimiento: {{code}}',

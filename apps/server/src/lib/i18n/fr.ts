@@ -36,6 +36,7 @@ export const fr: Messages = {
   'notify.grant.creatorBody': 'Jusqu’au {{until}} ; aucun paiement, aucun revenu.',
   'notify.endedBySite': 'Le site a mis fin à l’un de vos abonnements',
   'notify.live': '{{name}} est en direct',
+  'notify.newPost': '{{name}} a publié du nouveau',
   'notify.order.fan': 'Votre commande {{number}} est {{status}}',
   'notify.order.creator': 'La commande {{number}} ({{title}}) est maintenant {{status}}',
   'notify.order.tracking': 'Suivi : {{code}}',

@@ -35,6 +35,7 @@ export const ptBR: Messages = {
   'notify.grant.creatorBody': 'Até {{until}}; sem pagamento, sem ganhos.',
   'notify.endedBySite': 'Uma das suas assinaturas foi encerrada pelo site',
   'notify.live': '{{name}} está ao vivo agora',
+  'notify.newPost': '{{name}} publicou algo novo',
   'notify.order.fan': 'Seu pedido {{number}} está {{status}}',
   'notify.order.creator': 'O pedido {{number}} ({{title}}) agora está {{status}}',
   'notify.order.tracking': 'Rastreamento: {{code}}',

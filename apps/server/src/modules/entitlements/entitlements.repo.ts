@@ -82,3 +82,12 @@ export async function markRevoked(
     .where(and(...conds))
     .returning({ id: entitlements.id });
 }
+
+/** Fans whose subscription to the creator runs now. */
+export async function activeSubscriberIds(db: Executor, creatorId: string, at: Date): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: entitlements.userId })
+    .from(entitlements)
+    .where(and(eq(entitlements.objectType, 'performer'), eq(entitlements.objectId, creatorId), active(at)));
+  return rows.map((r) => r.id);
+}

@@ -7,7 +7,7 @@ import { type MediaRow, reactions } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { assertNotBlocked } from '../blocks/blocks.service';
 import type { Viewer } from '../entitlements/entitlements.service';
-import { followersOf } from '../follows/follows.service';
+import { creatorAudience } from '../follows/follows.service';
 import { getMediaMany } from '../media/media.service';
 import { assertCanMonetize } from '../performers/performers.service';
 
@@ -26,9 +26,9 @@ export function assertMaySell(ctx: Ctx, performerId: string): Promise<void> {
   return assertCanMonetize(ctx.db, performerId);
 }
 
-/** Followers of a creator, from the follows module. */
-export function followerIdsOf(ctx: Ctx, creatorId: string): Promise<string[]> {
-  return followersOf(ctx, creatorId);
+/** Who hears of a creator's new post: followers and active subscribers (follows module). */
+export function audienceOf(ctx: Ctx, creatorId: string): Promise<string[]> {
+  return creatorAudience(ctx, creatorId);
 }
 
 /** The viewer's likes and bookmarks among these objects, in one query. */

@@ -44,6 +44,17 @@ export async function findFeed(db: Executor, id: string): Promise<FeedRow | null
   return row ?? null;
 }
 
+/** A post with its creator's display name, if fans may see it now (for the new-post notice). */
+export async function findVisibleFeedWithAuthor(db: Executor, id: string, at: Date) {
+  const [row] = await db
+    .select({ feed: feeds, name: users.name, username: users.username })
+    .from(feeds)
+    .innerJoin(users, eq(users.id, feeds.performerId))
+    .where(and(eq(feeds.id, id), visibleToFans(at)))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function findFeedsByIds(db: Executor, ids: string[]): Promise<FeedRow[]> {
   if (ids.length === 0) return [];
   return db.select().from(feeds).where(inArray(feeds.id, ids));

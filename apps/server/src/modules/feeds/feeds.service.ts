@@ -14,7 +14,8 @@ import type { Ctx } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Viewer } from '../entitlements/entitlements.service';
 import { access } from '../entitlements/entitlements.service';
-import { assertCanSeeCreator, assertMaySell, followerIdsOf, loadMedia, type MediaLike } from './feeds.deps';
+import { assertCanSeeCreator, assertMaySell, audienceOf, loadMedia, type MediaLike } from './feeds.deps';
+import { tellAudience } from './feeds.news';
 import {
   attachedElsewhere,
   claimDueScheduled,
@@ -40,6 +41,7 @@ import {
 
 export const FEED_OBJECT = 'feed';
 export const PUBLISH_JOB = 'feeds.publish-scheduled';
+export const NEW_POST_JOB = 'feeds.new-post';
 
 /** The entitlement check's view of a post. */
 export const protectable = (f: FeedRow) => ({
@@ -421,13 +423,18 @@ export async function publishDue(ctx: Ctx): Promise<FeedRow[]> {
   return published;
 }
 
-/** Tells followers (and subscribers) a post is out: the realtime 'feed/created' event in their user rooms. */
+/**
+ * Tells followers and subscribers a post is out: the realtime 'feed/created' event in their user
+ * rooms, and a `new_post` notification (in the job queue when it runs: an audience can be large).
+ */
 async function announce(ctx: Ctx, published: FeedRow[]) {
   for (const feed of published) {
     try {
-      const ids = await followerIdsOf(ctx, feed.performerId);
-      for (const userId of ids)
+      const audience = await audienceOf(ctx, feed.performerId);
+      for (const userId of audience)
         ctx.realtime.toUser(userId, 'feed/created', { feedId: feed.id, performerId: feed.performerId });
+      if (ctx.jobs.started) await ctx.jobs.send(NEW_POST_JOB, { feedId: feed.id });
+      else await tellAudience(ctx, feed.id);
     } catch (err) {
       ctx.log.error({ err, feedId: feed.id }, 'could not announce post');
     }

@@ -2,6 +2,7 @@ import type { Executor } from '../../db/client';
 import type { Ctx } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
 import { assertNotBlocked, type ViewerLocation } from '../blocks/blocks.service';
+import { activeSubscriberIds } from '../entitlements/entitlements.repo';
 import { presentCard } from '../profiles/profiles.presenter';
 import { cardsByIds } from '../profiles/profiles.repo';
 import { resolveCreator } from '../profiles/profiles.service';
@@ -67,4 +68,13 @@ export async function myFollowing(
 /** Ids of a creator's followers (for "went live" and new-post notifications). */
 export function followersOf(ctx: Pick<Ctx, 'db'>, creatorId: string) {
   return followerIds(ctx.db, creatorId);
+}
+
+/** Who hears of a creator's news (a new post, going live): followers and active subscribers, not the creator. */
+export async function creatorAudience(ctx: Pick<Ctx, 'db' | 'now'>, creatorId: string): Promise<string[]> {
+  const [followers, subscribers] = await Promise.all([
+    followerIds(ctx.db, creatorId),
+    activeSubscriberIds(ctx.db, creatorId, ctx.now()),
+  ]);
+  return [...new Set([...followers, ...subscribers])].filter((id) => id !== creatorId);
 }

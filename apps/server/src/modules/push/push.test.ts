@@ -4,8 +4,10 @@ import { pushPayloadSchema } from '@marquee/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPerformer, buildUser } from '../../../test/factories';
+import { buildFollow } from '../../../test/factories.feeds';
 import { buildConversation, sendMessage } from '../../../test/factories.messages';
 import { fundWallet } from '../../../test/factories.money';
+import { subscribeVia } from '../../../test/factories.subscriptions';
 import { useTestApp } from '../../../test/harness';
 import { type PushPeer, startPushPeer, verifyVapid } from '../../../test/push-peer';
 import { expectErrorShape, expectRequiresAuth } from '../../../test/route-checks';
@@ -121,6 +123,54 @@ describe('Web Push through a local push service (RFC 8030/8291/8292)', () => {
       ['Nova mensagem de Luna', 'Foto'],
       ['New message from Luna', 'Photo'],
     ]);
+  });
+
+  it('a new post reaches followers and subscribers who chose posts, in their language; paid text is not previewed', async () => {
+    const { app } = t();
+    const creator = await buildPerformer(app, { name: 'Luna Test' });
+    const follower = await buildUser(app, { locale: 'de' });
+    const subscriber = await buildUser(app);
+    const messagesOnly = await buildUser(app);
+    await buildFollow(app, follower.user.id, creator.user.id);
+    await buildFollow(app, messagesOnly.user.id, creator.user.id);
+    await fundWallet(app, subscriber.user.id, 100_000);
+    const sub = await subscribeVia(app, subscriber, { performerId: creator.user.id, subscriptionType: 'monthly' });
+    expect(sub.statusCode, sub.body).toBe(200);
+    const followerPhone = peer.device();
+    const subscriberPhone = peer.device();
+    const messagesPhone = peer.device();
+    await subscribe(follower.auth, followerPhone, ['posts']);
+    await subscribe(subscriber.auth, subscriberPhone, ['posts', 'messages']);
+    await subscribe(messagesOnly.auth, messagesPhone, ['messages']);
+
+    const post = async (payload: object) => {
+      const res = await app.inject({ method: 'POST', url: '/api/performer/feeds', headers: creator.auth, payload });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { _id: string };
+    };
+    const free = await post({ text: 'Sunrise session tomorrow at 7', visibility: 'free' });
+    const decrypted = async (device: ReturnType<PushPeer['device']>) =>
+      JSON.parse(device.decrypt((await peer.next(idOf(device.endpoint))).body));
+    expect(await decrypted(followerPhone)).toMatchObject({
+      kind: 'new_post',
+      title: 'Luna Test hat etwas Neues gepostet',
+      body: 'Sunrise session tomorrow at 7',
+      link: `/post/${free._id}`,
+    });
+    expect(await decrypted(subscriberPhone)).toMatchObject({
+      title: 'Luna Test posted something new',
+      body: 'Sunrise session tomorrow at 7',
+    });
+
+    // A subscribers-only post: the notice says a post exists, not what it says.
+    const locked = await post({ text: 'The secret setlist', visibility: 'subscribers' });
+    const second = await decrypted(subscriberPhone);
+    expect(second).toMatchObject({ kind: 'new_post', link: `/post/${locked._id}` });
+    expect(JSON.stringify(second)).not.toContain('secret setlist');
+    // The in-app notification is there too; the device that wants messages only got nothing.
+    const list = await app.inject({ method: 'GET', url: '/api/notifications', headers: messagesOnly.auth });
+    expect(list.json().data.map((n: { kind: string }) => n.kind)).toEqual(['new_post', 'new_post']);
+    expect(peer.received.filter((r) => r.id === idOf(messagesPhone.endpoint))).toEqual([]);
   });
 
   it('an expired subscription (410 Gone, 404) is removed; kinds outside every category queue nothing', async () => {

@@ -193,22 +193,6 @@ export async function settingsByKey(db: Executor, streamKey: string) {
 
 // ---- audiences
 
-/** Fans whose subscription to the creator runs now (for the "went live" notice). */
-export async function activeSubscriberIds(db: Executor, creatorId: string, at: Date): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ id: entitlements.userId })
-    .from(entitlements)
-    .where(
-      and(
-        eq(entitlements.objectType, 'performer'),
-        eq(entitlements.objectId, creatorId),
-        isNull(entitlements.revokedAt),
-        or(isNull(entitlements.expiresAt), gt(entitlements.expiresAt, at)),
-      ),
-    );
-  return rows.map((r) => r.id);
-}
-
 /** Stream session entitlement: the viewer paid this session. */
 export async function hasStreamPass(db: Executor, userId: string, streamId: string): Promise<boolean> {
   const [r] = await db

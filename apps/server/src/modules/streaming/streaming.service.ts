@@ -20,7 +20,7 @@ import { msg } from '../../lib/i18n';
 import { randomToken } from '../../lib/secret';
 import type { ViewerLocation } from '../blocks/blocks.service';
 import { creatorsBlockingViewer, isBlocked } from '../blocks/blocks.service';
-import { followersOf } from '../follows/follows.service';
+import { creatorAudience } from '../follows/follows.service';
 import { notify } from '../notifications/notifications.service';
 import { assertCreatorCanEarn, canEarn } from '../performers/earning-policy';
 import { updatePerformerRow } from '../performers/performers.repo';
@@ -29,7 +29,6 @@ import { hlsPlayback } from './streaming.hls';
 import { assertMayJoin, hasAccess, isStreamStaff, type StreamViewerRef } from './streaming.policy';
 import { presentSettings, presentStream } from './streaming.presenter';
 import {
-  activeSubscriberIds,
   connectedViewers,
   findSettings,
   findStream,
@@ -171,11 +170,7 @@ export async function goLive(ctx: Ctx, creator: StreamViewerRef, raw: GoLiveBody
 
 /** Followers and subscribers: an in-app notification and a `stream/live` event. */
 async function announceLive(ctx: Ctx, stream: StreamRow, presented: Stream) {
-  const [followers, subscribers] = await Promise.all([
-    followersOf(ctx, stream.performerId),
-    activeSubscriberIds(ctx.db, stream.performerId, ctx.now()),
-  ]);
-  const audience = [...new Set([...followers, ...subscribers])].filter((id) => id !== stream.performerId);
+  const audience = await creatorAudience(ctx, stream.performerId);
   if (audience.length === 0) return;
   const name = presented.performer?.name || presented.performer?.username || msg('word.ACreator');
   await notify(ctx, audience, {
