@@ -108,7 +108,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     log: app.log,
     settings,
     mail: createMailer(() => ctx.config, database.db, app.log),
-    jobs: createJobs(database, app.log),
+    jobs: createJobs(database, app.log, { bus }),
     realtime,
     bus,
     sessionCache,

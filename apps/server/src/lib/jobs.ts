@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
+import type { InvalidationBus } from './invalidation';
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
@@ -30,10 +31,13 @@ export interface Jobs {
 
 /**
  * How often an idle worker asks for work. Jobs sent by this process wake its worker at once
- * (notifyWorker), delayed ones when they are due, so the poll only matters for jobs sent by
- * other processes and retries; a long poll keeps an idle site idle (a poll is one query per queue).
+ * (notifyWorker), delayed ones when they are due; a process without a worker for the queue (an
+ * API node beside `npm run worker`) wakes the others through the invalidation bus. So the poll
+ * only matters for retries and a lost wake-up; a long poll keeps an idle site idle (a poll is one query per queue).
  */
-const IDLE_POLL_SECONDS = 5;
+const IDLE_POLL_SECONDS = 30;
+/** The bus topic that wakes other processes' workers: `queue|start time in ms` (empty: now). */
+const WAKE_TOPIC = 'jobs.wake';
 /** A delayed job is fetchable once the database clock passes its start time: wake a little after. */
 const WAKE_MARGIN_MS = 50;
 
@@ -45,9 +49,10 @@ function delayUntil(startAfter: Date | number) {
 export function createJobs(
   database: Database,
   log: { error: (o: object, m: string) => void },
-  opts: { idlePollSeconds?: number } = {},
+  opts: { idlePollSeconds?: number; bus?: Pick<InvalidationBus, 'publish' | 'on'> } = {},
 ): Jobs {
   const idlePollSeconds = opts.idlePollSeconds ?? IDLE_POLL_SECONDS;
+  const { bus } = opts;
   const handlers = new Map<string, { handler: JobHandler<object>; batchSize: number }>();
   const schedules = new Map<string, string>();
   let boss: PgBoss | null = null;
@@ -67,6 +72,12 @@ export function createJobs(
     wakeups.add(timer);
   };
 
+  bus?.on(WAKE_TOPIC, (key) => {
+    const [name = '', at = ''] = key.split('|');
+    const worker = workerIds.get(name);
+    if (worker) wakeAt(worker, at ? new Date(Number(at)) : undefined);
+  });
+
   return {
     get started() {
       return boss !== null;
@@ -82,6 +93,10 @@ export function createJobs(
       const id = await boss.send(name, data, { retryLimit: 3, retryDelay: 5, retryBackoff: true, ...opts });
       const worker = workerIds.get(name);
       if (worker) wakeAt(worker, opts?.startAfter);
+      else if (bus) {
+        const at = opts?.startAfter === undefined ? '' : String(Date.now() + delayUntil(opts.startAfter));
+        await bus.publish(WAKE_TOPIC, `${name}|${at}`).catch((err) => log.error({ err }, 'job wake-up not sent'));
+      }
       return id;
     },
     async start(opts = {}) {
@@ -105,8 +120,11 @@ export function createJobs(
         return;
       }
       for (const [name, { handler, batchSize }] of handlers) {
-        const id = await instance.work(name, { batchSize, pollingIntervalSeconds: idlePollSeconds }, async (jobs) => {
+        let id = '';
+        id = await instance.work(name, { batchSize, pollingIntervalSeconds: idlePollSeconds }, async (jobs) => {
           for (const job of jobs) await handler(job.data as object);
+          // Work came, so more may be waiting (a burst of sends): ask again at once, not after the poll.
+          instance.notifyWorker(id);
         });
         workerIds.set(name, id);
       }
