@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -205,6 +206,52 @@ export async function probe(ffprobe: string, file: string): Promise<Probe> {
     audioCodec: a?.codec_name,
     formatName: j.format?.format_name ?? '',
   };
+}
+
+/** A box (atom) of an MP4 between `from` and `to`: where its content starts and ends. */
+function findBox(buf: Buffer, type: string, from: number, to: number): { start: number; end: number } | null {
+  for (let i = from; i + 8 <= to; ) {
+    let size = buf.readUInt32BE(i);
+    let header = 8;
+    if (size === 1) {
+      if (i + 16 > to) return null;
+      size = Number(buf.readBigUInt64BE(i + 8));
+      header = 16;
+    } else if (size === 0) size = to - i; // runs to the end of the file
+    if (size < header) return null;
+    if (buf.toString('latin1', i + 4, i + 8) === type) return { start: i + header, end: Math.min(i + size, to) };
+    i += size;
+  }
+  return null;
+}
+
+/** The duration in the movie header (`mvhd`) of the MP4 starting in `buf`, or null. */
+export function mvhdDuration(buf: Buffer): number | null {
+  const moov = findBox(buf, 'moov', 0, buf.length);
+  const mvhd = moov && findBox(buf, 'mvhd', moov.start, moov.end);
+  if (!mvhd || mvhd.end - mvhd.start < 32) return null;
+  const long = buf[mvhd.start] === 1; // version 1: 64-bit times
+  const at = mvhd.start + 4 + (long ? 16 : 8);
+  if (at + (long ? 12 : 8) > mvhd.end) return null;
+  const timescale = buf.readUInt32BE(at);
+  const units = long ? Number(buf.readBigUInt64BE(at + 4)) : buf.readUInt32BE(at + 4);
+  // Rounded to the microsecond, as ffprobe reports a format's duration.
+  return timescale > 0 && units > 0 ? Math.round((units / timescale) * 1e6) / 1e6 : null;
+}
+
+/**
+ * The duration of an MP4 we wrote with faststart (its header comes first), read from the file
+ * instead of starting ffprobe; null when the header is not where faststart puts it.
+ */
+export async function mp4Duration(file: string): Promise<number | null> {
+  const fh = await fsp.open(file, 'r');
+  try {
+    const buf = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+    return mvhdDuration(buf.subarray(0, bytesRead));
+  } finally {
+    await fh.close();
+  }
 }
 
 /** Longest side of the web MP4. */

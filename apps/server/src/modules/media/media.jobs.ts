@@ -13,6 +13,7 @@ import {
   HLS_MIN_SECONDS,
   hlsArgs,
   masterPlaylist,
+  mp4Duration,
   type Probe,
   probe,
   run,
@@ -259,31 +260,27 @@ async function processVideo(ctx: Ctx, m: MediaRow, work: string): Promise<Output
   const { mp4, stills, teaser, marks } = pass.outputs;
   if (marks) await Promise.all([fsp.mkdir(marks.dirA), fsp.mkdir(marks.dirB)]);
   await run(ffmpeg, pass.args, { onProgress: progressReporter(ctx, m, p.duration, 2, wantHls ? 85 : 92) });
-  // The MP4 is probed while sharp works on the stills (both short, on different cores).
-  const probed = probe(ffprobe, mp4);
-  probed.catch(() => {}); // awaited below; not an unhandled rejection meanwhile
-  const missing = stills.filter((s) => !fs.existsSync(s.file));
-  if (missing.length > 0) {
-    // The times from the MP4 itself: they differ from the upload's only when its container lied.
-    const times = stillTimes((await probed).duration);
-    for (const s of missing) {
-      await run(ffmpeg, frameArgs(mp4, times[stills.indexOf(s)]!, s.file)).catch(() => {});
-      // Past the last frame ffmpeg writes nothing and still succeeds: then the first frame.
-      if (!fs.existsSync(s.file)) await run(ffmpeg, frameArgs(mp4, 0, s.file));
-    }
+  // The MP4's duration from its header (ffprobe only if it is not there), its size from the
+  // poster: a frame of the same picture.
+  const duration = (await mp4Duration(mp4)) ?? (await probe(ffprobe, mp4)).duration;
+  const times = stillTimes(duration);
+  for (const [i, s] of stills.entries()) {
+    if (fs.existsSync(s.file)) continue;
+    // Past the MP4's last frame (its container promised more than its video holds): from the MP4.
+    await run(ffmpeg, frameArgs(mp4, times[i]!, s.file)).catch(() => {});
+    // Past the last frame ffmpeg writes nothing and still succeeds: then the first frame.
+    if (!fs.existsSync(s.file)) await run(ffmpeg, frameArgs(mp4, 0, s.file));
   }
-  const [out, variants] = await Promise.all([
-    probed,
-    storeStills(
-      ctx,
-      m,
-      work,
-      stills.map((s) => s.file),
-    ),
-  ]);
+  const variants = await storeStills(
+    ctx,
+    m,
+    work,
+    stills.map((s) => s.file),
+  );
+  const { width, height } = variants.poster!;
   if (m.options.teaser) {
     // The rule is about the MP4 (issue 17): cut again from it when the upload's duration misled the pass.
-    const length = teaserSeconds(out.duration);
+    const length = teaserSeconds(duration);
     const file = path.join(work, 'teaser.mp4');
     if (length !== null && (!teaser || teaser.seconds > length + TEASER_SLACK_SECONDS))
       await run(ffmpeg, teaserArgs(mp4, file, length));
@@ -296,7 +293,7 @@ async function processVideo(ctx: Ctx, m: MediaRow, work: string): Promise<Output
     const st = await fsp.stat(mp4);
     await fsp.writeFile(
       path.join(dir, 'master.m3u8'),
-      masterPlaylist({ width: out.width, height: out.height, bandwidth: Math.round((st.size * 8) / out.duration) }),
+      masterPlaylist({ width, height, bandwidth: Math.round((st.size * 8) / duration) }),
     );
     variants.hls = await storeHls(ctx, m, 'hls', dir);
   }
@@ -304,8 +301,8 @@ async function processVideo(ctx: Ctx, m: MediaRow, work: string): Promise<Output
     variants['mark-a'] = await storeHls(ctx, m, 'mark-a', marks.dirA);
     variants['mark-b'] = await storeHls(ctx, m, 'mark-b', marks.dirB);
   }
-  variants.mp4 = await store(ctx, m, 'video.mp4', mp4, 'video/mp4', { width: out.width, height: out.height });
-  return { variants, width: out.width, height: out.height, duration: out.duration, mime: 'video/mp4' };
+  variants.mp4 = await store(ctx, m, 'video.mp4', mp4, 'video/mp4', { width, height });
+  return { variants, width, height, duration, mime: 'video/mp4' };
 }
 
 async function processAudio(ctx: Ctx, m: MediaRow, work: string): Promise<Output> {

@@ -84,7 +84,7 @@ describe('video: one ffmpeg pass for the MP4, stills, teaser and marks (issue 16
 
     const ffmpegRuns = runsOf(app, 'ffmpeg');
     expect(ffmpegRuns).toHaveLength(1);
-    expect(runsOf(app, 'ffprobe')).toHaveLength(2); // the upload, then the MP4
+    expect(runsOf(app, 'ffprobe')).toHaveLength(1); // the upload; the MP4's duration is read from its header
     const args = ffmpegRuns[0]!.args;
     const outputs = args
       .slice(args.indexOf('-filter_complex'))
@@ -103,6 +103,7 @@ describe('video: one ffmpeg pass for the MP4, stills, teaser and marks (issue 16
       height: 360,
     });
     expect(mp4.streams.find((s) => s.codec_type === 'audio')).toMatchObject({ codec_name: 'aac' });
+    expect(row.duration).toBe(Number(mp4.format.duration)); // what ffprobe says of the MP4, to the microsecond
 
     expect(row.variants.poster).toMatchObject({ mime: 'image/jpeg', width: 640, height: 360 });
     expect(await imageOf(app, row, 'poster')).toMatchObject({ format: 'jpeg', width: 640, height: 360 });
