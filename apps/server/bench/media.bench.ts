@@ -206,11 +206,10 @@ async function main() {
   const oursCpuS = (cpuWithChildrenMs(postmaster) - cpu0) / 1000;
   if (row?.status !== 'ready') throw new Error(`video processing ended in ${row?.status}: ${row?.error}`);
   // The ceiling: the pipeline's own main pass (same function, same options as this upload got:
-  // MP4 and its stills, plus teaser and marked renditions had it asked for them), run directly.
+  // the MP4 and its stills, and the teaser had it asked for one), run directly.
   const direct = path.join(work, 'direct');
   fs.mkdirSync(direct);
   const pass = videoPass(row, p, src, direct);
-  for (const dir of [pass.outputs.marks?.dirA, pass.outputs.marks?.dirB]) if (dir) fs.mkdirSync(dir);
   cpu0 = cpuWithChildrenMs();
   t0 = performance.now();
   execFileSync(ffmpeg, pass.args, { stdio: 'ignore' });

@@ -437,26 +437,24 @@ export interface VideoPassOutputs {
   stills: Array<{ at: number; file: string }>;
   /** The first `seconds` at teaser size, when one is wanted. */
   teaser?: { file: string; seconds: number } | null;
-  /** The two renditions of the per-viewer mark (HLS folders), when wanted. */
-  marks?: { dirA: string; dirB: string } | null;
 }
 
 /** The filter graph of the main pass: the web picture once, split to every output that needs pictures. */
 export function videoPassGraph(o: VideoPassOutputs, watermark?: string | null): string {
   const branches = ['mp4', ...o.stills.map((_, i) => `still${i}`)];
   if (o.teaser) branches.push('teaser');
-  if (o.marks) branches.push('marka', 'markb');
   const graph = [`[0:v]${videoFilter(watermark)},split=${branches.length}${branches.map((b) => `[${b}]`).join('')}`];
   for (const [i, s] of o.stills.entries()) graph.push(`[still${i}]${stillFilter(s.at)}[still${i}out]`);
   if (o.teaser) graph.push(`[teaser]${teaserFilter(o.teaser.seconds)}[teaserout]`);
-  if (o.marks) graph.push(`[marka]${markFilter('a')}[markaout]`, `[markb]${markFilter('b')}[markbout]`);
   return graph.join(';');
 }
 
 /**
  * The main pass over an uploaded video: one decode, one run of ffmpeg, for the web MP4, its
- * stills (poster and thumbnails), the teaser and the per-viewer marked renditions. Every output
- * is taken from the same scaled, watermarked picture the MP4 shows.
+ * stills (poster and thumbnails) and the teaser. Every output is taken from the same scaled,
+ * watermarked picture the MP4 shows. The per-viewer marked renditions stay a run of their own
+ * (`markedHlsArgs`): two more full-size encoders in this process would raise its peak memory by
+ * half (850 MB instead of 570 MB at 1080p) to save one decode of the MP4.
  */
 export function videoPassArgs(input: string, o: VideoPassOutputs, p: Probe, watermark?: string | null): string[] {
   const audio = p.hasAudio ? ['-map', '0:a:0'] : [];
@@ -465,13 +463,32 @@ export function videoPassArgs(input: string, o: VideoPassOutputs, p: Probe, wate
   args.push('-map', '[mp4]', ...audio, ...webMp4Output(o.mp4, p.hasAudio));
   for (const [i, s] of o.stills.entries()) args.push('-map', `[still${i}out]`, ...stillOutput(s.file));
   if (o.teaser) args.push('-map', '[teaserout]', ...teaserOutput(o.teaser.file));
-  if (o.marks) {
-    // Same audio encoding as the MP4's, so A and B segments hold the same sound.
-    const markAudio = p.hasAudio ? [...audio, '-c:a', 'aac', '-b:a', '128k', '-ac', '2'] : [];
-    args.push('-map', '[markaout]', ...markedHlsOutput(o.marks.dirA, markAudio));
-    args.push('-map', '[markbout]', ...markedHlsOutput(o.marks.dirB, markAudio));
-  }
   return args;
+}
+
+/**
+ * The two renditions of the per-viewer mark (A/B segment watermarking), from the web MP4 in
+ * one decode: A carries a small square near the top-left corner, B near the top-right, both
+ * re-encoded with a keyframe every MARK_SEGMENT_SECONDS so their segments line up one for one.
+ * A viewer's playlist takes each segment from A or B by the bits of that viewer's code
+ * (lib/media/viewer-mark.ts): a leaked recording spells out who it was served to.
+ */
+export function markedHlsArgs(input: string, dirA: string, dirB: string, hasAudio: boolean): string[] {
+  const audio = hasAudio ? ['-map', '0:a:0', '-c:a', 'copy'] : [];
+  return [
+    '-hide_banner',
+    '-y',
+    '-i',
+    input,
+    '-filter_complex',
+    `[0:v]split=2[a][b];[a]${markFilter('a')}[va];[b]${markFilter('b')}[vb]`,
+    '-map',
+    '[va]',
+    ...markedHlsOutput(dirA, audio),
+    '-map',
+    '[vb]',
+    ...markedHlsOutput(dirB, audio),
+  ];
 }
 
 /** Segments the web MP4 into single-rendition HLS without re-encoding (the GOP is fixed). */

@@ -12,6 +12,7 @@ import {
   frameArgs,
   HLS_MIN_SECONDS,
   hlsArgs,
+  markedHlsArgs,
   masterPlaylist,
   mp4Duration,
   type Probe,
@@ -229,8 +230,6 @@ export function videoPass(m: Pick<MediaRow, 'options'>, p: Probe, input: string,
     mp4: path.join(work, 'video.mp4'),
     stills: stillTimes(p.duration).map((at, i) => ({ at, file: path.join(work, `frame-${i}.jpg`) })),
     teaser: null,
-    // Per-viewer marks (A/B segments, lib/media/viewer-mark.ts): two more renditions from the same decode.
-    marks: m.options.viewerMark ? { dirA: path.join(work, 'mark-a'), dirB: path.join(work, 'mark-b') } : null,
   };
   // A teaser is the shorter of 6 s and 20 % of the item; a clip too short gets the still/blur only.
   const teaserLength = m.options.teaser ? teaserSeconds(p.duration) : null;
@@ -240,10 +239,11 @@ export function videoPass(m: Pick<MediaRow, 'options'>, p: Probe, input: string,
 
 /**
  * Video: one ffmpeg run decodes the upload once and writes the web MP4, the stills (poster and
- * thumbnails), the teaser and the per-viewer marked renditions (ffmpeg.ts `videoPassArgs`);
- * sharp turns the stills into the poster, WebP thumbnails and blurred preview. Long videos are
- * then cut into HLS from the MP4 (a stream copy, no decode). A still or teaser the pass could
- * not place (a file whose container promises more than its video holds) is made from the MP4.
+ * thumbnails) and the teaser (ffmpeg.ts `videoPassArgs`); sharp turns the stills into the
+ * poster, WebP thumbnails and blurred preview. Then, from the MP4: HLS for long videos (a stream
+ * copy, no decode) and the per-viewer marked renditions (their own run: see `videoPassArgs`).
+ * A still or teaser the pass could not place (a file whose container promises more than its
+ * video holds) is made from the MP4.
  */
 async function processVideo(ctx: Ctx, m: MediaRow, work: string): Promise<Output> {
   const { ffmpeg, ffprobe } = ffmpegPaths(ctx.config.FFMPEG_PATH);
@@ -257,8 +257,7 @@ async function processVideo(ctx: Ctx, m: MediaRow, work: string): Promise<Output
   });
   const wantHls = p.duration >= HLS_MIN_SECONDS;
   const pass = videoPass(m, p, input, work);
-  const { mp4, stills, teaser, marks } = pass.outputs;
-  if (marks) await Promise.all([fsp.mkdir(marks.dirA), fsp.mkdir(marks.dirB)]);
+  const { mp4, stills, teaser } = pass.outputs;
   await run(ffmpeg, pass.args, { onProgress: progressReporter(ctx, m, p.duration, 2, wantHls ? 85 : 92) });
   // The MP4's duration from its header (ffprobe only if it is not there), its size from the
   // poster: a frame of the same picture.
@@ -297,9 +296,13 @@ async function processVideo(ctx: Ctx, m: MediaRow, work: string): Promise<Output
     );
     variants.hls = await storeHls(ctx, m, 'hls', dir);
   }
-  if (marks) {
-    variants['mark-a'] = await storeHls(ctx, m, 'mark-a', marks.dirA);
-    variants['mark-b'] = await storeHls(ctx, m, 'mark-b', marks.dirB);
+  if (m.options.viewerMark) {
+    // Per-viewer marks (A/B segments, lib/media/viewer-mark.ts): two renditions, one decode of the MP4.
+    const dirs = { a: path.join(work, 'mark-a'), b: path.join(work, 'mark-b') };
+    await Promise.all([fsp.mkdir(dirs.a), fsp.mkdir(dirs.b)]);
+    await run(ffmpeg, markedHlsArgs(mp4, dirs.a, dirs.b, p.hasAudio));
+    variants['mark-a'] = await storeHls(ctx, m, 'mark-a', dirs.a);
+    variants['mark-b'] = await storeHls(ctx, m, 'mark-b', dirs.b);
   }
   variants.mp4 = await store(ctx, m, 'video.mp4', mp4, 'video/mp4', { width, height });
   return { variants, width, height, duration, mime: 'video/mp4' };
