@@ -22,6 +22,21 @@ function ticksOf(pid: number): number {
   }
 }
 
+/**
+ * CPU milliseconds of this process and of the children it has waited for (ffmpeg, ffprobe: Node
+ * reaps them when they exit), and of the database when its postmaster is given.
+ */
+export function cpuWithChildrenMs(postmaster: number | null = null): number {
+  let ticks = postmaster ? databaseTicks(postmaster) : 0;
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(f[13]) + Number(f[14]); // cutime + cstime
+  } catch {}
+  const own = process.cpuUsage();
+  return ticks * TICK_MS + (own.user + own.system) / 1000;
+}
+
 /** The postmaster and every process whose parent it is (its backends). */
 function databaseTicks(postmaster: number): number {
   let total = ticksOf(postmaster);

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -103,8 +104,19 @@ export interface RunOptions {
   timeoutMs?: number;
 }
 
+/** Told of every ffmpeg/ffprobe run this process starts (`watchRuns`). */
+export type RunWatcher = (bin: string, args: readonly string[]) => void;
+const watchers = new Set<RunWatcher>();
+
+/** Calls `watcher` for each run started from now on, until the returned function is called. */
+export function watchRuns(watcher: RunWatcher): () => void {
+  watchers.add(watcher);
+  return () => watchers.delete(watcher);
+}
+
 /** Runs a binary, keeping the tail of stderr for the error message. */
 export function run(bin: string, args: string[], opts: RunOptions = {}): Promise<{ stdout: string; stderr: string }> {
+  for (const watch of watchers) watch(bin, args);
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -196,6 +208,52 @@ export async function probe(ffprobe: string, file: string): Promise<Probe> {
   };
 }
 
+/** A box (atom) of an MP4 between `from` and `to`: where its content starts and ends. */
+function findBox(buf: Buffer, type: string, from: number, to: number): { start: number; end: number } | null {
+  for (let i = from; i + 8 <= to; ) {
+    let size = buf.readUInt32BE(i);
+    let header = 8;
+    if (size === 1) {
+      if (i + 16 > to) return null;
+      size = Number(buf.readBigUInt64BE(i + 8));
+      header = 16;
+    } else if (size === 0) size = to - i; // runs to the end of the file
+    if (size < header) return null;
+    if (buf.toString('latin1', i + 4, i + 8) === type) return { start: i + header, end: Math.min(i + size, to) };
+    i += size;
+  }
+  return null;
+}
+
+/** The duration in the movie header (`mvhd`) of the MP4 starting in `buf`, or null. */
+export function mvhdDuration(buf: Buffer): number | null {
+  const moov = findBox(buf, 'moov', 0, buf.length);
+  const mvhd = moov && findBox(buf, 'mvhd', moov.start, moov.end);
+  if (!mvhd || mvhd.end - mvhd.start < 32) return null;
+  const long = buf[mvhd.start] === 1; // version 1: 64-bit times
+  const at = mvhd.start + 4 + (long ? 16 : 8);
+  if (at + (long ? 12 : 8) > mvhd.end) return null;
+  const timescale = buf.readUInt32BE(at);
+  const units = long ? Number(buf.readBigUInt64BE(at + 4)) : buf.readUInt32BE(at + 4);
+  // Rounded to the microsecond, as ffprobe reports a format's duration.
+  return timescale > 0 && units > 0 ? Math.round((units / timescale) * 1e6) / 1e6 : null;
+}
+
+/**
+ * The duration of an MP4 we wrote with faststart (its header comes first), read from the file
+ * instead of starting ffprobe; null when the header is not where faststart puts it.
+ */
+export async function mp4Duration(file: string): Promise<number | null> {
+  const fh = await fsp.open(file, 'r');
+  try {
+    const buf = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+    return mvhdDuration(buf.subarray(0, bytesRead));
+  } finally {
+    await fh.close();
+  }
+}
+
 /** Longest side of the web MP4. */
 export const VIDEO_MAX_SIDE = 1920;
 /** Videos longer than this also get HLS (adaptive start, cheaper seeking on phones). */
@@ -203,6 +261,8 @@ export const HLS_MIN_SECONDS = 5 * 60;
 export const TEASER_SECONDS = 6;
 /** A teaser is at most this fraction of the item (issue 17: never the whole clip). */
 export const TEASER_FRACTION = 0.2;
+/** Segment length of the per-viewer marked stream: one bit of the viewer's code per segment. */
+export const MARK_SEGMENT_SECONDS = 2;
 /** Below this a moving teaser shows nothing useful: the item gets its still and blurred preview only. */
 export const MIN_TEASER_SECONDS = 0.5;
 
@@ -226,13 +286,9 @@ export function videoFilter(watermark?: string | null): string {
   return `${scale},drawtext=${fontfile}text='${escapeDrawtext(watermark)}':fontcolor=white@0.7:borderw=2:bordercolor=black@0.5:fontsize=h/28:x=w-tw-h/28:y=h-th-h/28,format=yuv420p`;
 }
 
-/** H.264/AAC MP4 with faststart and a keyframe every 2 s (clean HLS cuts); metadata (GPS) dropped. */
-export function webMp4Args(input: string, output: string, p: Probe, watermark?: string | null): string[] {
-  const args = ['-hide_banner', '-y', '-i', input, '-map', '0:v:0'];
-  if (p.hasAudio) args.push('-map', '0:a:0');
-  args.push(
-    '-vf',
-    videoFilter(watermark),
+/** The encoder and muxer options of the web MP4: H.264/AAC, faststart, a keyframe every 2 s (clean HLS cuts), metadata (GPS) dropped. */
+function webMp4Output(output: string, hasAudio: boolean): string[] {
+  const args = [
     '-c:v',
     'libx264',
     '-preset',
@@ -245,20 +301,17 @@ export function webMp4Args(input: string, output: string, p: Probe, watermark?: 
     'expr:gte(t,n_forced*2)',
     '-sc_threshold',
     '0',
-  );
-  if (p.hasAudio) args.push('-c:a', 'aac', '-b:a', '128k', '-ac', '2');
-  args.push(
-    '-map_metadata',
-    '-1',
-    '-map_chapters',
-    '-1',
-    '-movflags',
-    '+faststart',
-    '-progress',
-    'pipe:1',
-    '-nostats',
-    output,
-  );
+  ];
+  if (hasAudio) args.push('-c:a', 'aac', '-b:a', '128k', '-ac', '2');
+  args.push('-map_metadata', '-1', '-map_chapters', '-1', '-movflags', '+faststart', output);
+  return args;
+}
+
+/** The web MP4 alone, in its own run (the pipeline makes it in `videoPassArgs`; kept for comparison in the bench). */
+export function webMp4Args(input: string, output: string, p: Probe, watermark?: string | null): string[] {
+  const args = ['-hide_banner', '-y', '-i', input, '-map', '0:v:0'];
+  if (p.hasAudio) args.push('-map', '0:a:0');
+  args.push('-vf', videoFilter(watermark), '-progress', 'pipe:1', '-nostats', ...webMp4Output(output, p.hasAudio));
   return args;
 }
 
@@ -286,20 +339,37 @@ export function audioArgs(input: string, output: string): string[] {
   ];
 }
 
-export function frameArgs(input: string, atSeconds: number, output: string): string[] {
-  return ['-hide_banner', '-y', '-ss', atSeconds.toFixed(2), '-i', input, '-frames:v', '1', '-q:v', '3', output];
+/** Where a video's stills are taken, as fractions of its length: the poster (also `thumb` and `blur`), then thumb-0..2. */
+export const STILL_FRACTIONS = [0.1, 0.25, 0.5, 0.75] as const;
+
+/** The times of a video's stills, never past its last frame. */
+export function stillTimes(duration: number): number[] {
+  return STILL_FRACTIONS.map((f) => Math.min(duration * f, Math.max(0, duration - 0.1)));
 }
 
-export function teaserArgs(input: string, output: string, seconds: number = TEASER_SECONDS): string[] {
+/** One still from its own run: the frame at `atSeconds` (a fallback when the main pass left one out). */
+export function frameArgs(input: string, atSeconds: number, output: string): string[] {
+  return ['-hide_banner', '-y', '-ss', atSeconds.toFixed(2), '-i', input, ...stillOutput(output)];
+}
+
+/**
+ * Keeps the first frame at or after `atSeconds` and drops every other one (a comparison per frame).
+ * `select` rather than `trim`: a branch that ends early stops older ffmpeg builds' `split`.
+ */
+function stillFilter(atSeconds: number): string {
+  return `select='gte(t,${atSeconds.toFixed(2)})*eq(selected_n,0)'`;
+}
+
+function stillOutput(output: string): string[] {
+  return ['-frames:v', '1', '-q:v', '3', output];
+}
+
+/** The teaser's picture: at most 854 px on its long side, never upscaled, even dimensions. */
+const TEASER_SCALE =
+  "scale='if(gte(iw,ih),min(854,iw),-2)':'if(gte(iw,ih),-2,min(854,ih))',scale=trunc(iw/2)*2:trunc(ih/2)*2";
+
+function teaserOutput(output: string): string[] {
   return [
-    '-hide_banner',
-    '-y',
-    '-i',
-    input,
-    '-t',
-    String(seconds),
-    '-vf',
-    "scale='if(gte(iw,ih),min(854,iw),-2)':'if(gte(iw,ih),-2,min(854,ih))',scale=trunc(iw/2)*2:trunc(ih/2)*2",
     '-c:v',
     'libx264',
     '-preset',
@@ -312,6 +382,112 @@ export function teaserArgs(input: string, output: string, seconds: number = TEAS
     '-movflags',
     '+faststart',
     output,
+  ];
+}
+
+/** The teaser from its own run, cut from the web MP4 (a fallback when the main pass could not size it). */
+export function teaserArgs(input: string, output: string, seconds: number = TEASER_SECONDS): string[] {
+  return ['-hide_banner', '-y', '-i', input, '-t', String(seconds), '-vf', TEASER_SCALE, ...teaserOutput(output)];
+}
+
+/** The first `seconds` of the stream, at teaser size (frames after them are dropped before scaling). */
+function teaserFilter(seconds: number): string {
+  return `select='lt(t,${seconds})',${TEASER_SCALE}`;
+}
+
+/** Where the per-viewer mark's square goes (A top-left, B top-right) and how it looks. */
+function markFilter(rendition: 'a' | 'b'): string {
+  const x = rendition === 'a' ? 'iw*0.05' : 'iw*0.915';
+  // A light square with a dark centre: visible on bright and dark pictures alike.
+  return `drawbox=x=${x}:y=ih*0.05:w=iw*0.04:h=iw*0.04:color=white@0.7:t=fill,drawbox=x=${x}+iw*0.01:y=ih*0.05+iw*0.01:w=iw*0.02:h=iw*0.02:color=black@0.7:t=fill`;
+}
+
+/** One marked rendition: H.264 with a keyframe every MARK_SEGMENT_SECONDS, cut into segments of that length. */
+function markedHlsOutput(dir: string, audio: string[]): string[] {
+  return [
+    ...audio,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '23',
+    '-pix_fmt',
+    'yuv420p',
+    '-force_key_frames',
+    `expr:gte(t,n_forced*${MARK_SEGMENT_SECONDS})`,
+    '-sc_threshold',
+    '0',
+    '-f',
+    'hls',
+    '-hls_time',
+    String(MARK_SEGMENT_SECONDS),
+    '-hls_playlist_type',
+    'vod',
+    '-hls_segment_filename',
+    `${dir}/seg_%04d.ts`,
+    `${dir}/index.m3u8`,
+  ];
+}
+
+export interface VideoPassOutputs {
+  /** The web MP4. */
+  mp4: string;
+  /** JPEG stills: the first frame at or after each time (see `stillTimes`). */
+  stills: Array<{ at: number; file: string }>;
+  /** The first `seconds` at teaser size, when one is wanted. */
+  teaser?: { file: string; seconds: number } | null;
+}
+
+/** The filter graph of the main pass: the web picture once, split to every output that needs pictures. */
+export function videoPassGraph(o: VideoPassOutputs, watermark?: string | null): string {
+  const branches = ['mp4', ...o.stills.map((_, i) => `still${i}`)];
+  if (o.teaser) branches.push('teaser');
+  const graph = [`[0:v]${videoFilter(watermark)},split=${branches.length}${branches.map((b) => `[${b}]`).join('')}`];
+  for (const [i, s] of o.stills.entries()) graph.push(`[still${i}]${stillFilter(s.at)}[still${i}out]`);
+  if (o.teaser) graph.push(`[teaser]${teaserFilter(o.teaser.seconds)}[teaserout]`);
+  return graph.join(';');
+}
+
+/**
+ * The main pass over an uploaded video: one decode, one run of ffmpeg, for the web MP4, its
+ * stills (poster and thumbnails) and the teaser. Every output is taken from the same scaled,
+ * watermarked picture the MP4 shows. The per-viewer marked renditions stay a run of their own
+ * (`markedHlsArgs`): two more full-size encoders in this process would raise its peak memory by
+ * half (850 MB instead of 570 MB at 1080p) to save one decode of the MP4.
+ */
+export function videoPassArgs(input: string, o: VideoPassOutputs, p: Probe, watermark?: string | null): string[] {
+  const audio = p.hasAudio ? ['-map', '0:a:0'] : [];
+  const args = ['-hide_banner', '-y', '-i', input, '-filter_complex', videoPassGraph(o, watermark)];
+  args.push('-progress', 'pipe:1', '-nostats');
+  args.push('-map', '[mp4]', ...audio, ...webMp4Output(o.mp4, p.hasAudio));
+  for (const [i, s] of o.stills.entries()) args.push('-map', `[still${i}out]`, ...stillOutput(s.file));
+  if (o.teaser) args.push('-map', '[teaserout]', ...teaserOutput(o.teaser.file));
+  return args;
+}
+
+/**
+ * The two renditions of the per-viewer mark (A/B segment watermarking), from the web MP4 in
+ * one decode: A carries a small square near the top-left corner, B near the top-right, both
+ * re-encoded with a keyframe every MARK_SEGMENT_SECONDS so their segments line up one for one.
+ * A viewer's playlist takes each segment from A or B by the bits of that viewer's code
+ * (lib/media/viewer-mark.ts): a leaked recording spells out who it was served to.
+ */
+export function markedHlsArgs(input: string, dirA: string, dirB: string, hasAudio: boolean): string[] {
+  const audio = hasAudio ? ['-map', '0:a:0', '-c:a', 'copy'] : [];
+  return [
+    '-hide_banner',
+    '-y',
+    '-i',
+    input,
+    '-filter_complex',
+    `[0:v]split=2[a][b];[a]${markFilter('a')}[va];[b]${markFilter('b')}[vb]`,
+    '-map',
+    '[va]',
+    ...markedHlsOutput(dirA, audio),
+    '-map',
+    '[vb]',
+    ...markedHlsOutput(dirB, audio),
   ];
 }
 
@@ -339,56 +515,4 @@ export function hlsArgs(input: string, dir: string): string[] {
 export function masterPlaylist(p: { width?: number; height?: number; bandwidth: number }): string {
   const res = p.width && p.height ? `,RESOLUTION=${p.width}x${p.height}` : '';
   return `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-STREAM-INF:BANDWIDTH=${p.bandwidth}${res}\nindex.m3u8\n`;
-}
-
-/** Segment length of the per-viewer marked stream: one bit of the viewer's code per segment. */
-export const MARK_SEGMENT_SECONDS = 2;
-
-/**
- * The two renditions of the per-viewer mark (A/B segment watermarking), from the web MP4 in
- * one decode: A carries a small square near the top-left corner, B near the top-right,
- * both re-encoded with a keyframe every MARK_SEGMENT_SECONDS so their segments line up one for
- * one. A viewer's playlist takes each segment from A or B by the bits of that viewer's code
- * (lib/media/viewer-mark.ts): a leaked recording spells out who it was served to.
- */
-export function markedHlsArgs(input: string, dirA: string, dirB: string, hasAudio: boolean): string[] {
-  // A light square with a dark centre: visible on bright and dark pictures alike.
-  const box = (x: string) =>
-    `drawbox=x=${x}:y=ih*0.05:w=iw*0.04:h=iw*0.04:color=white@0.7:t=fill,drawbox=x=${x}+iw*0.01:y=ih*0.05+iw*0.01:w=iw*0.02:h=iw*0.02:color=black@0.7:t=fill`;
-  const out = (label: string, dir: string) => [
-    '-map',
-    label,
-    ...(hasAudio ? ['-map', '0:a:0', '-c:a', 'copy'] : []),
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-crf',
-    '23',
-    '-pix_fmt',
-    'yuv420p',
-    '-force_key_frames',
-    `expr:gte(t,n_forced*${MARK_SEGMENT_SECONDS})`,
-    '-sc_threshold',
-    '0',
-    '-f',
-    'hls',
-    '-hls_time',
-    String(MARK_SEGMENT_SECONDS),
-    '-hls_playlist_type',
-    'vod',
-    '-hls_segment_filename',
-    `${dir}/seg_%04d.ts`,
-    `${dir}/index.m3u8`,
-  ];
-  return [
-    '-hide_banner',
-    '-y',
-    '-i',
-    input,
-    '-filter_complex',
-    `[0:v]split=2[a][b];[a]${box('iw*0.05')}[va];[b]${box('iw*0.915')}[vb]`,
-    ...out('[va]', dirA),
-    ...out('[vb]', dirB),
-  ];
 }

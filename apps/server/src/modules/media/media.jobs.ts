@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,12 +14,15 @@ import {
   hlsArgs,
   markedHlsArgs,
   masterPlaylist,
+  mp4Duration,
   type Probe,
   probe,
   run,
+  stillTimes,
   teaserArgs,
   teaserSeconds,
-  webMp4Args,
+  type VideoPassOutputs,
+  videoPassArgs,
 } from '../../lib/media/ffmpeg';
 import { storageFor } from '../../lib/storage';
 import { MEDIA_SWEEP_JOB, sweepOrphanMedia } from './media.orphans';
@@ -173,6 +177,74 @@ async function store(
   return { key, mime, size: st.size, ...extra } satisfies MediaVariant;
 }
 
+/** The stills of a processed video: poster (JPEG, with its size), `thumb`, `blur` and thumb-0..2 (WebP). */
+async function storeStills(ctx: Ctx, m: MediaRow, work: string, jpgs: string[]) {
+  const [first, ...rest] = jpgs;
+  const file = (name: string) => path.join(work, name);
+  const [posterInfo] = await Promise.all([
+    sharp(first).jpeg({ quality: 85 }).toFile(file('poster.jpg')),
+    sharp(first).resize({ width: 640, withoutEnlargement: true }).webp({ quality: 78 }).toFile(file('thumb.webp')),
+    sharp(first).resize({ width: 64 }).blur(6).resize({ width: 480 }).webp({ quality: 50 }).toFile(file('blur.webp')),
+    ...rest.map((f, i) =>
+      sharp(f)
+        .resize({ width: 480, withoutEnlargement: true })
+        .webp({ quality: 75 })
+        .toFile(file(`thumb-${i}.webp`)),
+    ),
+  ]);
+  const stored = await Promise.all([
+    store(ctx, m, 'poster.jpg', file('poster.jpg'), 'image/jpeg', {
+      width: posterInfo.width,
+      height: posterInfo.height,
+    }),
+    store(ctx, m, 'thumb.webp', file('thumb.webp'), 'image/webp'),
+    store(ctx, m, 'blur.webp', file('blur.webp'), 'image/webp'),
+    ...rest.map((_, i) => store(ctx, m, `thumb-${i}.webp`, file(`thumb-${i}.webp`), 'image/webp')),
+  ]);
+  const names = ['poster', 'thumb', 'blur', ...rest.map((_, i) => `thumb-${i}`)];
+  return Object.fromEntries(names.map((name, i) => [name, stored[i]!])) as Record<string, MediaVariant>;
+}
+
+/** Stores every file of an HLS folder under `name/`. */
+async function storeHls(ctx: Ctx, m: MediaRow, name: string, dir: string) {
+  for (const f of await fsp.readdir(dir))
+    await store(
+      ctx,
+      m,
+      `${name}/${f}`,
+      path.join(dir, f),
+      f.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t',
+    );
+  return { key: `${m.ownerId}/${m.id}/${name}/`, mime: 'application/vnd.apple.mpegurl' } satisfies MediaVariant;
+}
+
+/** How much longer than its rule a teaser cut in the main pass may be (the MP4 and the upload differ by a few frames). */
+const TEASER_SLACK_SECONDS = 0.1;
+
+/**
+ * The main pass for a video (ffmpeg.ts `videoPassArgs`): its outputs in `work` and the command.
+ * The bench times the same command on its own as the "ffmpeg alone" figure.
+ */
+export function videoPass(m: Pick<MediaRow, 'options'>, p: Probe, input: string, work: string) {
+  const outputs: VideoPassOutputs = {
+    mp4: path.join(work, 'video.mp4'),
+    stills: stillTimes(p.duration).map((at, i) => ({ at, file: path.join(work, `frame-${i}.jpg`) })),
+    teaser: null,
+  };
+  // A teaser is the shorter of 6 s and 20 % of the item; a clip too short gets the still/blur only.
+  const teaserLength = m.options.teaser ? teaserSeconds(p.duration) : null;
+  if (teaserLength !== null) outputs.teaser = { file: path.join(work, 'teaser.mp4'), seconds: teaserLength };
+  return { outputs, args: videoPassArgs(input, outputs, p, m.options.watermark) };
+}
+
+/**
+ * Video: one ffmpeg run decodes the upload once and writes the web MP4, the stills (poster and
+ * thumbnails) and the teaser (ffmpeg.ts `videoPassArgs`); sharp turns the stills into the
+ * poster, WebP thumbnails and blurred preview. Then, from the MP4: HLS for long videos (a stream
+ * copy, no decode) and the per-viewer marked renditions (their own run: see `videoPassArgs`).
+ * A still or teaser the pass could not place (a file whose container promises more than its
+ * video holds) is made from the MP4.
+ */
 async function processVideo(ctx: Ctx, m: MediaRow, work: string): Promise<Output> {
   const { ffmpeg, ffprobe } = ffmpegPaths(ctx.config.FFMPEG_PATH);
   const input = await fetchOriginal(ctx, m, work);
@@ -184,44 +256,34 @@ async function processVideo(ctx: Ctx, m: MediaRow, work: string): Promise<Output
     progress: 2,
   });
   const wantHls = p.duration >= HLS_MIN_SECONDS;
-  const mp4 = path.join(work, 'video.mp4');
-  await run(ffmpeg, webMp4Args(input, mp4, p, m.options.watermark), {
-    onProgress: progressReporter(ctx, m, p.duration, 2, wantHls ? 85 : 92),
-  });
-  const out = await probe(ffprobe, mp4);
-  const variants: Record<string, MediaVariant> = {};
-
-  // Poster and thumbnails from the processed video (watermarked, rotated, metadata-free).
-  const frames = [0.1, 0.25, 0.5, 0.75].map((f) => Math.min(out.duration * f, Math.max(0, out.duration - 0.1)));
-  const jpgs: string[] = [];
-  for (const [i, at] of frames.entries()) {
-    const f = path.join(work, `frame-${i}.jpg`);
-    await run(ffmpeg, frameArgs(mp4, at, f)).catch(() => run(ffmpeg, frameArgs(mp4, 0, f)));
-    jpgs.push(f);
+  const pass = videoPass(m, p, input, work);
+  const { mp4, stills, teaser } = pass.outputs;
+  await run(ffmpeg, pass.args, { onProgress: progressReporter(ctx, m, p.duration, 2, wantHls ? 85 : 92) });
+  // The MP4's duration from its header (ffprobe only if it is not there), its size from the
+  // poster: a frame of the same picture.
+  const duration = (await mp4Duration(mp4)) ?? (await probe(ffprobe, mp4)).duration;
+  const times = stillTimes(duration);
+  for (const [i, s] of stills.entries()) {
+    if (fs.existsSync(s.file)) continue;
+    // Past the MP4's last frame (its container promised more than its video holds): from the MP4.
+    await run(ffmpeg, frameArgs(mp4, times[i]!, s.file)).catch(() => {});
+    // Past the last frame ffmpeg writes nothing and still succeeds: then the first frame.
+    if (!fs.existsSync(s.file)) await run(ffmpeg, frameArgs(mp4, 0, s.file));
   }
-  const posterFile = path.join(work, 'poster.jpg');
-  const posterInfo = await sharp(jpgs[0]).jpeg({ quality: 85 }).toFile(posterFile);
-  const thumbFile = path.join(work, 'thumb.webp');
-  await sharp(jpgs[0]).resize({ width: 640, withoutEnlargement: true }).webp({ quality: 78 }).toFile(thumbFile);
-  const blurFile = path.join(work, 'blur.webp');
-  await sharp(jpgs[0]).resize({ width: 64 }).blur(6).resize({ width: 480 }).webp({ quality: 50 }).toFile(blurFile);
-  variants.poster = await store(ctx, m, 'poster.jpg', posterFile, 'image/jpeg', {
-    width: posterInfo.width,
-    height: posterInfo.height,
-  });
-  variants.thumb = await store(ctx, m, 'thumb.webp', thumbFile, 'image/webp');
-  variants.blur = await store(ctx, m, 'blur.webp', blurFile, 'image/webp');
-  for (const [i, f] of jpgs.slice(1).entries()) {
-    const t = path.join(work, `thumb-${i}.webp`);
-    await sharp(f).resize({ width: 480, withoutEnlargement: true }).webp({ quality: 75 }).toFile(t);
-    variants[`thumb-${i}`] = await store(ctx, m, `thumb-${i}.webp`, t, 'image/webp');
-  }
-  // A teaser is the shorter of 6 s and 20 % of the item; a clip too short gets the still/blur only.
-  const teaserLength = teaserSeconds(out.duration);
-  if (m.options.teaser && teaserLength !== null) {
-    const teaser = path.join(work, 'teaser.mp4');
-    await run(ffmpeg, teaserArgs(mp4, teaser, teaserLength));
-    variants.teaser = await store(ctx, m, 'teaser.mp4', teaser, 'video/mp4');
+  const variants = await storeStills(
+    ctx,
+    m,
+    work,
+    stills.map((s) => s.file),
+  );
+  const { width, height } = variants.poster!;
+  if (m.options.teaser) {
+    // The rule is about the MP4 (issue 17): cut again from it when the upload's duration misled the pass.
+    const length = teaserSeconds(duration);
+    const file = path.join(work, 'teaser.mp4');
+    if (length !== null && (!teaser || teaser.seconds > length + TEASER_SLACK_SECONDS))
+      await run(ffmpeg, teaserArgs(mp4, file, length));
+    if (length !== null) variants.teaser = await store(ctx, m, 'teaser.mp4', file, 'video/mp4');
   }
   if (wantHls) {
     const dir = path.join(work, 'hls');
@@ -230,39 +292,20 @@ async function processVideo(ctx: Ctx, m: MediaRow, work: string): Promise<Output
     const st = await fsp.stat(mp4);
     await fsp.writeFile(
       path.join(dir, 'master.m3u8'),
-      masterPlaylist({ width: out.width, height: out.height, bandwidth: Math.round((st.size * 8) / out.duration) }),
+      masterPlaylist({ width, height, bandwidth: Math.round((st.size * 8) / duration) }),
     );
-    for (const f of await fsp.readdir(dir)) {
-      await store(
-        ctx,
-        m,
-        `hls/${f}`,
-        path.join(dir, f),
-        f.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t',
-      );
-    }
-    variants.hls = { key: `${m.ownerId}/${m.id}/hls/`, mime: 'application/vnd.apple.mpegurl' };
+    variants.hls = await storeHls(ctx, m, 'hls', dir);
   }
   if (m.options.viewerMark) {
-    // Per-viewer marks (A/B segments, lib/media/viewer-mark.ts): two renditions, one decode.
+    // Per-viewer marks (A/B segments, lib/media/viewer-mark.ts): two renditions, one decode of the MP4.
     const dirs = { a: path.join(work, 'mark-a'), b: path.join(work, 'mark-b') };
-    await fsp.mkdir(dirs.a);
-    await fsp.mkdir(dirs.b);
-    await run(ffmpeg, markedHlsArgs(mp4, dirs.a, dirs.b, out.hasAudio));
-    for (const r of ['a', 'b'] as const) {
-      for (const f of await fsp.readdir(dirs[r]))
-        await store(
-          ctx,
-          m,
-          `mark-${r}/${f}`,
-          path.join(dirs[r], f),
-          f.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t',
-        );
-      variants[`mark-${r}`] = { key: `${m.ownerId}/${m.id}/mark-${r}/`, mime: 'application/vnd.apple.mpegurl' };
-    }
+    await Promise.all([fsp.mkdir(dirs.a), fsp.mkdir(dirs.b)]);
+    await run(ffmpeg, markedHlsArgs(mp4, dirs.a, dirs.b, p.hasAudio));
+    variants['mark-a'] = await storeHls(ctx, m, 'mark-a', dirs.a);
+    variants['mark-b'] = await storeHls(ctx, m, 'mark-b', dirs.b);
   }
-  variants.mp4 = await store(ctx, m, 'video.mp4', mp4, 'video/mp4', { width: out.width, height: out.height });
-  return { variants, width: out.width, height: out.height, duration: out.duration, mime: 'video/mp4' };
+  variants.mp4 = await store(ctx, m, 'video.mp4', mp4, 'video/mp4', { width, height });
+  return { variants, width, height, duration, mime: 'video/mp4' };
 }
 
 async function processAudio(ctx: Ctx, m: MediaRow, work: string): Promise<Output> {
