@@ -22,9 +22,10 @@ export default defineConfig({
       injectRegister: false,
       manifest: webManifest,
       injectManifest: {
-        // The app shell and static build only; media, sourcemaps and precompressed copies are not.
+        // The app shell and static build only; media, sourcemaps and precompressed copies are not,
+        // nor the emoji font's subsets (3.8 MB; a page fetches the ones it shows, docs/performance.md).
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-        globIgnores: ['**/*.map', '**/*.br', '**/*.gz', 'leaf.jpg'],
+        globIgnores: ['**/*.map', '**/*.br', '**/*.gz', 'leaf.jpg', '**/noto-color-emoji-*.woff2'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false },

@@ -25,8 +25,15 @@ export interface Product {
   stop(): Promise<void>;
 }
 
+export interface ProductOptions {
+  /** Wait until the demo media are processed before answering (SEED_WAIT_FOR_MEDIA). */
+  waitForMedia?: boolean;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}
+
 /** Starts the product on a fresh data directory and waits until it says it is ready. */
-export async function startProduct(name: string): Promise<Product> {
+export async function startProduct(name: string, options: ProductOptions = {}): Promise<Product> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), `marquee-bench-${name}-`));
   const dataDir = path.join(work, 'data');
   const port = await freePort();
@@ -42,6 +49,8 @@ export async function startProduct(name: string): Promise<Product> {
       LOG_LEVEL: 'warn',
       LOG_FORMAT: 'json',
       NODE_ENV: 'production',
+      ...(options.waitForMedia ? { SEED_WAIT_FOR_MEDIA: '1' } : {}),
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -53,7 +62,7 @@ export async function startProduct(name: string): Promise<Product> {
     fs.rmSync(work, { recursive: true, force: true });
   };
   try {
-    await waitForOutput(child, 'Marquee is ready', 300_000);
+    await waitForOutput(child, 'Marquee is ready', options.timeoutMs ?? 300_000);
   } catch (err) {
     await stop();
     throw err;
@@ -74,6 +83,18 @@ export async function startProduct(name: string): Promise<Product> {
     },
     stop,
   };
+}
+
+/** Signs a demo account in: its session token (POST /api/auth/login). */
+export async function login(base: string, username: string, password = 'marquee-demo-2026'): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const body = (await res.json()) as { token?: string };
+  if (!res.ok || !body.token) throw new Error(`login ${username}: ${res.status} ${JSON.stringify(body)}`);
+  return body.token;
 }
 
 /** CPU used by processes: utime + stime + their reaped children's, in clock ticks (1/100 s). */

@@ -1,16 +1,20 @@
+// First: zod's settings must be in place before any schema is made (lib/zod-jitless.ts).
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@fontsource-variable/inter';
 import './emoji-font.css';
 import { App } from './app';
 import { i18nReady } from './lib/i18n';
+import { preloadFirstPage } from './router';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-// English is bundled (no wait); another language's texts are fetched first, so nothing flashes in English.
-void i18nReady.finally(() =>
+// Before the first render, in parallel: the first page's module (header, page and footer paint
+// together) and, for a language other than English, its texts (nothing flashes in English).
+void Promise.allSettled([preloadFirstPage(window.location.pathname), i18nReady]).then(() =>
   createRoot(root).render(
     <StrictMode>
       <App />
