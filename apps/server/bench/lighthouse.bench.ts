@@ -69,7 +69,12 @@ async function main() {
     return;
   }
   fs.mkdirSync(reportDir, { recursive: true });
-  console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${os.cpus().length} cores`,
+  );
   const product = await startProduct('lighthouse', { waitForMedia: true });
   const bare = await staticPage(fs.statSync(dist).size);
   try {

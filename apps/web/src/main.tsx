@@ -1,5 +1,3 @@
-// First: zod's settings must be in place before any schema is made (lib/zod-jitless.ts).
-import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@fontsource-variable/inter';
