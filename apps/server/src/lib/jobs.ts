@@ -40,6 +40,8 @@ const IDLE_POLL_SECONDS = 30;
 const WAKE_TOPIC = 'jobs.wake';
 /** A delayed job is fetchable once the database clock passes its start time: wake a little after. */
 const WAKE_MARGIN_MS = 50;
+/** Node's longest timer (~24.8 days); a job due later than that is found by the poll. */
+const MAX_TIMER_MS = 2 ** 31 - 1 - WAKE_MARGIN_MS;
 
 /** Milliseconds until `startAfter` (a date, or seconds from now as pg-boss reads a number). */
 function delayUntil(startAfter: Date | number) {
@@ -64,6 +66,7 @@ export function createJobs(
   const wakeAt = (worker: string, startAfter: Date | number | undefined) => {
     const delay = startAfter === undefined ? 0 : delayUntil(startAfter);
     if (delay <= 0) return boss?.notifyWorker(worker);
+    if (delay > MAX_TIMER_MS) return;
     const timer = setTimeout(() => {
       wakeups.delete(timer);
       boss?.notifyWorker(worker);
