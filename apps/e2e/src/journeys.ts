@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { envFor, ffmpegPaths } from '../../server/src/lib/media/ffmpeg';
 
 /** Every demo account's password (apps/server/src/seed/demo.ts). */
 export const DEMO_PASSWORD = 'marquee-demo-2026';
@@ -16,12 +17,13 @@ export async function logIn(page: Page, username: string) {
   await page.getByRole('button', { name: 'Account menu' }).waitFor();
 }
 
-/** Runs ffmpeg (on PATH) with `args` writing to a temporary `file.<ext>` and returns its bytes. */
+/** Runs the ffmpeg the server runs (PATH, else the npm package's) with `args` writing to a temporary `file.<ext>` and returns its bytes. */
 export function ffmpegFile(ext: string, args: string[]): Buffer {
   const dir = mkdtempSync(path.join(tmpdir(), 'e2e-media-'));
   const out = path.join(dir, `file.${ext}`);
   try {
-    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args, out]);
+    const { ffmpeg } = ffmpegPaths();
+    execFileSync(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', ...args, out], { env: envFor(ffmpeg) });
     return readFileSync(out);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import type { MediaRow, MediaVariant } from '../src/db/schema';
 import { processImage } from '../src/lib/media/image';
 import { storageFor } from '../src/lib/storage';
 import { insertMedia } from '../src/modules/media/media.repo';
+import { ffmpegSync } from './ffmpeg';
 
 export interface MultipartFilePart {
   field?: string;
@@ -97,7 +97,7 @@ export function makeClip(
           ...(format === 'mov' ? ['-metadata', 'location=+48.8584+002.2945/'] : []),
           out,
         ];
-  execFileSync('ffmpeg', args);
+  ffmpegSync(args);
   const buf = fs.readFileSync(out);
   fs.rmSync(dir, { recursive: true, force: true });
   cache.set(key, buf);

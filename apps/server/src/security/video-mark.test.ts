@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import { type Actor, buildPerformer, buildUser } from '../../test/factories';
 import { buildContent } from '../../test/factories.catalogue';
 import { makeClip, multipartBody } from '../../test/factories.media';
 import { fundWallet } from '../../test/factories.money';
+import { ffmpegSync } from '../../test/ffmpeg';
 import { useTestApp } from '../../test/harness';
 import { performers } from '../db/schema';
 import { identifyViewer, markBits, markRendition } from '../lib/media/viewer-mark';
@@ -29,16 +29,7 @@ function firstFrame(ts: Buffer): Buffer {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mark-'));
   try {
     fs.writeFileSync(path.join(dir, 's.ts'), ts);
-    execFileSync('ffmpeg', [
-      '-v',
-      'error',
-      '-y',
-      '-i',
-      path.join(dir, 's.ts'),
-      '-frames:v',
-      '1',
-      path.join(dir, 'f.png'),
-    ]);
+    ffmpegSync(['-v', 'error', '-y', '-i', path.join(dir, 's.ts'), '-frames:v', '1', path.join(dir, 'f.png')]);
     return fs.readFileSync(path.join(dir, 'f.png'));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -114,15 +114,53 @@ export function watchRuns(watcher: RunWatcher): () => void {
   return () => watchers.delete(watcher);
 }
 
+/**
+ * The environment a binary runs in. The static builds inside the npm packages carry their own
+ * glibc, whose iconv loads the machine's gconv modules and crashes: every @ffprobe-installer
+ * linux-x64 build (2019–2023) segfaults on any MPEG-TS (its service name goes through iconv).
+ * With GCONV_PATH pointing nowhere, iconv_open fails cleanly and the name is kept as bytes.
+ * (The same glibc cannot resolve host names either: give these binaries IP addresses, never
+ * `localhost`.) Binaries from PATH or FFMPEG_PATH run with the environment as it is.
+ */
+export function envFor(bin: string): NodeJS.ProcessEnv {
+  if (!bin.includes(`${path.sep}node_modules${path.sep}`)) return process.env;
+  return { ...process.env, GCONV_PATH: path.join(path.sep, 'nonexistent', 'gconv') };
+}
+
+/**
+ * Every ffmpeg/ffprobe child of the server starts here: the environment above, and an 'error'
+ * listener before anything else can happen, so a missing or unstartable binary (ENOENT, EACCES)
+ * is an event for the caller (`onError`), never an uncaught exception that ends the process.
+ */
+export function spawnTool(
+  bin: string,
+  args: readonly string[],
+  options: SpawnOptions & { onError?: (err: Error) => void } = {},
+): ChildProcess {
+  for (const watch of watchers) watch(bin, args);
+  const { onError, ...spawnOptions } = options;
+  const child = spawn(bin, args, { ...spawnOptions, env: envFor(bin) });
+  child.on('error', (err) => onError?.(err));
+  // A child that could not start has no working pipes: their errors (EPIPE) are not the process's.
+  child.stdin?.on('error', () => {});
+  return child;
+}
+
 /** Runs a binary, keeping the tail of stderr for the error message. */
 export function run(bin: string, args: string[], opts: RunOptions = {}): Promise<{ stdout: string; stderr: string }> {
-  for (const watch of watchers) watch(bin, args);
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const timer = { id: null as NodeJS.Timeout | null };
+    const child = spawnTool(bin, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      onError: (err) => {
+        if (timer.id) clearTimeout(timer.id);
+        reject(new FfmpegError(`${bin} could not be started: ${err.message}`, ''));
+      },
+    });
     let stdout = '';
     let stderr = '';
     let buf = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
       if (!opts.onProgress) {
         stdout += d;
         return;
@@ -137,16 +175,12 @@ export function run(bin: string, args: string[], opts: RunOptions = {}): Promise
         i = buf.indexOf('\n');
       }
     });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => {
       stderr = (stderr + d).slice(-8000);
     });
-    const timer = opts.timeoutMs ? setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs) : null;
-    child.on('error', (err) => {
-      if (timer) clearTimeout(timer);
-      reject(new FfmpegError(`${bin} could not be started: ${err.message}`, ''));
-    });
+    timer.id = opts.timeoutMs ? setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs) : null;
     child.on('close', (code, signal) => {
-      if (timer) clearTimeout(timer);
+      if (timer.id) clearTimeout(timer.id);
       if (code === 0) resolve({ stdout, stderr });
       else reject(new FfmpegError(`${bin} failed (${signal ?? `exit ${code}`})`, stderr));
     });

@@ -1,12 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { buildPerformer, buildUser } from '../../../test/factories';
 import { makeClip, makeJpeg, multipartBody } from '../../../test/factories.media';
+import { ffprobeJson } from '../../../test/ffmpeg';
 import { useTestApp } from '../../../test/harness';
 import type { App } from '../../app';
 import { performers } from '../../db/schema';
@@ -33,21 +30,6 @@ async function waitReady(app: App, id: string, auth: Auth, timeoutMs = 240_000) 
 /** Signed links work in the session of the viewer they name (issue 17, item 3). */
 const get = (app: App, url: string, auth: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers: auth });
-
-function probe(buf: Buffer, ext: string) {
-  const f = path.join(os.tmpdir(), `probe-${process.pid}-${Math.random().toString(36).slice(2)}.${ext}`);
-  fs.writeFileSync(f, buf);
-  try {
-    return JSON.parse(
-      execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', f]).toString(),
-    ) as {
-      format: { format_name: string; duration: string };
-      streams: Array<{ codec_type: string; codec_name: string }>;
-    };
-  } finally {
-    fs.rmSync(f, { force: true });
-  }
-}
 
 /** Mean absolute difference of two same-sized images over a region (0 = identical). */
 async function regionDiff(a: Buffer, b: Buffer, region: { left: number; top: number; width: number; height: number }) {
@@ -98,7 +80,7 @@ describe('media pipeline: long videos, HEIC, watermarks', () => {
     const seg = await get(app, `${base}${segments[3]}`, creator.auth);
     expect(seg.statusCode).toBe(200);
     expect(seg.headers['content-type']).toBe('video/mp2t');
-    const p = probe(seg.rawPayload, 'ts');
+    const p = ffprobeJson(seg.rawPayload, 'ts');
     expect(p.format.format_name).toBe('mpegts');
     expect(p.streams.find((s) => s.codec_type === 'video')?.codec_name).toBe('h264');
 

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Actor, buildPerformer } from '../../../test/factories';
 import { makeClip, multipartBody } from '../../../test/factories.media';
+import { ffmpegSync, ffprobeJson } from '../../../test/ffmpeg';
 import { useTestApp } from '../../../test/harness';
 import type { App } from '../../app';
 import type { MediaRow } from '../../db/schema';
@@ -53,21 +53,6 @@ async function stored(app: App, key: string): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function ffprobe(buf: Buffer) {
-  const f = path.join(os.tmpdir(), `pass-${process.pid}-${Math.random().toString(36).slice(2)}.mp4`);
-  fs.writeFileSync(f, buf);
-  try {
-    return JSON.parse(
-      execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', f]).toString(),
-    ) as {
-      format: { duration: string };
-      streams: Array<{ codec_type: string; codec_name: string; width?: number; height?: number }>;
-    };
-  } finally {
-    fs.rmSync(f, { force: true });
-  }
-}
-
 async function imageOf(app: App, row: MediaRow, variant: string) {
   const v = row.variants[variant];
   expect(v, variant).toBeDefined();
@@ -96,14 +81,16 @@ describe('video: one ffmpeg pass for the MP4, its stills and the teaser (issue 1
     expect(row).toMatchObject({ width: 640, height: 360, mimeType: 'video/mp4' });
     expect(row.duration).toBeCloseTo(3, 0);
     expect(row.variants.mp4).toMatchObject({ mime: 'video/mp4', width: 640, height: 360 });
-    const mp4 = ffprobe(await stored(app, row.variants.mp4!.key));
+    const mp4 = ffprobeJson(await stored(app, row.variants.mp4!.key), 'mp4');
     expect(mp4.streams.find((s) => s.codec_type === 'video')).toMatchObject({
       codec_name: 'h264',
       width: 640,
       height: 360,
     });
     expect(mp4.streams.find((s) => s.codec_type === 'audio')).toMatchObject({ codec_name: 'aac' });
-    expect(row.duration).toBe(Number(mp4.format.duration)); // what ffprobe says of the MP4, to the microsecond
+    // What ffprobe says of the MP4, within a frame: ffprobe builds differ on the edit list's audio
+    // priming (Debian's 5.1 agrees to the microsecond; the npm package's 2023 build is 24 ms shorter).
+    expect(Math.abs((row.duration ?? 0) - Number(mp4.format.duration))).toBeLessThan(1 / 25);
 
     expect(row.variants.poster).toMatchObject({ mime: 'image/jpeg', width: 640, height: 360 });
     expect(await imageOf(app, row, 'poster')).toMatchObject({ format: 'jpeg', width: 640, height: 360 });
@@ -115,7 +102,7 @@ describe('video: one ffmpeg pass for the MP4, its stills and the teaser (issue 1
     const [a, b] = [await stored(app, row.variants['thumb-0']!.key), await stored(app, row.variants['thumb-2']!.key)];
     expect(a.equals(b)).toBe(false);
 
-    const teaser = ffprobe(await stored(app, row.variants.teaser!.key));
+    const teaser = ffprobeJson(await stored(app, row.variants.teaser!.key), 'mp4');
     expect(Number(teaser.format.duration)).toBeLessThanOrEqual(0.8); // 20 % of 3 s (issue 17)
     expect(teaser.streams).toHaveLength(1);
     expect(teaser.streams[0]).toMatchObject({ codec_type: 'video', width: 640, height: 360 });
@@ -143,7 +130,7 @@ describe('video: one ffmpeg pass for the MP4, its stills and the teaser (issue 1
     const segments = playlists.map((p) => p.split('\n').filter((l) => l.startsWith('seg_')));
     expect(segments[0]!.length).toBeGreaterThanOrEqual(3); // 2-second segments over 6 s
     expect(playlists[1]).toBe(playlists[0]); // same durations: segment i of A and of B line up
-    const seg = ffprobe(await stored(app, `${row.variants['mark-a']!.key}seg_0001.ts`));
+    const seg = ffprobeJson(await stored(app, `${row.variants['mark-a']!.key}seg_0001.ts`), 'ts');
     expect(seg.streams.map((s) => s.codec_type).sort()).toEqual(['audio', 'video']);
     expect(await imageOf(app, row, 'poster')).toMatchObject({ width: 320, height: 240 });
   });
@@ -154,7 +141,7 @@ describe('video: one ffmpeg pass for the MP4, its stills and the teaser (issue 1
     // 1 s of picture, 4 s of sound: the stills at 25, 50 and 75 % lie past the last frame.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pass-'));
     const file = path.join(dir, 'short-picture.mp4');
-    execFileSync('ffmpeg', [
+    ffmpegSync([
       ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=1'],
       ...['-f', 'lavfi', '-i', 'sine=duration=4', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', file],
     ]);

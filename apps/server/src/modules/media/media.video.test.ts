@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { io as connect } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { buildPerformer } from '../../../test/factories';
 import { makeClip, multipartBody } from '../../../test/factories.media';
+import { ffprobeJson } from '../../../test/ffmpeg';
 import { useTestApp } from '../../../test/harness';
 import type { App } from '../../app';
 
@@ -27,21 +24,6 @@ async function waitForStatus(app: App, id: string, auth: Record<string, string>,
     if (s.status !== 'processing') return { ...s, seen };
     if (Date.now() - start > timeoutMs) throw new Error(`still processing after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-function ffprobeJson(buf: Buffer, ext: string) {
-  const f = path.join(os.tmpdir(), `probe-${Date.now()}-${Math.random().toString(36).slice(2)}.${ext}`);
-  fs.writeFileSync(f, buf);
-  try {
-    return JSON.parse(
-      execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', f]).toString(),
-    ) as {
-      format: { format_name: string; duration: string; tags?: Record<string, string> };
-      streams: Array<{ codec_type: string; codec_name: string; pix_fmt?: string; width?: number }>;
-    };
-  } finally {
-    fs.rmSync(f, { force: true });
   }
 }
 

@@ -1,8 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
+import type { Writable } from 'node:stream';
 import type { Ctx } from '../../lib/context';
+import { ffmpegPaths, spawnTool } from '../../lib/media/ffmpeg';
 import { hlsDir } from './streaming.hls';
 import { findStream, liveStreamOf, settingsByKey } from './streaming.repo';
 import { goLive, setRtmpPort, streamHooks } from './streaming.service';
@@ -41,6 +43,19 @@ const HLS_ARGS = (dir: string) => [
   `${dir}/index.m3u8`,
 ];
 
+/** Resolves when a pipe can take more, or when it closed (an encoder that died never drains). */
+function drainedOrClosed(stdin: Writable) {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      stdin.off('drain', done);
+      stdin.off('close', done);
+      resolve();
+    };
+    stdin.once('drain', done);
+    stdin.once('close', done);
+  });
+}
+
 export class IngestManager {
   private ingests = new Map<string, Ingest>();
   constructor(private ctx: Ctx) {}
@@ -49,8 +64,9 @@ export class IngestManager {
     return this.ingests.size;
   }
 
+  /** The same binary the media pipeline runs (FFMPEG_PATH, PATH, or the npm package's). */
   private ffmpeg() {
-    return this.ctx.config.FFMPEG_PATH ?? 'ffmpeg';
+    return ffmpegPaths(this.ctx.config.FFMPEG_PATH).ffmpeg;
   }
 
   private spawn(streamId: string, performerId: string, source: Ingest['source'], input: string[], codec: string[]) {
@@ -58,14 +74,18 @@ export class IngestManager {
     const dir = hlsDir(this.ctx, streamId);
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { recursive: true });
-    const proc = spawn(this.ffmpeg(), ['-hide_banner', '-loglevel', 'error', ...input, ...codec, ...HLS_ARGS(dir)], {
-      stdio: [source === 'browser' ? 'pipe' : 'ignore', 'ignore', 'pipe'],
-    });
     let stderr = '';
+    const args = ['-hide_banner', '-loglevel', 'error', ...input, ...codec, ...HLS_ARGS(dir)];
+    const proc = spawnTool(this.ffmpeg(), args, {
+      stdio: [source === 'browser' ? 'pipe' : 'ignore', 'ignore', 'pipe'],
+      // Not startable (no ffmpeg): 'close' follows with a non-zero code and tells the creator.
+      onError: (err) => {
+        stderr = err.message;
+      },
+    });
     proc.stderr?.on('data', (d: Buffer) => {
       stderr = (stderr + d.toString()).slice(-2000);
     });
-    proc.stdin?.on('error', () => {});
     const ingest: Ingest = { proc, source, streamId, performerId, nextSeq: 0 };
     this.ingests.set(streamId, ingest);
     proc.on('close', (code) => {
@@ -135,7 +155,8 @@ export class IngestManager {
     if (seq !== ingest.nextSeq) throw new Error(`Expected chunk ${ingest.nextSeq}, got ${seq}`);
     ingest.nextSeq++;
     const stdin = ingest.proc.stdin!;
-    if (!stdin.write(chunk)) await new Promise<void>((r) => stdin.once('drain', () => r()));
+    if (!stdin.writable) throw new Error('The encoder stopped: start the broadcast again');
+    if (!stdin.write(chunk)) await drainedOrClosed(stdin);
   }
 
   rtmp(streamId: string, performerId: string, url: string) {

@@ -1,17 +1,16 @@
-import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildPerformer, buildUser } from '../../../test/factories';
 import { fundWallet } from '../../../test/factories.money';
 import { buildStreamSettings } from '../../../test/factories.streaming';
+import { ffmpegSync } from '../../../test/ffmpeg';
 import { useTestApp } from '../../../test/harness';
+import { ffmpegPaths, spawnTool } from '../../lib/media/ffmpeg';
 import { ingestFor, startRtmpIngest } from './streaming.ingest';
 
-const run = promisify(execFile);
 const t = useTestApp({ env: { RTMP_PORT: '0' } });
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-live-'));
 const sockets: Socket[] = [];
@@ -34,7 +33,7 @@ beforeAll(async () => {
     '-t',
     '5',
   ];
-  await run('ffmpeg', [
+  ffmpegSync([
     '-y',
     '-loglevel',
     'error',
@@ -49,7 +48,7 @@ beforeAll(async () => {
     'aac',
     path.join(tmp, 'obs.mp4'),
   ]);
-  await run('ffmpeg', [
+  ffmpegSync([
     '-y',
     '-loglevel',
     'error',
@@ -114,7 +113,7 @@ describe('built-in media path', () => {
       });
 
       // a wrong key is refused: nothing is produced for it
-      const wrong = spawn('ffmpeg', [
+      const wrong = spawnTool(ffmpegPaths().ffmpeg, [
         '-loglevel',
         'quiet',
         '-re',
@@ -126,7 +125,7 @@ describe('built-in media path', () => {
         'flv',
         `rtmp://127.0.0.1:${rtmp.port}/live/wrong_key`,
       ]);
-      const obs = spawn('ffmpeg', [
+      const obs = spawnTool(ffmpegPaths().ffmpeg, [
         '-loglevel',
         'error',
         '-re',
