@@ -20,5 +20,6 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },
 });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+// Every signal that ends us ends the server, which stops its database (a closed terminal: SIGHUP).
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -3,7 +3,7 @@ import { type Config, ConfigError, loadConfig } from './config';
 import type { Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { openDatabase } from './db/open';
-import { startDraining } from './lib/lifecycle';
+import { onStopSignals, startDraining } from './lib/lifecycle';
 import { describeFfmpeg } from './lib/media/ffmpeg';
 import { registerJobHandlers } from './modules/jobs';
 import { ingestFor, startRtmpIngest } from './modules/streaming/streaming.ingest';
@@ -43,8 +43,7 @@ async function main() {
     await database.close();
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  onStopSignals((signal) => void shutdown(signal));
 
   progress.step('applying database migrations');
   await runMigrations(database);

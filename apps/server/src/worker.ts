@@ -10,6 +10,7 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { runMigrations } from './db/migrate';
 import { openDatabase } from './db/open';
+import { onStopSignals } from './lib/lifecycle';
 import { registerJobHandlers } from './modules/jobs';
 import { startupLog } from './startup-log';
 
@@ -43,8 +44,7 @@ async function worker() {
     await database.close();
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  onStopSignals((signal) => void shutdown(signal));
 }
 
 worker().catch((err) => {
