@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { envFor, ffmpegPaths } from '../../server/src/lib/media/ffmpeg';
+import { envFor, ffmpegPaths, spawnTool } from '../../server/src/lib/media/ffmpeg';
 
 /** Every demo account's password (apps/server/src/seed/demo.ts). */
 export const DEMO_PASSWORD = 'marquee-demo-2026';
@@ -28,6 +28,20 @@ export function ffmpegFile(ext: string, args: string[]): Buffer {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * What OBS does: ffmpeg (the npm package's, as the server runs) pushes a live test picture and tone
+ * over RTMP to `rtmpUrl` with the stream key, until killed. The static build cannot resolve
+ * host names, so `localhost` in the studio's URL becomes 127.0.0.1.
+ */
+export function pushRtmp(rtmpUrl: string, streamKey: string): ChildProcess {
+  const target = `${rtmpUrl.replace('//localhost:', '//127.0.0.1:')}/${streamKey}`;
+  return spawnTool(ffmpegPaths().ffmpeg, [
+    ...['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=25'],
+    ...['-re', '-f', 'lavfi', '-i', 'sine=frequency=440', '-c:v', 'libx264', '-preset', 'ultrafast'],
+    ...['-tune', 'zerolatency', '-g', '25', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-f', 'flv', target],
+  ]);
 }
 
 /** A real file made by ffmpeg: a 2-second MP4 clip, or a still JPEG of the given size. */

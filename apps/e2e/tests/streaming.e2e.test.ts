@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from '../src/axe';
 import { type Harness, startHarness, VIEWPORTS } from '../src/harness';
-import { logIn } from '../src/journeys';
+import { logIn, pushRtmp } from '../src/journeys';
 
 // Demo data (apps/server/src/seed): luna is a verified creator; jamie is a fan with some tokens.
 // The server runs with a short billing "minute" (test clock) so a private show bills several minutes
@@ -230,4 +230,43 @@ describe('live streaming in the browser', () => {
     await creator.getByTestId('go-live-form').waitFor();
     step('done');
   }, 240_000);
+
+  it('a creator streams from OBS over RTMP (the npm-shipped ffmpeg pushes); a fan finds the stream and frames arrive', async () => {
+    t0 = Date.now();
+    const creator = await open({ viewport: VIEWPORTS.desktop, theme: 'light' });
+    const fan = await open({ viewport: VIEWPORTS.desktop, theme: 'light' });
+    await Promise.all([logIn(creator, 'kai'), logIn(fan, 'alex')]);
+    const { rtmpUrl, streamKey } = await apiGet<{ rtmpUrl: string; streamKey: string }>(creator, '/streaming/settings');
+    expect(rtmpUrl).toMatch(/^rtmp:\/\/[^/]+:\d+\/live$/);
+
+    step('OBS push');
+    const obs = pushRtmp(rtmpUrl, streamKey);
+    let pushLog = '';
+    obs.stderr?.on('data', (d) => (pushLog += d));
+    try {
+      // Publishing with the key starts the stream; fans find it on the live-now page and watch.
+      const kaiLive = async () => {
+        const live = await apiGet<{ data: Array<{ performer?: { username?: string } }> }>(
+          fan,
+          '/streaming/user/search',
+        );
+        return live.data.some((s) => s.performer?.username === 'kai');
+      };
+      await expect.poll(kaiLive, { timeout: 60_000, interval: 1_000, message: pushLog }).toBe(true);
+      await fan.goto('/live');
+      const card = fan.getByTestId('stream-card').filter({ hasText: /Kai/ });
+      await card.waitFor();
+      await card.click();
+      await fan.getByTestId('watch-page').waitFor();
+      await expect
+        .poll(() => videoTime(fan, 'live-player'), { timeout: 40_000, interval: 500, message: pushLog })
+        .toBeGreaterThan(0.5);
+      const t1 = await videoTime(fan, 'live-player');
+      await fan.waitForTimeout(2_000);
+      expect(await videoTime(fan, 'live-player')).toBeGreaterThan(t1 + 0.5);
+      step('OBS frames arrive');
+    } finally {
+      obs.kill('SIGKILL');
+    }
+  }, 120_000);
 });
