@@ -2,9 +2,10 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type DataExportRow, dataExports } from '../../db/schema';
 
-export async function insertExport(db: Executor, row: typeof dataExports.$inferInsert): Promise<DataExportRow> {
-  const [saved] = await db.insert(dataExports).values(row).returning();
-  return saved;
+/** Null when the account already has an open export (the partial unique index `data_exports_one_open_per_user`). */
+export async function insertExport(db: Executor, row: typeof dataExports.$inferInsert): Promise<DataExportRow | null> {
+  const [saved] = await db.insert(dataExports).values(row).onConflictDoNothing().returning();
+  return saved ?? null;
 }
 
 export async function findExport(db: Executor, id: string) {
