@@ -207,7 +207,10 @@ async function exportOf(actor: Actor) {
 }
 
 const allText = (files: Map<string, Buffer>) =>
-  [...files.entries()].filter(([k]) => !k.startsWith('media/')).map(([, v]) => v.toString()).join('\n');
+  [...files.entries()]
+    .filter(([k]) => !k.startsWith('media/'))
+    .map(([, v]) => v.toString())
+    .join('\n');
 
 describe('what an export holds (issue 23 item 15)', () => {
   it("holds the person's own data, never another person's report, private block reason or deleted message", async () => {
@@ -283,9 +286,7 @@ describe('one open export per account (issue 23 item 17)', () => {
     const { app } = t();
     const fan = await buildUser(app);
     const answers = await Promise.all(
-      Array.from({ length: 30 }, () =>
-        app.inject({ method: 'POST', url: '/api/privacy/exports', headers: fan.auth }),
-      ),
+      Array.from({ length: 30 }, () => app.inject({ method: 'POST', url: '/api/privacy/exports', headers: fan.auth })),
     );
     const statuses = answers.map((r) => r.statusCode).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
