@@ -67,13 +67,7 @@ export interface BuildOptions {
 export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<App> {
   const app = Fastify({
     // Whatever the options, requests are logged through our serializers (tokens redacted).
-    logger:
-      logger === true
-        ? loggerOptions(config)
-        : logger && {
-            ...logger,
-            serializers: { ...logSerializers, ...('serializers' in logger ? logger.serializers : {}) },
-          },
+    logger: logger === true ? loggerOptions(config) : logger && { serializers: logSerializers, ...logger },
     // One line per request, written by logRequests below (Fastify's own writes two).
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: (req) => {

@@ -27,9 +27,7 @@ export const dataExports = pgTable(
   (t) => [
     index('data_exports_user_created_idx').on(t.userId, t.createdAt),
     // One open export per account, kept by the database: concurrent requests cannot start two jobs.
-    uniqueIndex('data_exports_one_open_per_user')
-      .on(t.userId)
-      .where(sql`${t.status} in ('pending', 'running')`),
+    uniqueIndex('data_exports_one_open_per_user').on(t.userId).where(sql`${t.status} in ('pending', 'running')`),
   ],
 );
 
