@@ -25,6 +25,7 @@ import { createMailer } from './lib/mail';
 import { configureMediaCdn } from './lib/media/cdn';
 import { readReplicaPlugin } from './lib/read-replica';
 import { createRealtime } from './lib/realtime';
+import { loggableUrl, logSerializers } from './lib/request-log';
 import { resolveSecretKey } from './lib/secret';
 import { registerModules } from './modules';
 import { SESSIONS_TOPIC, SessionCache } from './modules/auth/sessions';
@@ -65,7 +66,8 @@ export interface BuildOptions {
 /** Builds the whole HTTP app: plugins, every module under /api, realtime, the web app. */
 export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<App> {
   const app = Fastify({
-    logger: logger === true ? loggerOptions(config) : logger,
+    // Whatever the options, requests are logged through our serializers (tokens redacted).
+    logger: logger === true ? loggerOptions(config) : logger && { serializers: logSerializers, ...logger },
     // One line per request, written by logRequests below (Fastify's own writes two).
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: (req) => {
@@ -164,9 +166,10 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
 /** Readable single lines on a terminal (pino-pretty), JSON lines otherwise or when LOG_FORMAT=json. */
 function loggerOptions(config: Config) {
   const pretty = (config.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty';
-  if (!pretty) return { level: config.LOG_LEVEL };
+  if (!pretty) return { level: config.LOG_LEVEL, serializers: logSerializers };
   return {
     level: config.LOG_LEVEL,
+    serializers: logSerializers,
     transport: {
       target: 'pino-pretty',
       options: { singleLine: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId,req,res,responseTime' },
@@ -195,7 +198,7 @@ function countQueriesPerRequest(app: App) {
 function logRequests(app: App) {
   app.addHook('onResponse', async (req, reply) => {
     const ms = reply.elapsedTime.toFixed(1);
-    const line = `${req.method} ${req.url.split('?')[0]} ${reply.statusCode} ${ms}ms`;
+    const line = `${req.method} ${loggableUrl(req.url.split('?')[0])} ${reply.statusCode} ${ms}ms`;
     if (reply.statusCode >= 500) req.log.error(line);
     else req.log.info(line);
   });

@@ -1,4 +1,5 @@
-import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** A personal-data export (docs/privacy.md): prepared by a job, downloadable through a signed link for 7 days. */
@@ -23,7 +24,11 @@ export const dataExports = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
-  (t) => [index('data_exports_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('data_exports_user_created_idx').on(t.userId, t.createdAt),
+    // One open export per account, kept by the database: concurrent requests cannot start two jobs.
+    uniqueIndex('data_exports_one_open_per_user').on(t.userId).where(sql`${t.status} in ('pending', 'running')`),
+  ],
 );
 
 export type DataExportRow = typeof dataExports.$inferSelect;

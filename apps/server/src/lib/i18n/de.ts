@@ -135,6 +135,8 @@ export const de: Messages = {
     'Deine Identität muss bestätigt sein, bevor du Inhalte verkaufen oder Auszahlungen erhalten kannst',
   'error.creatorsOnlyMessages': 'Du kannst nur Creators Nachrichten senden',
   'error.linkInvalid': 'Dieser Link ist ungültig',
+  'error.exportInProgress': 'Ein Export dieses Kontos wird bereits vorbereitet; warte, bis er fertig ist',
+  'error.streamEnded': 'Dieser Stream ist beendet',
 
   'noun.Resource': 'Ressource',
   'noun.File': 'Datei',

@@ -135,6 +135,8 @@ export const en = {
   'error.identityNotVerified': 'Your identity must be verified before you can sell content or receive payouts',
   'error.creatorsOnlyMessages': 'You can only send messages to creators',
   'error.linkInvalid': 'This link is not valid',
+  'error.exportInProgress': 'An export of this account is already being prepared; wait until it is ready',
+  'error.streamEnded': 'This stream has ended',
 
   // Things that were not found ({{what}} of error.notFound).
   'noun.Resource': 'Resource',

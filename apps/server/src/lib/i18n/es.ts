@@ -133,6 +133,8 @@ export const es: Messages = {
   'error.identityNotVerified': 'Tu identidad debe estar verificada para vender contenido o recibir pagos',
   'error.creatorsOnlyMessages': 'Solo puedes enviar mensajes a creadores',
   'error.linkInvalid': 'Este enlace no es válido',
+  'error.exportInProgress': 'Ya se está preparando una exportación de esta cuenta; espera a que esté lista',
+  'error.streamEnded': 'Esta transmisión ha terminado',
 
   'noun.Resource': 'el recurso',
   'noun.File': 'el archivo',

@@ -135,6 +135,8 @@ export const fr: Messages = {
     'Votre identité doit être vérifiée avant de pouvoir vendre du contenu ou recevoir des versements',
   'error.creatorsOnlyMessages': 'Vous ne pouvez envoyer des messages qu’aux créateurs',
   'error.linkInvalid': 'Ce lien n’est pas valide',
+  'error.exportInProgress': 'Un export de ce compte est déjà en préparation ; attendez qu’il soit prêt',
+  'error.streamEnded': 'Ce direct est terminé',
 
   'noun.Resource': 'Ressource',
   'noun.File': 'Fichier',

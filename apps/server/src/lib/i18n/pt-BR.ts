@@ -127,6 +127,8 @@ export const ptBR: Messages = {
   'error.identityNotVerified': 'Sua identidade precisa ser verificada antes de vender conteúdo ou receber saques',
   'error.creatorsOnlyMessages': 'Você só pode enviar mensagens para criadores',
   'error.linkInvalid': 'Este link não é válido',
+  'error.exportInProgress': 'Uma exportação desta conta já está sendo preparada; aguarde até que fique pronta',
+  'error.streamEnded': 'Esta transmissão terminou',
 
   'noun.Resource': 'o recurso',
   'noun.File': 'o arquivo',

@@ -8,7 +8,7 @@ import { stampViewer } from '../../lib/media/image';
 import { expiryFor, signedPath, URL_TTL_SECONDS, verify } from '../../lib/media/signing';
 import { markRendition } from '../../lib/media/viewer-mark';
 import { storageFor } from '../../lib/storage';
-import { resolveToken } from '../auth/sessions';
+import { type AuthUser, resolveToken } from '../auth/sessions';
 import { findMedia } from './media.repo';
 
 /** Lifetime of an S3/CDN presigned URL for protected media, by kind (seconds). */
@@ -91,11 +91,7 @@ export async function serveFile(
   );
   if (result === 'invalid') throw forbidden('This link is not valid');
   if (result === 'expired') throw forbidden('This link has expired; reload the page to get a new one');
-  // A link issued to a viewer works only in that viewer's session (issue 17, item 3): a buyer's
-  // URL posted elsewhere is refused to everyone else, signed in or not.
-  if (q.v && (await requesterId(ctx, req)) !== q.v) {
-    throw new AppError(403, 'This link belongs to another session; sign in and reload the page', 'MEDIA_OTHER_VIEWER');
-  }
+  await assertLinkViewer(ctx, req, q.v);
   const m = await findMedia(ctx.db, id);
   if (!m) throw notFound('File');
   if (q.exp === 0 && m.visibility !== 'public') throw forbidden('This link is not valid');
@@ -176,27 +172,44 @@ export async function serveFile(
   return reply.send(await storage.read(key));
 }
 
-/** Sessions seen by the file route, briefly remembered: a page of thumbnails asks once, not once per image. */
+/** Sessions seen by the file routes, briefly remembered: a page of thumbnails asks once, not once per image. */
 const SESSION_CACHE_MS = 30_000;
 const SESSION_CACHE_MAX = 10_000;
-const sessionCache = new Map<string, { id: string | null; until: number }>();
+const sessionCache = new Map<string, { user: AuthUser | null; until: number }>();
 
 /**
  * Who asks for the file: the bearer session (API clients), else the `token` cookie that the
  * browser sends with <img>, <video> and hls.js requests (same site only: SameSite=Lax keeps it
  * off other sites' pages, so a hot-linked copy has no viewer).
  */
-async function requesterId(ctx: Ctx, req: FastifyRequest): Promise<string | null> {
-  if (req.user) return req.user.id;
+async function requester(ctx: Ctx, req: FastifyRequest): Promise<AuthUser | null> {
+  if (req.user) return req.user;
   const token = req.cookies?.[TOKEN_COOKIE];
   if (!token) return null;
   const nowMs = Date.now();
   const hit = sessionCache.get(token);
-  if (hit && hit.until > nowMs) return hit.id;
-  const id = (await resolveToken(ctx.db, token))?.id ?? null;
+  if (hit && hit.until > nowMs) return hit.user;
+  const user = await resolveToken(ctx.db, token);
   if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.clear();
-  sessionCache.set(token, { id, until: nowMs + SESSION_CACHE_MS });
-  return id;
+  sessionCache.set(token, { user, until: nowMs + SESSION_CACHE_MS });
+  return user;
+}
+
+/**
+ * A link issued to a viewer works only in that viewer's session (issue 17, item 3): a buyer's URL
+ * posted elsewhere is refused to everyone else, signed in or not. Stored media and live playback
+ * (streaming.hls.routes.ts, issue 23 item 16) both check here. Returns who asks (null: nobody).
+ */
+export async function assertLinkViewer(
+  ctx: Ctx,
+  req: FastifyRequest,
+  viewerId: string | null | undefined,
+): Promise<AuthUser | null> {
+  const who = await requester(ctx, req);
+  if (viewerId && who?.id !== viewerId) {
+    throw new AppError(403, 'This link belongs to another session; sign in and reload the page', 'MEDIA_OTHER_VIEWER');
+  }
+  return who;
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {

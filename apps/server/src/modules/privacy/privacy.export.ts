@@ -7,18 +7,10 @@ import yazl from 'yazl';
 import type { MediaVariant } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { storageFor } from '../../lib/storage';
-import { personColumns, rows } from './privacy.repo';
+import { EXPORT_PARTS, EXPORT_README, type ExportPart } from './privacy.export.tables';
+import { rows } from './privacy.repo';
 
 type Row = Record<string, unknown>;
-
-/** Never exported: credentials and secrets, even the account's own. */
-const SECRET_COLUMNS = new Set(['password_hash', 'totp_secret', 'token_hash', 'credentials', 'p256dh', 'auth']);
-/** Tables that hold no data of the person (or only operator records: the audit log, tokens). */
-const SKIP_TABLES = new Set(['audit_log', 'account_tokens', 'data_exports', 'settings', 'webhook_events']);
-/** Columns that name someone else as the subject (another user's notification about this one). */
-const NOT_THE_SUBJECT = new Set(['notifications.actor_id']);
-
-const clean = (r: Row): Row => Object.fromEntries(Object.entries(r).filter(([k]) => !SECRET_COLUMNS.has(k)));
 
 function csv(list: Row[]): string {
   if (list.length === 0) return '';
@@ -35,6 +27,17 @@ function csv(list: Row[]): string {
     return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
   return `${[cols.join(','), ...list.map((r) => cols.map((c) => cell(r[c])).join(','))].join('\r\n')}\r\n`;
+}
+
+/** `select <allowed columns> from <table> t [join] where <the person's rows>` (values bound, names quoted). */
+export function partQuery(part: ExportPart, me: string) {
+  const t = sql.identifier('t');
+  const columns = [
+    ...part.columns.map((c) => sql`${t}.${sql.identifier(c)}`),
+    ...Object.entries(part.computed ?? {}).map(([name, expr]) => sql`${expr} as ${sql.identifier(name)}`),
+  ];
+  return sql`select ${sql.join(columns, sql`, `)} from ${sql.identifier(part.table)} ${t} ${part.join ?? sql``}
+    where ${part.rows(me)} ${part.orderBy ? sql`order by ${part.orderBy}` : sql``}`;
 }
 
 const json = (v: unknown) => Buffer.from(`${JSON.stringify(v, null, 2)}\n`);
@@ -59,64 +62,23 @@ export async function buildExportZip(ctx: Ctx, userId: string, onProgress: (p: n
   const file = path.join(dir, 'export.zip');
   const written = pipeline(zip.outputStream, fs.createWriteStream(file));
 
-  const [user] = await rows(db, sql`select * from users where id = ${userId}`);
-  const [performer] = await rows(db, sql`select * from performers where user_id = ${userId}`);
-  zip.addBuffer(json({ account: clean(user), creatorProfile: performer ? clean(performer) : null }), 'profile.json');
-
-  // Messages it sent and received: every message of every conversation it is a member of.
-  const messages = await rows(
-    db,
-    sql`select m.id, m.conversation_id, m.sender_id, u.username as sender_username, m.text, m.created_at
-          from messages m join conversation_members cm on cm.conversation_id = m.conversation_id and cm.user_id = ${userId}
-          left join users u on u.id = m.sender_id
-         order by m.created_at`,
-  );
-  zip.addBuffer(json(messages), 'messages.json');
-
-  // Money: its ledger entries (wallet, earnings, reserve accounts) with the transaction they belong to.
-  const transactions = await rows(
-    db,
-    sql`select t.created_at, t.kind, a.key as account, e.amount as amount_cents, t.reference, t.id as transaction_id
-          from ledger_entries e join ledger_accounts a on a.id = e.account_id join ledger_transactions t on t.id = e.transaction_id
-         where a.owner_id = ${userId} order by t.created_at, t.id`,
-  );
-  zip.addBuffer(Buffer.from(csv(transactions)), 'transactions.csv');
-  const purchases = await rows(db, sql`select * from wallet_charges where user_id = ${userId} order by created_at`);
-  zip.addBuffer(Buffer.from(csv(purchases.map(clean))), 'purchases.csv');
-  if (performer) {
-    const subscribers = await rows(
-      db,
-      sql`select s.id, u.username as fan_username, s.status, s.created_at, s.current_period_end
-            from subscriptions s left join users u on u.id = s.user_id where s.creator_id = ${userId} order by s.created_at`,
-    );
-    zip.addBuffer(Buffer.from(csv(subscribers)), 'subscribers.csv');
-    const earnings = await rows(db, sql`select * from earnings where creator_id = ${userId} order by created_at`);
-    zip.addBuffer(Buffer.from(csv(earnings)), 'earnings.csv');
+  const performer = (await rows(db, sql`select 1 from performers where user_id = ${userId}`)).length > 0;
+  const parts = EXPORT_PARTS.filter((p) => performer || !p.creatorsOnly);
+  const objects = new Map<string, Row>();
+  for (const [i, part] of parts.entries()) {
+    const list = await rows(db, partQuery(part, userId));
+    if (part.key) objects.set(part.file, { ...objects.get(part.file), [part.key]: list[0] ?? null });
+    else if (part.file.endsWith('.csv')) zip.addBuffer(Buffer.from(csv(list)), part.file);
+    else if (list.length > 0 || !part.file.startsWith('data/')) zip.addBuffer(json(list), part.file);
+    if (i % 10 === 9) await onProgress(Math.round((50 * (i + 1)) / parts.length));
   }
-  await onProgress(20);
-
-  // Every other table that mentions the account, one JSON file each (content, subscriptions,
-  // comments, follows, orders, notifications…): new tables are included without code changes.
-  const byTable = new Map<string, string[]>();
-  for (const { table, column } of await personColumns(db)) {
-    if (SKIP_TABLES.has(table) || NOT_THE_SUBJECT.has(`${table}.${column}`) || table === 'users') continue;
-    byTable.set(table, [...(byTable.get(table) ?? []), column]);
-  }
-  let done = 0;
-  for (const [table, columns] of byTable) {
-    const where = sql.join(
-      columns.map((c) => sql`${sql.identifier(c)} = ${userId}`),
-      sql` or `,
-    );
-    const list = await rows(db, sql`select * from ${sql.identifier(table)} where ${where}`);
-    if (list.length > 0) zip.addBuffer(json(list.map(clean)), `data/${table}.json`);
-    done++;
-    if (done % 10 === 0) await onProgress(20 + Math.round((30 * done) / byTable.size));
-  }
+  for (const [file, value] of objects) zip.addBuffer(json(value), file);
   await onProgress(50);
 
   // Its own uploaded files and profile images.
   const storage = storageFor(ctx.config);
+  const [user] = await rows(db, sql`select avatar_path, cover_path from users where id = ${userId}`);
+  const [profile] = await rows(db, sql`select welcome_video_path from performers where user_id = ${userId}`);
   const media = await rows(
     db,
     sql`select id, original_name, variants from media where owner_id = ${userId} and status = 'ready' order by created_at`,
@@ -129,7 +91,7 @@ export async function buildExportZip(ctx: Ctx, userId: string, onProgress: (p: n
   for (const [label, key] of [
     ['avatar', user.avatar_path],
     ['cover', user.cover_path],
-    ['welcome-video', performer?.welcome_video_path],
+    ['welcome-video', profile?.welcome_video_path],
   ] as const) {
     if (typeof key === 'string' && key && !/^https?:|^\//.test(key))
       own.push({ key, name: `profile/${label}${path.extname(key)}` });
@@ -154,19 +116,9 @@ export async function buildExportZip(ctx: Ctx, userId: string, onProgress: (p: n
   zip.addBuffer(
     json({
       exportedAt: ctx.now().toISOString(),
-      account: user.id,
+      account: userId,
       files: fileCount,
-      contents: {
-        'profile.json': 'the account and, for creators, the creator profile',
-        'messages.json': 'messages sent and received',
-        'transactions.csv': 'ledger entries of its wallet and earnings accounts',
-        'purchases.csv': 'tips, purchases and rentals paid from the wallet',
-        'subscribers.csv': 'creators: their subscribers',
-        'earnings.csv': 'creators: their earnings',
-        'data/*.json': 'every other record that names the account',
-        'media/': 'files it uploaded',
-        'profile/': 'its profile images and welcome video',
-      },
+      contents: EXPORT_README,
     }),
     'README.json',
   );

@@ -2,9 +2,10 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type DataExportRow, dataExports } from '../../db/schema';
 
-export async function insertExport(db: Executor, row: typeof dataExports.$inferInsert): Promise<DataExportRow> {
-  const [saved] = await db.insert(dataExports).values(row).returning();
-  return saved;
+/** Null when the account already has an open export (the partial unique index `data_exports_one_open_per_user`). */
+export async function insertExport(db: Executor, row: typeof dataExports.$inferInsert): Promise<DataExportRow | null> {
+  const [saved] = await db.insert(dataExports).values(row).onConflictDoNothing().returning();
+  return saved ?? null;
 }
 
 export async function findExport(db: Executor, id: string) {
@@ -48,30 +49,10 @@ export function exportsOf(db: Executor, userId: string) {
 
 type Row = Record<string, unknown>;
 
-/** Raw SQL for the generic parts (every table that mentions a person); values are always bound. */
+/** Raw SQL for the export's allow-list and erasure's scrub; values are always bound. */
 export async function rows(db: Executor, query: ReturnType<typeof sql>): Promise<Row[]> {
   const res = (await db.execute(query)) as unknown as { rows: Row[] };
   return res.rows;
-}
-
-/**
- * Every public table column that points at a person: foreign keys to users(id), plus the
- * person columns the money tables keep without a foreign key (so their rows outlive nothing).
- */
-export async function personColumns(db: Executor): Promise<Array<{ table: string; column: string }>> {
-  return (await rows(
-    db,
-    sql`select kcu.table_name as "table", kcu.column_name as "column"
-          from information_schema.referential_constraints rc
-          join information_schema.key_column_usage kcu on kcu.constraint_name = rc.constraint_name and kcu.constraint_schema = rc.constraint_schema
-          join information_schema.constraint_column_usage ccu on ccu.constraint_name = rc.unique_constraint_name and ccu.constraint_schema = rc.unique_constraint_schema
-         where kcu.table_schema = 'public' and ccu.table_name = 'users' and ccu.column_name = 'id'
-        union
-        select c.table_name, c.column_name from information_schema.columns c
-         where c.table_schema = 'public' and c.data_type = 'uuid'
-           and c.column_name in ('creator_id', 'fan_id', 'referrer_id', 'referred_id', 'owner_id', 'performer_id', 'user_id')
-        order by 1, 2`,
-  )) as Array<{ table: string; column: string }>;
 }
 
 /** Every text-like column of every table in the public schema (what erasure scrubs and its test searches). */

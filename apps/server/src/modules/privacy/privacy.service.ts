@@ -3,7 +3,8 @@ import { DATA_EXPORT_TTL_DAYS, type DataExport } from '@marquee/shared';
 import { newId } from '../../db/ids';
 import type { DataExportRow } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { en } from '../../lib/i18n/en';
 import { verifyPassword } from '../../lib/passwords';
 import { hmac, safeEqual } from '../../lib/secret';
 import { storageFor } from '../../lib/storage';
@@ -34,16 +35,21 @@ export function presentExport(ctx: Ctx, row: DataExportRow): DataExport {
   };
 }
 
-/** Queues an export of the account (one at a time); admins may ask for someone else's. */
+const exportInProgress = () => conflict(en['error.exportInProgress'], 'EXPORT_IN_PROGRESS');
+
+/**
+ * Queues an export of the account; admins may ask for someone else's. One open export per account:
+ * the database's partial unique index decides between concurrent requests, the others get a 409.
+ */
 export async function requestExport(
   ctx: Ctx,
   userId: string,
   by: { actorId: string; reason?: string; ip?: string | null },
 ) {
-  const open = await openExport(ctx.db, userId);
-  if (open) return open;
+  if (await openExport(ctx.db, userId)) throw exportInProgress();
   const row = await ctx.db.transaction(async (tx) => {
     const saved = await insertExport(tx, { id: newId(), userId, requestedById: by.actorId });
+    if (!saved) throw exportInProgress();
     if (by.actorId !== userId) {
       await audit(ctx, tx, {
         actorId: by.actorId,

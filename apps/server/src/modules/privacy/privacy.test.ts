@@ -6,19 +6,20 @@ import { buildContent } from '../../../test/factories.catalogue';
 import { buildMedia } from '../../../test/factories.media';
 import { buildConversation, sendMessage } from '../../../test/factories.messages';
 import { fundWallet } from '../../../test/factories.money';
-import { buildFollow } from '../../../test/factories.profiles';
+import { buildFollow, buildUserBlock } from '../../../test/factories.profiles';
 import { buildPushSubscription } from '../../../test/factories.push';
 import { useTestApp } from '../../../test/harness';
 import { setClockOffset } from '../../lib/clock';
 import { storageFor } from '../../lib/storage';
 import { verifyLedger } from '../ledger/ledger.service';
 import { chargeWallet } from '../wallet/charges.service';
+import { EXPORT_PARTS, NOT_EXPORTED } from './privacy.export.tables';
 import { rows, textColumns } from './privacy.repo';
 
 const t = useTestApp({ jobs: true });
 
-/** A fan and a creator who did a bit of everything together. */
-async function world() {
+/** A fan and a creator who talk and follow (no media: no ffmpeg needed). */
+async function people() {
   const { app } = t();
   const suffix = Math.random().toString(36).slice(2, 8);
   const creator = await buildPerformer(app, {
@@ -31,6 +32,19 @@ async function world() {
     name: `Orla Pemberton${suffix}`,
     email: `orla.${suffix}@example.test`,
   });
+  const conversation = await buildConversation(app, fan.user.id, creator.user.id);
+  await sendMessage(app, fan, conversation.id, { text: `Hi ${creator.user.name}, I am ${fan.user.username}` });
+  await sendMessage(app, creator, conversation.id, {
+    text: `Thanks ${fan.user.name}! Mail me at ${creator.user.email}`,
+  });
+  await buildFollow(app, fan.user.id, creator.user.id);
+  await buildPushSubscription(app, fan.user.id);
+  return { app, creator, fan, conversation };
+}
+
+/** A fan and a creator who did a bit of everything together. */
+async function world() {
+  const { app, creator, fan, conversation } = await people();
   const video = await buildContent(app, creator, 'video', { visibility: 'sale', price: 5 });
   const fanPhoto = await buildMedia(app, fan.user.id, { kind: 'photo' });
   await fundWallet(app, fan.user.id, 10_000);
@@ -42,13 +56,6 @@ async function world() {
     amountCents: 1500,
     message: `From ${fan.user.name} with love`,
   });
-  const conversation = await buildConversation(app, fan.user.id, creator.user.id);
-  await sendMessage(app, fan, conversation.id, { text: `Hi ${creator.user.name}, I am ${fan.user.username}` });
-  await sendMessage(app, creator, conversation.id, {
-    text: `Thanks ${fan.user.name}! Mail me at ${creator.user.email}`,
-  });
-  await buildFollow(app, fan.user.id, creator.user.id);
-  await buildPushSubscription(app, fan.user.id);
   return { app, creator, fan, video, fanPhoto, conversation };
 }
 
@@ -188,6 +195,106 @@ describe('personal data export', () => {
     expect(
       (await app.inject({ method: 'GET', url: '/api/privacy/exports', headers: creator.auth })).json().data,
     ).toEqual([]);
+    await readyExport(fan, false);
+  });
+});
+
+/** The export of an account, downloaded and unzipped. */
+async function exportOf(actor: Actor) {
+  const { app } = t();
+  const done = await readyExport(actor);
+  return unzip((await app.inject({ method: 'GET', url: done.downloadUrl! })).rawPayload);
+}
+
+const allText = (files: Map<string, Buffer>) =>
+  [...files.entries()]
+    .filter(([k]) => !k.startsWith('media/'))
+    .map(([, v]) => v.toString())
+    .join('\n');
+
+describe('what an export holds (issue 23 item 15)', () => {
+  it("holds the person's own data, never another person's report, private block reason or deleted message", async () => {
+    const { app, fan, creator, conversation } = await people();
+    const tag = Math.random().toString(36).slice(2, 8);
+    const reportText = `Reporter statement ${tag}`;
+    const blockReason = `Private block reason ${tag}`;
+    const deletedText = `Deleted words ${tag}`;
+    const report = await app.inject({
+      method: 'POST',
+      url: '/api/reports',
+      headers: fan.auth,
+      payload: { targetType: 'performer', targetId: creator.user.id, reason: 'spam', description: reportText },
+    });
+    expect(report.statusCode, report.body).toBe(201);
+    const sent = await sendMessage(app, creator, conversation.id, { text: deletedText });
+    const del = await app.inject({ method: 'DELETE', url: `/api/messages/${sent._id}`, headers: creator.auth });
+    expect(del.statusCode, del.body).toBe(200);
+    await buildUserBlock(app, creator.user.id, fan.user.id, blockReason);
+
+    // The reported creator: no report about them, not the reporter's words; their own block reason and message are theirs.
+    const mine = await exportOf(creator);
+    expect(mine.has('data/reports.json')).toBe(false);
+    expect(allText(mine)).not.toContain(reportText);
+    expect(JSON.parse(mine.get('data/user_blocks.json')!.toString())).toEqual([
+      expect.objectContaining({ user_id: fan.user.id, reason: blockReason }),
+    ]);
+    expect(JSON.parse(mine.get('messages.json')!.toString()).map((m: { text: string }) => m.text)).toContain(
+      deletedText,
+    );
+
+    // The blocked fan: not the creator's private reason, not the message its sender deleted; its own report is there.
+    const theirs = await exportOf(fan);
+    const text = allText(theirs);
+    expect(text).not.toContain(blockReason);
+    expect(text).not.toContain(deletedText);
+    expect(theirs.has('data/user_blocks.json')).toBe(false);
+    expect(JSON.parse(theirs.get('data/reports.json')!.toString())).toEqual([
+      expect.objectContaining({ target_id: creator.user.id, description: reportText }),
+    ]);
+    const messages = JSON.parse(theirs.get('messages.json')!.toString()) as Array<{ text: string }>;
+    expect(messages.map((m) => m.text)).toEqual([
+      `Hi ${creator.user.name}, I am ${fan.user.username}`,
+      `Thanks ${fan.user.name}! Mail me at ${creator.user.email}`,
+    ]);
+  });
+
+  it('every table is either exported by the allow-list or named as not exported, and every listed column exists', async () => {
+    const { app } = t();
+    const tables = await rows(
+      app.ctx.db,
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    );
+    const decided = new Set([...EXPORT_PARTS.map((p) => p.table), ...Object.keys(NOT_EXPORTED)]);
+    expect(tables.map((r) => String(r.name)).filter((n) => !decided.has(n))).toEqual([]);
+    const columns = await rows(
+      app.ctx.db,
+      sql`select table_name || '.' || column_name as name from information_schema.columns where table_schema = 'public'`,
+    );
+    const known = new Set(columns.map((c) => String(c.name)));
+    const missing = EXPORT_PARTS.flatMap((p) => p.columns.map((c) => `${p.table}.${c}`)).filter((c) => !known.has(c));
+    expect(missing).toEqual([]);
+    // Secrets are never on the list.
+    const secret = /password_hash|totp_secret|token|credentials|sealed|stream_key|endpoint|^auth$|p256dh|idempotency/;
+    expect(EXPORT_PARTS.flatMap((p) => p.columns.filter((c) => secret.test(c)).map((c) => `${p.table}.${c}`))).toEqual(
+      [],
+    );
+  });
+});
+
+describe('one open export per account (issue 23 item 17)', () => {
+  it('30 concurrent requests start one export; the others get a 409 naming the open export, never a 5xx', async () => {
+    const { app } = t();
+    const fan = await buildUser(app);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => app.inject({ method: 'POST', url: '/api/privacy/exports', headers: fan.auth })),
+    );
+    const statuses = answers.map((r) => r.statusCode).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 200)).toEqual(Array(29).fill(409));
+    const refused = answers.find((r) => r.statusCode === 409)!.json();
+    expect(refused.code).toBe('EXPORT_IN_PROGRESS');
+    const made = await rows(app.ctx.db, sql`select id from data_exports where user_id = ${fan.user.id}`);
+    expect(made).toHaveLength(1);
     await readyExport(fan, false);
   });
 });

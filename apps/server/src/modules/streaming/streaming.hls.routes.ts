@@ -3,6 +3,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { App } from '../../app';
 import { AppError, notFound } from '../../lib/errors';
+import { requestGeo } from '../../lib/geo';
+import { en } from '../../lib/i18n/en';
+import { assertLinkViewer } from '../media/media.files';
 import { hlsDir, verifyHls } from './streaming.hls';
 import { assertMayJoin } from './streaming.policy';
 import { findStream } from './streaming.repo';
@@ -14,10 +17,12 @@ const params = z.object({
 });
 
 /**
- * The built-in provider's HLS output, only through the signed URL of
- * GET /streaming/join/{id}: every playlist and segment request checks the
- * signature and expiry; the playlist also re-checks that the viewer may still
- * join (stream live, not removed or blocked). Never cached by shared caches.
+ * The built-in provider's HLS output, only through the signed URL of GET /streaming/join/{id}.
+ * Every playlist and segment request (issue 23 item 16) checks, in order: the signature and
+ * expiry (403); that a link naming a viewer is used in that viewer's session, as stored media are
+ * (403 MEDIA_OTHER_VIEWER; hls.js sends the `token` cookie); that the stream is still live (410
+ * STREAM_ENDED: live streams are not kept as recordings); and that the viewer may still watch it
+ * (the join policy: paid, blocked, removed). Never cached by shared caches.
  */
 export function registerHlsRoutes(app: App) {
   const ctx = app.ctx;
@@ -26,7 +31,7 @@ export function registerHlsRoutes(app: App) {
     {
       schema: {
         tags: ['streaming'],
-        summary: 'HLS playlist or segment of a live stream (signed URL)',
+        summary: 'HLS playlist or segment of a live stream (signed URL, bound to the viewer’s session)',
         params,
         hide: true,
       },
@@ -40,16 +45,11 @@ export function registerHlsRoutes(app: App) {
           check.reason === 'expired' ? 'This link has expired' : 'Invalid link',
           'INVALID_SIGNATURE',
         );
-      if (file === 'index.m3u8') {
-        const stream = await findStream(ctx.db, id);
-        await assertMayJoin(ctx, stream, check.viewerId ? { id: check.viewerId, role: 'user' } : null, undefined).catch(
-          (err) => {
-            // the creator previewing their own stream
-            if (stream && check.viewerId === stream.performerId) return;
-            throw err;
-          },
-        );
-      }
+      const who = await assertLinkViewer(ctx, req, check.viewerId);
+      const stream = await findStream(ctx.db, id);
+      if (stream?.status === 'ended') throw new AppError(410, en['error.streamEnded'], 'STREAM_ENDED');
+      // A link issued to nobody (a free stream watched signed out) is checked as nobody.
+      await assertMayJoin(ctx, stream, check.viewerId ? who : null, requestGeo(ctx.config, req));
       const full = path.join(hlsDir(ctx, id), file);
       const stat = await fs.promises.stat(full).catch(() => null);
       if (!stat) throw notFound('Segment');

@@ -1,19 +1,20 @@
 import path from 'node:path';
 import type { Ctx } from '../../lib/context';
-import { hmac, safeEqual } from '../../lib/secret';
+import { signature, verify } from '../../lib/media/signing';
 
 /** A signed playlist URL lives this long; the player asks GET /streaming/join/{id} again for a fresh one. */
 export const HLS_TOKEN_SECONDS = 10 * 60;
 
-const payload = (streamId: string, viewerId: string, exp: number) => `stream-hls\n${streamId}\n${viewerId}\n${exp}`;
+/** The "variant" a live stream's links are signed for, with the stored-media signer (lib/media/signing.ts). */
+const LIVE_VARIANT = 'live-hls';
 
 /**
- * The token is a path segment (`/api/streaming/hls/<stream>/<token>/index.m3u8`) so the
- * playlist's relative segment URIs carry it too: every request is checked.
+ * The token is a path segment (`/api/streaming/hls/<stream>/<exp>.<viewer|->.<sig>/index.m3u8`) so
+ * the playlist's relative segment URIs carry it: every request is checked. The signature is the
+ * stored media's (id, variant, expiry, viewer); the route also binds it to the viewer's session.
  */
 export function signHls(secret: string, streamId: string, viewerId: string | null, exp: number): string {
-  const v = viewerId ?? '';
-  return `${exp}.${v || '-'}.${hmac(secret, payload(streamId, v, exp))}`;
+  return `${exp}.${viewerId ?? '-'}.${signature(secret, { mediaId: streamId, variant: LIVE_VARIANT, exp, viewerId })}`;
 }
 
 export function verifyHls(
@@ -24,11 +25,10 @@ export function verifyHls(
 ): { ok: true; viewerId: string | null } | { ok: false; reason: 'invalid' | 'expired' } {
   const [expRaw, viewerRaw, sig] = token.split('.');
   const exp = Number(expRaw);
-  if (!Number.isSafeInteger(exp) || !viewerRaw || !sig) return { ok: false, reason: 'invalid' };
-  const viewerId = viewerRaw === '-' ? '' : viewerRaw;
-  if (!safeEqual(hmac(secret, payload(streamId, viewerId, exp)), sig)) return { ok: false, reason: 'invalid' };
-  if (exp * 1000 < nowMs) return { ok: false, reason: 'expired' };
-  return { ok: true, viewerId: viewerId || null };
+  if (!Number.isSafeInteger(exp) || exp <= 0 || !viewerRaw || !sig) return { ok: false, reason: 'invalid' };
+  const viewerId = viewerRaw === '-' ? null : viewerRaw;
+  const result = verify(secret, { mediaId: streamId, variant: LIVE_VARIANT, exp, viewerId }, sig, nowMs);
+  return result === 'ok' ? { ok: true, viewerId } : { ok: false, reason: result };
 }
 
 export function hlsPlayback(ctx: Pick<Ctx, 'config' | 'now'>, streamId: string, viewerId: string | null) {

@@ -87,13 +87,14 @@ async function goLive(app: ReturnType<typeof t>['app'], auth: { authorization: s
 }
 
 /** Fetches the playlist until it lists segments, then one segment. */
-async function watch(app: ReturnType<typeof t>['app'], hlsUrl: string) {
+/** Reads the playlist and a segment in the viewer's session (the links are bound to it). */
+async function watch(app: ReturnType<typeof t>['app'], hlsUrl: string, headers: Record<string, string>) {
   const playlist = await until(async () => {
-    const res = await app.inject({ method: 'GET', url: hlsUrl });
+    const res = await app.inject({ method: 'GET', url: hlsUrl, headers });
     return res.statusCode === 200 && res.body.includes('.ts') ? res.body : null;
   }, 'HLS segments');
   const segment = playlist.split('\n').find((l) => l.endsWith('.ts'))!;
-  const seg = await app.inject({ method: 'GET', url: hlsUrl.replace('index.m3u8', segment) });
+  const seg = await app.inject({ method: 'GET', url: hlsUrl.replace('index.m3u8', segment), headers });
   return { playlist, seg };
 }
 
@@ -147,7 +148,7 @@ describe('built-in media path', () => {
         const join = await app.inject({ method: 'GET', url: `/api/streaming/join/${stream._id}`, headers: fan.auth });
         const { hlsUrl } = join.json() as { hlsUrl: string };
 
-        const { playlist, seg } = await watch(app, hlsUrl);
+        const { playlist, seg } = await watch(app, hlsUrl, fan.auth);
         expect(playlist).toContain('#EXTM3U');
         expect(seg.statusCode).toBe(200);
         expect(seg.headers['content-type']).toBe('video/mp2t');
@@ -157,16 +158,16 @@ describe('built-in media path', () => {
         // tampered, foreign or missing signatures are refused
         const token = hlsUrl.split('/')[5];
         const tampered = hlsUrl.replace(token, `${token.slice(0, -2)}xx`);
-        expect((await app.inject({ method: 'GET', url: tampered })).statusCode).toBe(403);
+        expect((await app.inject({ method: 'GET', url: tampered, headers: fan.auth })).statusCode).toBe(403);
         const otherStream = hlsUrl.replace(stream._id, '0190b3c4-0000-7000-8000-000000000000');
-        expect((await app.inject({ method: 'GET', url: otherStream })).statusCode).toBe(403);
+        expect((await app.inject({ method: 'GET', url: otherStream, headers: fan.auth })).statusCode).toBe(403);
         expect(
           (await app.inject({ method: 'GET', url: `/api/streaming/hls/${stream._id}/x/index.m3u8` })).statusCode,
         ).toBe(403);
 
-        // after the stream ends the playlist is refused even with a valid token
+        // after the stream ends the playlist is gone even with a valid token (issue 23 item 16)
         await app.inject({ method: 'PUT', url: `/api/streaming/live/${stream._id}`, headers: creator.auth });
-        expect((await app.inject({ method: 'GET', url: hlsUrl })).statusCode).toBe(409);
+        expect((await app.inject({ method: 'GET', url: hlsUrl, headers: fan.auth })).statusCode).toBe(410);
       } finally {
         obs.kill('SIGKILL');
         wrong.kill('SIGKILL');
@@ -224,7 +225,7 @@ describe('built-in media path', () => {
     ).toMatchObject({ ok: false });
     await receiving;
     const join = await app.inject({ method: 'GET', url: `/api/streaming/join/${stream._id}`, headers: fan.auth });
-    const { seg } = await watch(app, join.json().hlsUrl);
+    const { seg } = await watch(app, join.json().hlsUrl, fan.auth);
     expect(seg.rawPayload[0]).toBe(0x47);
     await app.inject({ method: 'PUT', url: `/api/streaming/live/${stream._id}`, headers: creator.auth });
     await until(async () => (ingestFor(app.ctx).size === 0 ? true : null), 'ffmpeg to stop');

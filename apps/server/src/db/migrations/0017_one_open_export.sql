@@ -1,0 +1,3 @@
+-- Sites that raced into several open exports keep the newest; the others are marked failed (issue 23 item 17).
+UPDATE "data_exports" d SET "status" = 'failed', "error" = 'Superseded by a newer export' WHERE d."status" in ('pending', 'running') AND EXISTS (SELECT 1 FROM "data_exports" n WHERE n."user_id" = d."user_id" AND n."status" in ('pending', 'running') AND (n."created_at", n."id") > (d."created_at", d."id"));--> statement-breakpoint
+CREATE UNIQUE INDEX "data_exports_one_open_per_user" ON "data_exports" USING btree ("user_id") WHERE "data_exports"."status" in ('pending', 'running');
