@@ -5,7 +5,8 @@ import { Redis } from 'ioredis';
 import type { App } from '../app';
 import { tooManyRequests } from '../lib/errors';
 
-function humanWait(ms: number): string {
+/** "5 seconds", "2 minutes": the wait in the limit texts (the i18n catalogue knows these words). */
+export function humanWait(ms: number): string {
   const s = Math.max(1, Math.ceil(ms / 1000));
   if (s < 60) return `${s} second${s === 1 ? '' : 's'}`;
   const m = Math.ceil(s / 60);
@@ -57,5 +58,37 @@ export function perAccountLimit(app: App, name: string, pick: (req: FastifyReque
     const r = await check(req);
     if (!r.isAllowed && r.isExceeded)
       throw tooManyRequests(`Too many attempts. Please try again in ${humanWait(r.ttl)}.`);
+  };
+}
+
+/** Counts one hit on `key`; null while under the limit, else the milliseconds until it resets. */
+export type KeyedLimit = (key: string) => Promise<number | null>;
+
+/**
+ * A limit on any key (an account, an address), counted in the same store as the HTTP limits:
+ * in memory on one instance, in Redis across instances. For what is not an HTTP route (socket
+ * events) and for routes that need more than one key.
+ */
+export function keyedLimit(app: App, opts: { max: number; windowMs: number }): KeyedLimit {
+  const check = app.createRateLimit({
+    max: opts.max,
+    timeWindow: opts.windowMs,
+    keyGenerator: (req) => (req as unknown as { limitKey: string }).limitKey,
+  });
+  return async (key) => {
+    // The plugin reads only the key and the (absent) route config from the request it is given.
+    const r = await check({ limitKey: key, routeOptions: {} } as unknown as FastifyRequest);
+    return !r.isAllowed && r.isExceeded ? Math.max(1, r.ttl) : null;
+  };
+}
+
+/** The stream chat limit: lines per account, and five times as many per address (shared NATs). */
+export function chatLimit(app: App) {
+  const windowMs = app.ctx.config.CHAT_RATE_LIMIT_WINDOW_SECONDS * 1000;
+  const perUser = keyedLimit(app, { max: app.ctx.config.CHAT_RATE_LIMIT_MAX, windowMs });
+  const perIp = keyedLimit(app, { max: app.ctx.config.CHAT_RATE_LIMIT_MAX * 5, windowMs });
+  return async (req: FastifyRequest) => {
+    const wait = (req.user ? await perUser(`chat:user:${req.user.id}`) : null) ?? (await perIp(`chat:ip:${req.ip}`));
+    if (wait !== null) throw tooManyRequests(`Too many messages. Please try again in ${humanWait(wait)}.`);
   };
 }
