@@ -34,7 +34,7 @@ import { registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
-import { humanWait, keyedLimit, rateLimitPlugin } from './plugins/rate-limit';
+import { humanWait, rateLimitPlugin, socketEventLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
 
@@ -153,10 +153,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     trustProxy: config.TRUST_PROXY,
     socketsPerIp: config.SOCKETS_PER_IP,
     maxMessageBytes: config.SOCKET_MAX_MESSAGE_BYTES,
-    limitEvent: keyedLimit(app, {
-      max: config.SOCKET_EVENTS_MAX,
-      windowMs: config.SOCKET_EVENTS_WINDOW_SECONDS * 1000,
-    }),
+    limitEvent: socketEventLimit(app),
     describeWait: humanWait,
   });
   // Sockets close before the HTTP server does: an open WebSocket is a connection the server's

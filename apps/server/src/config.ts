@@ -84,8 +84,12 @@ export const configSchema = z.object({
   /** Open sockets per client address on one node; more are refused at connect. */
   SOCKETS_PER_IP: z.coerce.number().int().min(1).default(50),
   /** The largest socket message (socket.io maxHttpBufferSize); above a browser broadcast chunk (docs/streaming.md). */
-  SOCKET_MAX_MESSAGE_BYTES: z.coerce.number().int().min(64 * 1024).default(1024 * 1024),
-  /** Client-to-server socket events per window, per account and per address. */
+  SOCKET_MAX_MESSAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .default(1024 * 1024),
+  /** Client-to-server socket events per window per account (an address gets five times as many). */
   SOCKET_EVENTS_MAX: z.coerce.number().int().min(1).default(600),
   SOCKET_EVENTS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   /** Stream chat lines per window per account (an address gets five times as many). */

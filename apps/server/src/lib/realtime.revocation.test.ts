@@ -62,7 +62,7 @@ async function fanWithTwoSessions() {
   const conv = await buildConversation(app, fan.user.id, creator.user.id);
   const second = await createSession(app.ctx.db, fan.user.id, { remember: false });
   const [first, other] = await Promise.all([listen(fan.token), listen(second.token)]);
-  return { app, fan, creator, conv, first: watch(first), other: watch(other), otherSocket: other };
+  return { app, fan, creator, conv, first: watch(first), other: watch(other) };
 }
 
 /** A message/created to the user's room (a suspended or erased account cannot be written to through the API). */

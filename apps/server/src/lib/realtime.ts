@@ -34,8 +34,8 @@ export interface RealtimeOptions {
   socketsPerIp: number;
   /** socket.io maxHttpBufferSize: a larger message closes the connection. */
   maxMessageBytes: number;
-  /** Counts a client event against a key ('ip:…', 'user:…'); null: allowed, else ms until it may retry. */
-  limitEvent?: (key: string) => Promise<number | null>;
+  /** Counts a client event of an account / address; null: allowed, else ms until it may retry. */
+  limitEvent?: (who: { userId?: string; ip: string }) => Promise<number | null>;
   /** The wait as words ("5 seconds") for the rate-limited text. */
   describeWait?: (ms: number) => string;
 }
@@ -133,8 +133,7 @@ export function createRealtime(log: { warn: (o: object, m: string) => void }): R
     if (!limit) return;
     const ip = socketAddress(socket, opts!.trustProxy ?? false);
     socket.use(([event, ...args], next) => {
-      const user = socket.data.userId;
-      (async () => (user ? await limit(`sock:user:${user}`) : null) ?? (await limit(`sock:ip:${ip}`)))()
+      limit({ userId: socket.data.userId, ip })
         .catch(() => null)
         .then((wait) => {
           if (wait === null) return next();

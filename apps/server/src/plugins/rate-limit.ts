@@ -82,13 +82,31 @@ export function keyedLimit(app: App, opts: { max: number; windowMs: number }): K
   };
 }
 
-/** The stream chat limit: lines per account, and five times as many per address (shared NATs). */
+/**
+ * Two keyed limits: `max` per account, five times as many per address (people behind one NAT
+ * share it). Signed-in callers count against both, anonymous ones against the address only.
+ * Resolves to null while allowed, else the milliseconds until the caller may try again.
+ */
+function accountAndAddressLimit(app: App, name: string, max: number, windowSeconds: number) {
+  const windowMs = windowSeconds * 1000;
+  const perUser = keyedLimit(app, { max, windowMs });
+  const perIp = keyedLimit(app, { max: max * 5, windowMs });
+  return async (who: { userId?: string; ip: string }) =>
+    (who.userId ? await perUser(`${name}:user:${who.userId}`) : null) ?? (await perIp(`${name}:ip:${who.ip}`));
+}
+
+/** The stream chat limit (HTTP): CHAT_RATE_LIMIT_MAX lines per window per account; answered 429. */
 export function chatLimit(app: App) {
-  const windowMs = app.ctx.config.CHAT_RATE_LIMIT_WINDOW_SECONDS * 1000;
-  const perUser = keyedLimit(app, { max: app.ctx.config.CHAT_RATE_LIMIT_MAX, windowMs });
-  const perIp = keyedLimit(app, { max: app.ctx.config.CHAT_RATE_LIMIT_MAX * 5, windowMs });
+  const { CHAT_RATE_LIMIT_MAX, CHAT_RATE_LIMIT_WINDOW_SECONDS } = app.ctx.config;
+  const check = accountAndAddressLimit(app, 'chat', CHAT_RATE_LIMIT_MAX, CHAT_RATE_LIMIT_WINDOW_SECONDS);
   return async (req: FastifyRequest) => {
-    const wait = (req.user ? await perUser(`chat:user:${req.user.id}`) : null) ?? (await perIp(`chat:ip:${req.ip}`));
+    const wait = await check({ userId: req.user?.id, ip: req.ip });
     if (wait !== null) throw tooManyRequests(`Too many messages. Please try again in ${humanWait(wait)}.`);
   };
+}
+
+/** The socket event limit: SOCKET_EVENTS_MAX client events per window per account (lib/realtime answers). */
+export function socketEventLimit(app: App) {
+  const { SOCKET_EVENTS_MAX, SOCKET_EVENTS_WINDOW_SECONDS } = app.ctx.config;
+  return accountAndAddressLimit(app, 'sock', SOCKET_EVENTS_MAX, SOCKET_EVENTS_WINDOW_SECONDS);
 }

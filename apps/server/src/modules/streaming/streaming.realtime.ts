@@ -10,7 +10,6 @@ import { assertMayJoin, type StreamViewerRef } from './streaming.policy';
 import { addConnection, findStream, updateStream } from './streaming.repo';
 import { streamRoom, streamViewerHooks, viewersOf } from './streaming.service';
 
-
 /** The socket's location for the creator's country blocks (same rules as requestGeo). */
 function socketGeo(ctx: Pick<Ctx, 'config'>, socket: RealtimeSocket): RequestGeo {
   const geo: RequestGeo = { ip: socketAddress(socket, ctx.config.TRUST_PROXY) };
