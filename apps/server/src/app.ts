@@ -28,14 +28,14 @@ import { createRealtime } from './lib/realtime';
 import { loggableUrl, logSerializers } from './lib/request-log';
 import { resolveSecretKey } from './lib/secret';
 import { registerModules } from './modules';
-import { SESSIONS_TOPIC, SessionCache } from './modules/auth/sessions';
+import { liveSessionIds, SESSIONS_TOPIC, SessionCache } from './modules/auth/sessions';
 import { SETTINGS_TOPIC, SettingsService } from './modules/settings/settings.service';
 import { authenticated, authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
-import { rateLimitPlugin } from './plugins/rate-limit';
+import { humanWait, rateLimitPlugin, socketEventLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
 
@@ -101,6 +101,8 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   );
   const sessionCache = new SessionCache(config.SESSION_CACHE_SECONDS * 1000);
   bus.on(SESSIONS_TOPIC, (userId) => sessionCache.drop(userId));
+  // Whatever revoked a session told every node here: each disconnects its own sockets of it.
+  bus.on(SESSIONS_TOPIC, (userId) => void realtime.recheckUser(userId));
   bus.on(SETTINGS_TOPIC, () => settings.invalidate());
   settings.useBus(bus);
   const ctx: Ctx = {
@@ -145,12 +147,17 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(registerModules, { prefix: '/api' });
   await registerWeb(app, webDist);
 
-  await realtime.attach(
-    app.server,
-    (token) => sessionCache.resolve(database.db, token),
-    config.REDIS_URL,
-    config.REDIS_PREFIX,
-  );
+  await realtime.attach(app.server, {
+    resolve: (token) => sessionCache.resolve(database.db, token),
+    liveSessions: (userId) => liveSessionIds(database.db, userId),
+    redisUrl: config.REDIS_URL,
+    redisPrefix: config.REDIS_PREFIX,
+    trustProxy: config.TRUST_PROXY,
+    socketsPerIp: config.SOCKETS_PER_IP,
+    maxMessageBytes: config.SOCKET_MAX_MESSAGE_BYTES,
+    limitEvent: socketEventLimit(app),
+    describeWait: humanWait,
+  });
   // Sockets close before the HTTP server does: an open WebSocket is a connection the server's
   // close would otherwise wait for (a node with connected users never stopped).
   app.addHook('preClose', async () => {

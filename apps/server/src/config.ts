@@ -80,6 +80,21 @@ export const configSchema = z.object({
   RTMP_PORT: z.coerce.number().int().min(-1).max(65535).default(1935),
   /** E2E only (never production): a private-show billing "minute" lasts this many seconds. */
   STREAMING_TEST_MINUTE_SECONDS: z.coerce.number().int().min(1).max(60).optional(),
+  // Realtime limits (docs/security.md, issue 23 item 17). Counters are shared through Redis when REDIS_URL is set.
+  /** Open sockets per client address on one node; more are refused at connect. */
+  SOCKETS_PER_IP: z.coerce.number().int().min(1).default(50),
+  /** The largest socket message (socket.io maxHttpBufferSize); above a browser broadcast chunk (docs/streaming.md). */
+  SOCKET_MAX_MESSAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .default(1024 * 1024),
+  /** Client-to-server socket events per window per account (an address gets five times as many). */
+  SOCKET_EVENTS_MAX: z.coerce.number().int().min(1).default(600),
+  SOCKET_EVENTS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Stream chat lines per window per account (an address gets five times as many). */
+  CHAT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  CHAT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(10),
   // Accounts and identity (modules/auth, identity, social)
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   TWITTER_CONSUMER_KEY: z.string().optional(),

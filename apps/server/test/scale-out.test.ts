@@ -14,10 +14,11 @@ import { type Config, loadConfig } from '../src/config';
 import { type Database, openPostgres } from '../src/db/client';
 import { newId } from '../src/db/ids';
 import { storageFor } from '../src/lib/storage';
+import { createSession } from '../src/modules/auth/sessions';
 import { KINDS } from '../src/modules/content/content.kinds';
 import { createItem } from '../src/modules/content/content.service';
 import { findMedia } from '../src/modules/media/media.repo';
-import { type Actor, buildPerformer, buildUser } from './factories';
+import { type Actor, buildPerformer, buildUser, TEST_PASSWORD } from './factories';
 import { buildMedia, makeClip, multipartBody } from './factories.media';
 import { buildConversation } from './factories.messages';
 import { fundWallet } from './factories.money';
@@ -233,6 +234,22 @@ describe.skipIf(!redisUp)('two API nodes and two workers on PostgreSQL, Redis an
     expect(sent.status).toBeLessThan(300);
     expect((await got).message.text).toBe('across nodes');
     socket.disconnect();
+  });
+
+  it('a password changed through A disconnects the other sessions’ sockets on B (the bus message can precede the commit)', async () => {
+    const fan = await buildUser(control);
+    const second = await createSession(control.ctx.db, fan.user.id, { remember: false });
+    const [kept, other] = [await listen(b.url, fan.token), await listen(b.url, second.token)];
+    const gone = new Promise<string>((r) => other.once('disconnect', r));
+    const changed = await fetch(`${a.url}/api/auth/users/me/password`, {
+      method: 'PUT',
+      headers: { ...fan.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ password: 'fresh-password-99', currentPassword: TEST_PASSWORD }),
+    });
+    expect(changed.status).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+    expect(kept.connected).toBe(true);
+    kept.disconnect();
   });
 
   it('a login rate limit hit on A holds on B', async () => {

@@ -23,6 +23,10 @@ import type {
 export interface ServerToClientEvents {
   'auth/success': (payload: { userId: string }) => void;
   'auth/error': (payload: { message: string }) => void;
+  /** The socket's session was revoked (logout, password change, suspension, erasure): it is disconnected next. */
+  'auth/revoked': (payload: { message: string }) => void;
+  /** A client event was dropped (its ack, if any, answered 429): too many events from this account or address. */
+  'rate-limited': (payload: RateLimitedEvent) => void;
   'balance/updated': (payload: { balance: number }) => void;
   'media/status': (payload: {
     mediaId: string;
@@ -61,6 +65,21 @@ export interface ServerToClientEvents {
   'private/signal': (payload: PrivateSignalEvent) => void;
   /** Built-in provider: the creator's ingest state (creator's user room). */
   'stream/ingest': (payload: { streamId: string; state: 'receiving' | 'stopped' | 'error'; message?: string }) => void;
+}
+
+/** Which limit refused a socket event, and when to try again. */
+export interface RateLimitedEvent {
+  limit: 'socket-events';
+  /** The event that was dropped. */
+  event: string;
+  message: string;
+  retryAfterMs: number;
+}
+
+/** `connect_error` data when a connection is refused because its address has too many sockets open. */
+export interface SocketsPerIpRefusal {
+  limit: 'sockets-per-ip';
+  max: number;
 }
 
 export interface ClientToServerEvents {

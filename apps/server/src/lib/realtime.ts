@@ -1,21 +1,48 @@
 import type { Server as HttpServer } from 'node:http';
-import type { ClientToServerEvents, ServerToClientEvents } from '@marquee/shared';
+import net from 'node:net';
+import type { ClientToServerEvents, ServerToClientEvents, SocketsPerIpRefusal } from '@marquee/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
+import { en } from './i18n/en';
 
-export type AuthResolver = (token: string) => Promise<{ id: string; role: string } | null>;
+export interface SocketUser {
+  id: string;
+  role: string;
+  sessionId: string;
+}
+export type AuthResolver = (token: string) => Promise<SocketUser | null>;
 type Events = ServerToClientEvents;
 export type RealtimeSocket = Socket<
   ClientToServerEvents,
   ServerToClientEvents,
   object,
-  { userId?: string; role?: string }
+  { userId?: string; role?: string; sessionId?: string }
 >;
 
+export interface RealtimeOptions {
+  /** The user behind a token (the session cache): at connect, and again before privileged events. */
+  resolve: AuthResolver;
+  /** The user's sessions that are still valid, read from the database (after a revocation). */
+  liveSessions: (userId: string) => Promise<Set<string>>;
+  /** With redisUrl, events fan out through Redis to every node (channels prefixed with redisPrefix). */
+  redisUrl?: string;
+  redisPrefix?: string;
+  /** X-Forwarded-For names the client (as Fastify's trustProxy). */
+  trustProxy?: boolean;
+  /** Open sockets per client address on this node. */
+  socketsPerIp: number;
+  /** socket.io maxHttpBufferSize: a larger message closes the connection. */
+  maxMessageBytes: number;
+  /** Counts a client event of an account / address; null: allowed, else ms until it may retry. */
+  limitEvent?: (who: { userId?: string; ip: string }) => Promise<number | null>;
+  /** The wait as words ("5 seconds") for the rate-limited text. */
+  describeWait?: (ms: number) => string;
+}
+
 /**
- * socket.io on the API's own HTTP server. Each signed-in socket joins `user:<id>`;
- * modules emit through this interface after commit. With REDIS_URL the Redis
+ * socket.io on the API's own HTTP server. Each signed-in socket joins `user:<id>` and remembers
+ * its session; modules emit through this interface after commit. With REDIS_URL the Redis
  * adapter fans events out across instances.
  */
 export interface Realtime {
@@ -26,16 +53,39 @@ export interface Realtime {
   leaveUser(userId: string, room: string): void;
   /** Modules add their own socket handlers (e.g. stream signalling). */
   onConnection(handler: (socket: RealtimeSocket) => void): void;
-  /** With redisUrl, events fan out through Redis to every node (channels prefixed with redisPrefix). */
-  attach(server: HttpServer, resolve: AuthResolver, redisUrl?: string, redisPrefix?: string): Promise<void>;
+  /**
+   * A user's sessions changed (the sessions topic of the invalidation bus, heard by every node):
+   * this node disconnects its sockets whose session is no longer valid.
+   */
+  recheckUser(userId: string): Promise<void>;
+  /** Before a privileged event: whether the socket's session is still valid; if not it is disconnected. */
+  stillSignedIn(socket: RealtimeSocket): Promise<boolean>;
+  attach(server: HttpServer, options: RealtimeOptions): Promise<void>;
   close(): Promise<void>;
   readonly io: Server | null;
 }
 
+/** The client's address, as the HTTP side sees it (X-Forwarded-For only behind a trusted proxy). */
+export function socketAddress(socket: Pick<RealtimeSocket, 'handshake'>, trustProxy: boolean): string {
+  if (trustProxy) {
+    const fwd = socket.handshake.headers['x-forwarded-for'];
+    const first = (Array.isArray(fwd) ? fwd[0] : fwd)?.split(',')[0]?.trim();
+    if (first && net.isIP(first)) return first;
+  }
+  return socket.handshake.address;
+}
+
+/** A second look a moment later: a bus message sent inside a transaction (Redis) can precede its commit. */
+const RECHECK_AGAIN_MS = 2000;
+
 export function createRealtime(log: { warn: (o: object, m: string) => void }): Realtime {
   let io: Server<ClientToServerEvents, ServerToClientEvents> | null = null;
+  let opts: RealtimeOptions | null = null;
   const handlers: Array<(socket: RealtimeSocket) => void> = [];
   const redisClients: Redis[] = [];
+  // Tokens stay on this node (socket.data travels to other nodes through the adapter).
+  const tokens = new WeakMap<RealtimeSocket, string>();
+  const perIp = new Map<string, number>();
 
   async function authenticate(socket: RealtimeSocket, token: string | undefined, resolve: AuthResolver) {
     if (!token) return; // anonymous sockets (e.g. stream viewers) stay unauthenticated
@@ -47,9 +97,68 @@ export function createRealtime(log: { warn: (o: object, m: string) => void }): R
     if (socket.data.userId && socket.data.userId !== user.id) await socket.leave(`user:${socket.data.userId}`);
     socket.data.userId = user.id;
     socket.data.role = user.role;
+    socket.data.sessionId = user.sessionId;
+    tokens.set(socket, token);
     await socket.join(`user:${user.id}`);
     socket.emit('auth/success', { userId: user.id });
   }
+
+  function revoke(socket: { emit: RealtimeSocket['emit']; disconnect(close?: boolean): unknown }) {
+    socket.emit('auth/revoked', { message: en['error.sessionEnded'] });
+    socket.disconnect(true);
+  }
+
+  /** Refuses a connection from an address that already has `socketsPerIp` sockets open here. */
+  function capPerIp(socket: RealtimeSocket, next: (err?: Error) => void) {
+    const ip = socketAddress(socket, opts!.trustProxy ?? false);
+    const open = perIp.get(ip) ?? 0;
+    if (open >= opts!.socketsPerIp) {
+      const err = new Error(en['error.tooManySockets']) as Error & { data: SocketsPerIpRefusal };
+      err.data = { limit: 'sockets-per-ip', max: opts!.socketsPerIp };
+      next(err);
+      return;
+    }
+    perIp.set(ip, open + 1);
+    socket.once('disconnect', () => {
+      const left = (perIp.get(ip) ?? 1) - 1;
+      if (left > 0) perIp.set(ip, left);
+      else perIp.delete(ip);
+    });
+    next();
+  }
+
+  /** Every client event counts against its address and its account; over either, it is dropped. */
+  function limitEvents(socket: RealtimeSocket) {
+    const limit = opts!.limitEvent;
+    if (!limit) return;
+    const ip = socketAddress(socket, opts!.trustProxy ?? false);
+    socket.use(([event, ...args], next) => {
+      limit({ userId: socket.data.userId, ip })
+        .catch(() => null)
+        .then((wait) => {
+          if (wait === null) return next();
+          const words = opts!.describeWait?.(wait) ?? `${Math.ceil(wait / 1000)} seconds`;
+          const message = en['error.tooManySocketEvents'].replace('{{wait}}', words);
+          socket.emit('rate-limited', { limit: 'socket-events', event: String(event), message, retryAfterMs: wait });
+          const ack = args.at(-1);
+          if (typeof ack === 'function') ack({ ok: false, status: 429, message });
+        });
+    });
+  }
+
+  async function recheck(userId: string, again: boolean) {
+    if (!io || !opts) return;
+    const local = await io.local.in(`user:${userId}`).fetchSockets();
+    if (!local.length) return;
+    const live = await opts.liveSessions(userId);
+    let kept = 0;
+    for (const s of local) {
+      if (s.data.userId === userId && s.data.sessionId && !live.has(s.data.sessionId)) revoke(s);
+      else kept++;
+    }
+    if (kept && again) setTimeout(() => void recheck(userId, false).catch(warn), RECHECK_AGAIN_MS).unref();
+  }
+  const warn = (err: unknown) => log.warn({ err }, 'socket session recheck failed');
 
   return {
     get io() {
@@ -70,26 +179,40 @@ export function createRealtime(log: { warn: (o: object, m: string) => void }): R
     onConnection(handler) {
       handlers.push(handler);
     },
-    async attach(server, resolve, redisUrl, redisPrefix = 'marquee') {
+    recheckUser(userId) {
+      return recheck(userId, true).catch(warn);
+    },
+    async stillSignedIn(socket) {
+      const token = tokens.get(socket);
+      if (!token || !opts || !socket.data.userId) return false;
+      const user = await opts.resolve(token).catch(() => null);
+      if (user?.id === socket.data.userId && user.sessionId === socket.data.sessionId) return true;
+      revoke(socket);
+      return false;
+    },
+    async attach(server, options) {
+      opts = options;
       io = new Server(server, {
         path: '/socket.io',
         serveClient: false,
         cors: { origin: true, credentials: true },
-        // Browser broadcast chunks (streaming) are up to a few MB.
-        maxHttpBufferSize: 4 * 1024 * 1024,
+        // Above a browser broadcast chunk (docs/streaming.md); a larger message closes the connection.
+        maxHttpBufferSize: options.maxMessageBytes,
       });
-      if (redisUrl) {
-        const pub = new Redis(redisUrl);
+      if (options.redisUrl) {
+        const pub = new Redis(options.redisUrl);
         const sub = pub.duplicate();
         redisClients.push(pub, sub);
-        io.adapter(createAdapter(pub, sub, { key: `${redisPrefix}-socket.io` }));
+        io.adapter(createAdapter(pub, sub, { key: `${options.redisPrefix ?? 'marquee'}-socket.io` }));
       }
+      io.use(capPerIp);
       io.on('connection', async (socket: RealtimeSocket) => {
+        limitEvents(socket);
         const token = typeof socket.handshake.query.token === 'string' ? socket.handshake.query.token : undefined;
         socket.on('auth/login', (payload) => {
-          authenticate(socket, payload?.token, resolve).catch((err) => log.warn({ err }, 'socket auth failed'));
+          authenticate(socket, payload?.token, options.resolve).catch((err) => log.warn({ err }, 'socket auth failed'));
         });
-        await authenticate(socket, token, resolve);
+        await authenticate(socket, token, options.resolve);
         for (const h of handlers) h(socket);
       });
     },

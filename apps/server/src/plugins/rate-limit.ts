@@ -5,7 +5,8 @@ import { Redis } from 'ioredis';
 import type { App } from '../app';
 import { tooManyRequests } from '../lib/errors';
 
-function humanWait(ms: number): string {
+/** "5 seconds", "2 minutes": the wait in the limit texts (the i18n catalogue knows these words). */
+export function humanWait(ms: number): string {
   const s = Math.max(1, Math.ceil(ms / 1000));
   if (s < 60) return `${s} second${s === 1 ? '' : 's'}`;
   const m = Math.ceil(s / 60);
@@ -58,4 +59,54 @@ export function perAccountLimit(app: App, name: string, pick: (req: FastifyReque
     if (!r.isAllowed && r.isExceeded)
       throw tooManyRequests(`Too many attempts. Please try again in ${humanWait(r.ttl)}.`);
   };
+}
+
+/** Counts one hit on `key`; null while under the limit, else the milliseconds until it resets. */
+export type KeyedLimit = (key: string) => Promise<number | null>;
+
+/**
+ * A limit on any key (an account, an address), counted in the same store as the HTTP limits:
+ * in memory on one instance, in Redis across instances. For what is not an HTTP route (socket
+ * events) and for routes that need more than one key.
+ */
+export function keyedLimit(app: App, opts: { max: number; windowMs: number }): KeyedLimit {
+  const check = app.createRateLimit({
+    max: opts.max,
+    timeWindow: opts.windowMs,
+    keyGenerator: (req) => (req as unknown as { limitKey: string }).limitKey,
+  });
+  return async (key) => {
+    // The plugin reads only the key and the (absent) route config from the request it is given.
+    const r = await check({ limitKey: key, routeOptions: {} } as unknown as FastifyRequest);
+    return !r.isAllowed && r.isExceeded ? Math.max(1, r.ttl) : null;
+  };
+}
+
+/**
+ * Two keyed limits: `max` per account, five times as many per address (people behind one NAT
+ * share it). Signed-in callers count against both, anonymous ones against the address only.
+ * Resolves to null while allowed, else the milliseconds until the caller may try again.
+ */
+function accountAndAddressLimit(app: App, name: string, max: number, windowSeconds: number) {
+  const windowMs = windowSeconds * 1000;
+  const perUser = keyedLimit(app, { max, windowMs });
+  const perIp = keyedLimit(app, { max: max * 5, windowMs });
+  return async (who: { userId?: string; ip: string }) =>
+    (who.userId ? await perUser(`${name}:user:${who.userId}`) : null) ?? (await perIp(`${name}:ip:${who.ip}`));
+}
+
+/** The stream chat limit (HTTP): CHAT_RATE_LIMIT_MAX lines per window per account; answered 429. */
+export function chatLimit(app: App) {
+  const { CHAT_RATE_LIMIT_MAX, CHAT_RATE_LIMIT_WINDOW_SECONDS } = app.ctx.config;
+  const check = accountAndAddressLimit(app, 'chat', CHAT_RATE_LIMIT_MAX, CHAT_RATE_LIMIT_WINDOW_SECONDS);
+  return async (req: FastifyRequest) => {
+    const wait = await check({ userId: req.user?.id, ip: req.ip });
+    if (wait !== null) throw tooManyRequests(`Too many messages. Please try again in ${humanWait(wait)}.`);
+  };
+}
+
+/** The socket event limit: SOCKET_EVENTS_MAX client events per window per account (lib/realtime answers). */
+export function socketEventLimit(app: App) {
+  const { SOCKET_EVENTS_MAX, SOCKET_EVENTS_WINDOW_SECONDS } = app.ctx.config;
+  return accountAndAddressLimit(app, 'sock', SOCKET_EVENTS_MAX, SOCKET_EVENTS_WINDOW_SECONDS);
 }

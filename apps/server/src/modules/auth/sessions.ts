@@ -142,3 +142,20 @@ export async function revokeUserSessions(
   await db.update(sessions).set({ revokedAt: now() }).where(where);
   await invalidateUserSessions(bus, userId, db);
 }
+
+/** The ids of the user's sessions that still sign in (not revoked, not expired, account active). */
+export async function liveSessionIds(db: Executor, userId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now()),
+        eq(users.status, 'active'),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}

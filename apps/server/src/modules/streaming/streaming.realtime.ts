@@ -3,23 +3,17 @@ import type { SocketAck } from '@marquee/shared';
 import type { Ctx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { RequestGeo } from '../../lib/geo';
-import type { RealtimeSocket } from '../../lib/realtime';
+import { type RealtimeSocket, socketAddress } from '../../lib/realtime';
 import { heartbeat, joinSession, leaveSession, openSessionFor } from './private.service';
 import { ingestFor } from './streaming.ingest';
 import { assertMayJoin, type StreamViewerRef } from './streaming.policy';
 import { addConnection, findStream, updateStream } from './streaming.repo';
 import { streamRoom, streamViewerHooks, viewersOf } from './streaming.service';
 
-/** A MediaRecorder chunk of one second is far below this. */
-const MAX_CHUNK_BYTES = 4 * 1024 * 1024;
-
 /** The socket's location for the creator's country blocks (same rules as requestGeo). */
 function socketGeo(ctx: Pick<Ctx, 'config'>, socket: RealtimeSocket): RequestGeo {
-  const geo: RequestGeo = { ip: socket.handshake.address };
+  const geo: RequestGeo = { ip: socketAddress(socket, ctx.config.TRUST_PROXY) };
   if (ctx.config.TRUST_PROXY) {
-    const fwd = socket.handshake.headers['x-forwarded-for'];
-    const first = (Array.isArray(fwd) ? fwd[0] : fwd)?.split(',')[0]?.trim();
-    if (first && net.isIP(first)) geo.ip = first;
     if (ctx.config.GEO_IP_HEADER) {
       const raw = socket.handshake.headers[ctx.config.GEO_IP_HEADER.toLowerCase()];
       const value = (Array.isArray(raw) ? raw[0] : raw)?.split(',')[0]?.trim();
@@ -32,6 +26,8 @@ function socketGeo(ctx: Pick<Ctx, 'config'>, socket: RealtimeSocket): RequestGeo
 
 const viewerOf = (socket: RealtimeSocket): StreamViewerRef | null =>
   socket.data.userId ? { id: socket.data.userId, role: socket.data.role ?? 'user' } : null;
+
+const SIGN_IN = () => new AppError(401, 'Sign in to continue', 'UNAUTHORIZED');
 
 function fail(ack: SocketAck<never> | undefined, err: unknown) {
   const status = err instanceof AppError ? err.statusCode : 500;
@@ -116,14 +112,16 @@ export function registerStreamingRealtime(ctx: Ctx) {
     socket.on('stream/publish', async (payload, ack) => {
       try {
         const userId = socket.data.userId;
-        if (!userId) throw new AppError(401, 'Sign in to continue', 'UNAUTHORIZED');
+        // Privileged events look at the session again (the session cache): a revoked one is cut off.
+        if (!userId || !(await ctx.realtime.stillSignedIn(socket))) throw SIGN_IN();
         const streamId = String(payload?.streamId ?? '');
         const seq = Number(payload?.seq);
         const raw = payload?.chunk as unknown;
         const chunk = Buffer.isBuffer(raw) ? raw : raw instanceof ArrayBuffer ? Buffer.from(raw) : null;
         if (!chunk || !Number.isSafeInteger(seq) || seq < 0)
           throw new AppError(400, 'Send {streamId, seq, chunk}', 'BAD_CHUNK');
-        if (chunk.length > MAX_CHUNK_BYTES) throw new AppError(413, 'Chunk too large', 'PAYLOAD_TOO_LARGE');
+        if (chunk.length > ctx.config.SOCKET_MAX_MESSAGE_BYTES)
+          throw new AppError(413, 'Chunk too large', 'PAYLOAD_TOO_LARGE');
         const cached = publishers.get(socket);
         if (cached !== streamId) {
           const stream = /^[0-9a-f-]{36}$/i.test(streamId) ? await findStream(ctx.db, streamId) : null;
@@ -146,22 +144,24 @@ export function registerStreamingRealtime(ctx: Ctx) {
     socket.on('private/join', async (payload, ack) => {
       try {
         const viewer = viewerOf(socket);
-        if (!viewer) throw new AppError(401, 'Sign in to continue', 'UNAUTHORIZED');
+        if (!viewer || !(await ctx.realtime.stillSignedIn(socket))) throw SIGN_IN();
         const session = await joinSession(ctx, viewer, String(payload?.sessionId ?? ''));
         ack?.({ ok: true, session });
       } catch (err) {
         fail(ack, err);
       }
     });
-    socket.on('private/heartbeat', (payload) => {
-      if (!socket.data.userId) return;
-      heartbeat(ctx, socket.data.userId, String(payload?.sessionId ?? '')).catch((err) =>
+    socket.on('private/heartbeat', async (payload) => {
+      const userId = socket.data.userId;
+      if (!userId || !(await ctx.realtime.stillSignedIn(socket))) return;
+      heartbeat(ctx, userId, String(payload?.sessionId ?? '')).catch((err) =>
         ctx.log.warn({ err }, 'private heartbeat failed'),
       );
     });
     socket.on('private/signal', async (payload) => {
       const userId = socket.data.userId;
       if (!userId || !payload?.data || typeof payload.data !== 'object') return;
+      if (!(await ctx.realtime.stillSignedIn(socket))) return;
       const sessionId = String(payload.sessionId ?? '');
       const open = await openSessionFor(ctx, userId, sessionId).catch(() => null);
       if (!open) return;

@@ -34,6 +34,7 @@ import type { App } from '../../app';
 import { badRequest } from '../../lib/errors';
 import { requestGeo } from '../../lib/geo';
 import { authenticated, performerOnly, requirePerformer, requireUser } from '../../plugins/auth';
+import { chatLimit } from '../../plugins/rate-limit';
 import { presentCharge } from '../wallet/wallet.presenter';
 import {
   acceptRequest,
@@ -452,12 +453,13 @@ export default async function streamingRoutes(app: App) {
   app.post(
     '/messages/stream/:id',
     {
-      preHandler: authenticated,
+      preHandler: [authenticated, chatLimit(app)],
       schema: {
         tags: chatTags,
         security,
         summary: 'Send a stream chat message',
-        description: '403 MUTED, 403 CHAT_CLOSED, and the join refusals of GET /streaming/join/{id}.',
+        description:
+          '403 MUTED, 403 CHAT_CLOSED, the join refusals of GET /streaming/join/{id}, 429 RATE_LIMITED (CHAT_RATE_LIMIT_MAX lines per window).',
         params: idParams,
         body: streamSendMessageSchema,
         response: { 201: messageSchema },
