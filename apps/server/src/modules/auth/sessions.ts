@@ -142,3 +142,13 @@ export async function revokeUserSessions(
   await db.update(sessions).set({ revokedAt: now() }).where(where);
   await invalidateUserSessions(bus, userId, db);
 }
+
+/** When a session was opened (its sign-in), or null when it is unknown. */
+export async function sessionStartedAt(db: Executor, sessionId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ createdAt: sessions.createdAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  return row?.createdAt ?? null;
+}
