@@ -32,6 +32,8 @@ export async function createSession(
     expiresAt,
     userAgent: opts.userAgent?.slice(0, 300),
     ip: opts.ip,
+    // The clock's time, like expiresAt: "a recent sign-in" (users/email-change.ts) compares to it.
+    createdAt: now(),
   });
   return { token, expiresAt, sessionId };
 }

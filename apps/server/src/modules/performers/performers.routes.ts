@@ -9,6 +9,7 @@ import {
   uploadResponseSchema,
 } from '@marquee/shared';
 import type { App } from '../../app';
+import { requestMeta } from '../auth/auth.routes';
 import { authenticated, performerOnly, requirePerformer, requireUser } from '../../plugins/auth';
 import { profileMediaUrl } from '../users/profile-media';
 import {
@@ -51,7 +52,7 @@ export default async function performersRoutes(app: App) {
         response: { 200: performerProfileSchema },
       },
     },
-    async (req) => updatePerformer(app.ctx, requireUser(req), req.params.id, req.body),
+    async (req) => updatePerformer(app.ctx, requireUser(req), req.params.id, req.body, requestMeta(app, req)),
   );
 
   app.put(
