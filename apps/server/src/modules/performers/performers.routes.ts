@@ -9,8 +9,8 @@ import {
   uploadResponseSchema,
 } from '@marquee/shared';
 import type { App } from '../../app';
-import { requestMeta } from '../auth/auth.routes';
 import { authenticated, performerOnly, requirePerformer, requireUser } from '../../plugins/auth';
+import { requestMeta } from '../auth/auth.routes';
 import { profileMediaUrl } from '../users/profile-media';
 import {
   getPerformerProfile,

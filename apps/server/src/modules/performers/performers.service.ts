@@ -25,6 +25,7 @@ import { storageFor } from '../../lib/storage';
 import { assertAdult, assertIdentityFree, type RequestMeta } from '../auth/auth.service';
 import { type AuthUser, invalidateUserSessions } from '../auth/sessions';
 import { maskedProfileSettings, saveBankDetails, savePaypalEmail } from '../payouts/payouts.settings';
+import { requestEmailChange } from '../users/email-change';
 import {
   deleteProfileMedia,
   type ReceivedFile,
@@ -32,7 +33,6 @@ import {
   storeProfileImage,
   storeWelcomeVideo,
 } from '../users/profile-media';
-import { requestEmailChange } from '../users/email-change';
 import { findUserById, updateUser } from '../users/users.repo';
 import { presentPerformerProfile } from './performers.presenter';
 import { findDocument, findPerformer, insertDocument, listDocuments, updatePerformerRow } from './performers.repo';

@@ -55,7 +55,9 @@ describe('issue 23 item 9: an email change needs the password and both addresses
   it('the undo link to the old address restores it, drops the change and signs every session out', async () => {
     const fan = await buildUser(t().app, { email: 'victim@example.test' });
     await put(fan.auth, { email: 'attacker@example.test', currentPassword: TEST_PASSWORD });
-    await post('/api/users/email-change/confirm', { token: (await lastMailTo(t().app, 'attacker@example.test')).token! });
+    await post('/api/users/email-change/confirm', {
+      token: (await lastMailTo(t().app, 'attacker@example.test')).token!,
+    });
     const undoToken = (await lastMailTo(t().app, 'victim@example.test')).token!;
     // A second change does not cancel the first undo link.
     await put(fan.auth, { email: 'attacker2@example.test', currentPassword: TEST_PASSWORD });
@@ -92,7 +94,12 @@ describe('issue 23 item 9: an email change needs the password and both addresses
   it('PUT /performers/{id} follows the same rule for a creator', async () => {
     const creator = await buildPerformer(t().app, { email: 'creator@example.test' });
     const url = `/api/performers/${creator.user.id}`;
-    const bare = await t().app.inject({ method: 'PUT', url, payload: { email: 'x@example.test' }, headers: creator.auth });
+    const bare = await t().app.inject({
+      method: 'PUT',
+      url,
+      payload: { email: 'x@example.test' },
+      headers: creator.auth,
+    });
     expect(bare.json().code).toBe('CURRENT_PASSWORD_REQUIRED');
     const ok = await t().app.inject({
       method: 'PUT',
