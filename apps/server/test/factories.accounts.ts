@@ -1,7 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { App } from '../src/app';
-import { mailOutbox } from '../src/db/schema';
+import { mailOutbox, users } from '../src/db/schema';
+import { currentTotpCode } from '../src/modules/auth/totp';
 
 /** The newest mail sent to an address (from the outbox), and the token of the first link in it. */
 export async function lastMailTo(app: App, to: string) {
@@ -46,3 +47,26 @@ export function multipartBody(
 
 /** A minimal PDF file. */
 export const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+/** Turns two-factor authentication on for an account through the API; the secret for codes. */
+export async function enableTotpFor(app: App, auth: { authorization: string }): Promise<string> {
+  const setup = await app.inject({ method: 'POST', url: '/api/auth/2fa/setup', headers: auth });
+  const { secret } = setup.json() as { secret: string };
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/2fa/enable',
+    headers: auth,
+    payload: { code: currentTotpCode(secret) },
+  });
+  if (res.statusCode !== 200) throw new Error(`2FA enable failed: ${res.body}`);
+  // The enabling code's time step is spent; let the next code of the same step work in tests.
+  await app.ctx.db
+    .update(users)
+    .set({ totpLastStep: 0 })
+    .where(eq(users.id, (await whoAmI(app, auth))._id));
+  return secret;
+}
+
+async function whoAmI(app: App, auth: { authorization: string }) {
+  return (await app.inject({ url: '/api/users/me', headers: auth })).json() as { _id: string };
+}

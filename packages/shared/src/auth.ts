@@ -154,11 +154,32 @@ export const loginBodySchema = z.object({
 export type LoginBody = z.input<typeof loginBodySchema>;
 
 export const sessionResponseSchema = z.object({ token: z.string(), expiresAt: z.string() });
-export const loginResponseSchema = z.union([
-  sessionResponseSchema,
-  z.object({ totpRequired: z.literal(true), message: z.string() }),
-]);
+/**
+ * The second-factor step of a sign-in (any path: password, Google, Twitter/X): no session yet,
+ * but a short-lived challenge to send with the code to POST /auth/2fa/login.
+ */
+export const totpChallengeSchema = z.object({
+  totpRequired: z.literal(true),
+  message: z.string(),
+  challengeToken: z.string(),
+});
+export const loginResponseSchema = z.union([sessionResponseSchema, totpChallengeSchema]);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
+/** How every sign-in ends: a session, or the two-factor challenge. */
+export type SignInResponse = LoginResponse;
+/** A provider sign-in: as a login, plus whether the account was created now. */
+export const socialLoginResponseSchema = z.union([
+  sessionResponseSchema.extend({ created: z.boolean() }),
+  totpChallengeSchema.extend({ created: z.boolean() }),
+]);
+export const totpLoginBodySchema = z.object({
+  challengeToken: z.string().min(10).max(200),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'the code has 6 digits'),
+  remember: z.boolean().optional().default(false),
+});
 
 export const loginTokenBodySchema = z.object({ token: z.string().min(1).max(300) });
 

@@ -35,6 +35,8 @@ export const meSchema = z.object({
   createdAt: z.string(),
   /** Interface language chosen in settings (null: the browser's). */
   locale: z.string().nullable().optional(),
+  /** A new email waiting for the link mailed to it; `email` changes only when it is confirmed. */
+  pendingEmail: z.string().nullable().optional(),
 });
 export type Me = z.infer<typeof meSchema>;
 
@@ -51,8 +53,13 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 export const updateUserBodySchema = z.object({
   name: z.string().trim().min(1, 'name is required').max(100).optional(),
   username: usernameSchema.optional(),
+  /** A new email is not set at once: it waits as `pendingEmail` for the link mailed to it. */
   email: emailSchema.optional(),
+  /** Required with a new email when the account has a password. */
+  currentPassword: z.string().max(300).optional(),
 });
+/** The links of an email change: confirm (mailed to the new address) and undo (mailed to the old one). */
+export const emailChangeTokenBodySchema = z.object({ token: z.string().min(10).max(200) });
 export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
 
 const httpUrl = z
@@ -114,7 +121,9 @@ const optionalText = (max: number) => z.string().trim().max(max).nullable().opti
 export const updatePerformerBodySchema = z.object({
   name: z.string().trim().min(1).max(100).optional(),
   username: usernameSchema.optional(),
+  /** As in PUT /users: a new email waits for confirmation and needs the current password. */
   email: emailSchema.optional(),
+  currentPassword: z.string().max(300).optional(),
   displayName: z.string().trim().min(1, 'display name is required').max(100).optional(),
   bio: z.string().trim().max(5000).optional(),
   gender: optionalText(30),

@@ -32,6 +32,8 @@ export const users = pgTable(
     erasedAt: timestamp('erased_at', { withTimezone: true }),
     /** Interface language chosen in settings (packages/shared/src/locales.ts); null: the browser's. */
     locale: text('locale'),
+    /** A new address waiting for its confirmation link (docs/accounts.md); `email` stays until then. */
+    pendingEmail: text('pending_email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -61,7 +63,10 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
-/** Single-use links mailed to a user: email verification and password recovery. Stored hashed. */
+/**
+ * Single-use tokens of a user, stored hashed: mailed links (email verification, password recovery,
+ * email change and its undo) and the second-factor challenge of a sign-in.
+ */
 export const accountTokens = pgTable(
   'account_tokens',
   {
@@ -69,7 +74,11 @@ export const accountTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['email_verification', 'password_reset'] }).notNull(),
+    kind: text('kind', {
+      enum: ['email_verification', 'password_reset', 'email_change', 'email_change_undo', 'sign_in_challenge'],
+    }).notNull(),
+    /** The address the token is about: the new one (email_change) or the one to restore (email_change_undo). */
+    email: text('email'),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

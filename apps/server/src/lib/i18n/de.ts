@@ -106,6 +106,17 @@ export const de: Messages = {
     'Der Link funktioniert einmal und läuft nach 1 Stunde ab. Wenn du das nicht warst, ignoriere diese E-Mail.',
   'mail.resetByAdmin.intro': 'Das Team der Seite hat dir einen Link geschickt, um ein neues Passwort zu wählen:',
   'mail.resetByAdmin.outro': 'Der Link funktioniert einmal und läuft nach 1 Stunde ab.',
+  'mail.emailChange.subject': 'Bestätige deine neue E-Mail-Adresse für {{site}}',
+  'mail.emailChange.intro':
+    'Du möchtest diese Adresse für dein Konto verwenden. Um sie zu bestätigen, öffne diesen Link:',
+  'mail.emailChange.button': 'Neue E-Mail bestätigen',
+  'mail.emailChange.validity':
+    'Der Link funktioniert einmal und ist 48 Stunden gültig. Bis dahin behält dein Konto seine bisherige Adresse. Wenn du das nicht warst, ignoriere diese E-Mail.',
+  'mail.emailChangeNotice.subject': 'Deine E-Mail-Adresse bei {{site}} wird geändert',
+  'mail.emailChangeNotice.intro':
+    'Jemand, der in deinem Konto angemeldet ist, möchte die E-Mail-Adresse in {{email}} ändern. Wenn du das warst, ist nichts zu tun. Wenn nicht, öffne diesen Link, um diese Adresse zu behalten und dich überall abzumelden:',
+  'mail.emailChangeNotice.button': 'Das war ich nicht',
+  'mail.emailChangeNotice.validity': 'Der Link funktioniert 7 Tage lang. Wähle danach ein neues Passwort.',
 
   'error.unauthorized': 'Melde dich an, um fortzufahren',
   'error.forbidden': 'Das darfst du nicht',
@@ -141,6 +152,13 @@ export const de: Messages = {
   'error.linkInvalid': 'Dieser Link ist ungültig',
   'error.exportInProgress': 'Ein Export dieses Kontos wird bereits vorbereitet; warte, bis er fertig ist',
   'error.streamEnded': 'Dieser Stream ist beendet',
+
+  'error.signInExpired': 'Diese Anmeldung ist abgelaufen, bitte melde dich erneut an',
+  'error.socialEmailUnconfirmed':
+    'Es gibt bereits ein Konto mit dieser E-Mail-Adresse, aber die Adresse wurde nie bestätigt, daher kann {{provider}} dich dort nicht anmelden. Wenn es deins ist, melde dich mit seinem Passwort an und verknüpfe {{provider}} in deinen Einstellungen.',
+  'error.emailChangeNeedsRecentSignIn':
+    'Melde dich zu deiner Sicherheit erneut an, bevor du deine E-Mail-Adresse änderst',
+  'error.emailChangeNothingPending': 'Es wartet keine Änderung der E-Mail-Adresse auf Bestätigung',
 
   'noun.Resource': 'Ressource',
   'noun.File': 'Datei',

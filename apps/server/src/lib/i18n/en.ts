@@ -106,6 +106,16 @@ export const en = {
   'mail.reset.outroHtml': 'The link works once and expires in 1 hour. If it was not you, ignore this mail.',
   'mail.resetByAdmin.intro': 'The site team sent you a link to choose a new password:',
   'mail.resetByAdmin.outro': 'The link works once and expires in 1 hour.',
+  'mail.emailChange.subject': 'Confirm your new email address for {{site}}',
+  'mail.emailChange.intro': 'You asked to use this address for your account. To confirm it, open this link:',
+  'mail.emailChange.button': 'Confirm my new email',
+  'mail.emailChange.validity':
+    'The link works once and is valid for 48 hours. Until then your account keeps its current address. If it was not you, ignore this mail.',
+  'mail.emailChangeNotice.subject': 'Your {{site}} email address is being changed',
+  'mail.emailChangeNotice.intro':
+    'Someone signed in to your account asked to change its email address to {{email}}. If it was you, there is nothing to do. If it was not you, open this link to keep this address and sign out everywhere:',
+  'mail.emailChangeNotice.button': 'This was not me',
+  'mail.emailChangeNotice.validity': 'The link works for 7 days. Afterwards, choose a new password.',
 
   // API errors (lib/i18n/errors.ts finds the key of an English message; see there).
   'error.unauthorized': 'Sign in to continue',
@@ -141,6 +151,12 @@ export const en = {
   'error.linkInvalid': 'This link is not valid',
   'error.exportInProgress': 'An export of this account is already being prepared; wait until it is ready',
   'error.streamEnded': 'This stream has ended',
+
+  'error.signInExpired': 'This sign-in has expired, please sign in again',
+  'error.socialEmailUnconfirmed':
+    'An account with this email address already exists, but its address was never confirmed, so {{provider}} cannot sign in to it. If it is yours, log in with its password and link {{provider}} from your settings.',
+  'error.emailChangeNeedsRecentSignIn': 'For your security, sign in again before changing your email address',
+  'error.emailChangeNothingPending': 'There is no email change waiting for confirmation',
 
   // Things that were not found ({{what}} of error.notFound).
   'noun.Resource': 'Resource',

@@ -105,6 +105,16 @@ export const es: Messages = {
   'mail.reset.outroHtml': 'El enlace funciona una vez y caduca en 1 hora. Si no has sido tú, ignora este correo.',
   'mail.resetByAdmin.intro': 'El equipo del sitio te ha enviado un enlace para elegir una nueva contraseña:',
   'mail.resetByAdmin.outro': 'El enlace funciona una vez y caduca en 1 hora.',
+  'mail.emailChange.subject': 'Confirma tu nueva dirección de correo en {{site}}',
+  'mail.emailChange.intro': 'Pediste usar esta dirección para tu cuenta. Para confirmarla, abre este enlace:',
+  'mail.emailChange.button': 'Confirmar mi nuevo correo',
+  'mail.emailChange.validity':
+    'El enlace funciona una vez y es válido durante 48 horas. Hasta entonces tu cuenta conserva su dirección actual. Si no fuiste tú, ignora este correo.',
+  'mail.emailChangeNotice.subject': 'Se está cambiando tu dirección de correo en {{site}}',
+  'mail.emailChangeNotice.intro':
+    'Alguien con sesión iniciada en tu cuenta pidió cambiar su dirección de correo a {{email}}. Si fuiste tú, no hay nada que hacer. Si no, abre este enlace para conservar esta dirección y cerrar todas las sesiones:',
+  'mail.emailChangeNotice.button': 'No fui yo',
+  'mail.emailChangeNotice.validity': 'El enlace funciona durante 7 días. Después, elige una nueva contraseña.',
 
   'error.unauthorized': 'Inicia sesión para continuar',
   'error.forbidden': 'No tienes permiso para hacer esto',
@@ -139,6 +149,13 @@ export const es: Messages = {
   'error.linkInvalid': 'Este enlace no es válido',
   'error.exportInProgress': 'Ya se está preparando una exportación de esta cuenta; espera a que esté lista',
   'error.streamEnded': 'Esta transmisión ha terminado',
+
+  'error.signInExpired': 'Este inicio de sesión ha caducado, vuelve a iniciar sesión',
+  'error.socialEmailUnconfirmed':
+    'Ya existe una cuenta con esta dirección de correo, pero la dirección nunca se confirmó, así que {{provider}} no puede iniciar sesión en ella. Si es tuya, inicia sesión con su contraseña y vincula {{provider}} desde tus ajustes.',
+  'error.emailChangeNeedsRecentSignIn':
+    'Por tu seguridad, vuelve a iniciar sesión antes de cambiar tu dirección de correo',
+  'error.emailChangeNothingPending': 'No hay ningún cambio de correo pendiente de confirmación',
 
   'noun.Resource': 'el recurso',
   'noun.File': 'el archivo',

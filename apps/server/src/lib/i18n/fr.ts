@@ -106,6 +106,17 @@ export const fr: Messages = {
     'Le lien fonctionne une fois et expire dans 1 heure. Si ce n’était pas vous, ignorez cet e-mail.',
   'mail.resetByAdmin.intro': 'L’équipe du site vous a envoyé un lien pour choisir un nouveau mot de passe :',
   'mail.resetByAdmin.outro': 'Le lien fonctionne une fois et expire dans 1 heure.',
+  'mail.emailChange.subject': 'Confirmez votre nouvelle adresse e-mail pour {{site}}',
+  'mail.emailChange.intro':
+    'Vous avez demandé à utiliser cette adresse pour votre compte. Pour la confirmer, ouvrez ce lien :',
+  'mail.emailChange.button': 'Confirmer ma nouvelle adresse',
+  'mail.emailChange.validity':
+    'Le lien fonctionne une fois et reste valable 48 heures. D’ici là, votre compte garde son adresse actuelle. Si ce n’était pas vous, ignorez cet e-mail.',
+  'mail.emailChangeNotice.subject': 'L’adresse e-mail de votre compte {{site}} va changer',
+  'mail.emailChangeNotice.intro':
+    'Une personne connectée à votre compte a demandé à remplacer son adresse e-mail par {{email}}. Si c’était vous, il n’y a rien à faire. Sinon, ouvrez ce lien pour garder cette adresse et fermer toutes les sessions :',
+  'mail.emailChangeNotice.button': 'Ce n’était pas moi',
+  'mail.emailChangeNotice.validity': 'Le lien fonctionne pendant 7 jours. Choisissez ensuite un nouveau mot de passe.',
 
   'error.unauthorized': 'Connectez-vous pour continuer',
   'error.forbidden': 'Vous n’êtes pas autorisé à faire cela',
@@ -141,6 +152,12 @@ export const fr: Messages = {
   'error.linkInvalid': 'Ce lien n’est pas valide',
   'error.exportInProgress': 'Un export de ce compte est déjà en préparation ; attendez qu’il soit prêt',
   'error.streamEnded': 'Ce direct est terminé',
+
+  'error.signInExpired': 'Cette connexion a expiré, veuillez vous reconnecter',
+  'error.socialEmailUnconfirmed':
+    'Un compte existe déjà avec cette adresse e-mail, mais l’adresse n’a jamais été confirmée : {{provider}} ne peut donc pas vous y connecter. S’il est à vous, connectez-vous avec son mot de passe et associez {{provider}} depuis vos paramètres.',
+  'error.emailChangeNeedsRecentSignIn': 'Par sécurité, reconnectez-vous avant de changer votre adresse e-mail',
+  'error.emailChangeNothingPending': 'Aucun changement d’adresse e-mail n’attend de confirmation',
 
   'noun.Resource': 'Ressource',
   'noun.File': 'Fichier',

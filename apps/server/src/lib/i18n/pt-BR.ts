@@ -99,6 +99,16 @@ export const ptBR: Messages = {
   'mail.reset.outroHtml': 'O link funciona uma vez e expira em 1 hora. Se não foi você, ignore este e-mail.',
   'mail.resetByAdmin.intro': 'A equipe do site enviou a você um link para escolher uma nova senha:',
   'mail.resetByAdmin.outro': 'O link funciona uma vez e expira em 1 hora.',
+  'mail.emailChange.subject': 'Confirme seu novo endereço de e-mail no {{site}}',
+  'mail.emailChange.intro': 'Você pediu para usar este endereço na sua conta. Para confirmá-lo, abra este link:',
+  'mail.emailChange.button': 'Confirmar meu novo e-mail',
+  'mail.emailChange.validity':
+    'O link funciona uma vez e vale por 48 horas. Até lá sua conta mantém o endereço atual. Se não foi você, ignore este e-mail.',
+  'mail.emailChangeNotice.subject': 'O endereço de e-mail da sua conta no {{site}} está sendo alterado',
+  'mail.emailChangeNotice.intro':
+    'Alguém conectado à sua conta pediu para mudar o endereço de e-mail para {{email}}. Se foi você, não há nada a fazer. Se não foi, abra este link para manter este endereço e encerrar todas as sessões:',
+  'mail.emailChangeNotice.button': 'Não fui eu',
+  'mail.emailChangeNotice.validity': 'O link funciona por 7 dias. Depois, escolha uma nova senha.',
 
   'error.unauthorized': 'Entre para continuar',
   'error.forbidden': 'Você não tem permissão para fazer isso',
@@ -133,6 +143,12 @@ export const ptBR: Messages = {
   'error.linkInvalid': 'Este link não é válido',
   'error.exportInProgress': 'Uma exportação desta conta já está sendo preparada; aguarde até que fique pronta',
   'error.streamEnded': 'Esta transmissão terminou',
+
+  'error.signInExpired': 'Este login expirou, entre novamente',
+  'error.socialEmailUnconfirmed':
+    'Já existe uma conta com este endereço de e-mail, mas o endereço nunca foi confirmado, então o {{provider}} não pode entrar nela. Se ela for sua, entre com a senha dela e vincule o {{provider}} nas suas configurações.',
+  'error.emailChangeNeedsRecentSignIn': 'Por segurança, entre novamente antes de alterar seu endereço de e-mail',
+  'error.emailChangeNothingPending': 'Não há nenhuma alteração de e-mail aguardando confirmação',
 
   'noun.Resource': 'o recurso',
   'noun.File': 'o arquivo',

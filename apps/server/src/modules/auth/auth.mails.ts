@@ -56,3 +56,30 @@ export function adminPasswordResetMail(locale: Locale, f: AccountMailFacts): Mai
     template: 'password-reset',
   };
 }
+
+/** To the new address of an email change: the link that confirms it (until then nothing changes). */
+export function emailChangeConfirmMail(locale: Locale, f: AccountMailFacts): MailInput {
+  const { t, greeting, greetingHtml } = writer(locale, f);
+  const validity = t(msg('mail.emailChange.validity'));
+  return {
+    to: f.to,
+    subject: t(msg('mail.emailChange.subject', { site: f.site })),
+    text: `${greeting}\n\n${t(msg('mail.emailChange.intro'))}\n${f.link}\n\n${validity}`,
+    html: `<p>${greetingHtml}</p><p>${t(msg('mail.emailChange.intro'))}</p><p><a href="${f.link}">${t(msg('mail.emailChange.button'))}</a></p><p>${validity}</p>`,
+    template: 'email-change-confirm',
+  };
+}
+
+/** To the current address of an email change: the notice, with the link that undoes it. */
+export function emailChangeNoticeMail(locale: Locale, f: AccountMailFacts & { newEmail: string }): MailInput {
+  const { t, greeting, greetingHtml } = writer(locale, f);
+  const validity = t(msg('mail.emailChangeNotice.validity'));
+  const intro = (email: string) => t(msg('mail.emailChangeNotice.intro', { email }));
+  return {
+    to: f.to,
+    subject: t(msg('mail.emailChangeNotice.subject', { site: f.site })),
+    text: `${greeting}\n\n${intro(f.newEmail)}\n${f.link}\n\n${validity}`,
+    html: `<p>${greetingHtml}</p><p>${intro(escapeHtml(f.newEmail))}</p><p><a href="${f.link}">${t(msg('mail.emailChangeNotice.button'))}</a></p><p>${validity}</p>`,
+    template: 'email-change-notice',
+  };
+}

@@ -7,26 +7,36 @@ import { randomToken, sha256 } from '../../lib/secret';
 
 export type AccountTokenKind = (typeof accountTokens.$inferSelect)['kind'];
 
-/** Issues a single-use link token; earlier unused tokens of the same kind stop working. */
+/**
+ * Issues a single-use link token; earlier unused tokens of the same kind stop working unless
+ * `keepEarlier` (undo links: each one mailed must keep working).
+ */
 export async function issueAccountToken(
   db: Executor,
   userId: string,
   kind: AccountTokenKind,
   ttlMinutes: number,
+  opts: { email?: string; keepEarlier?: boolean } = {},
 ): Promise<string> {
   const token = randomToken(32);
-  await db
-    .update(accountTokens)
-    .set({ usedAt: now() })
-    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.kind, kind), isNull(accountTokens.usedAt)));
+  if (!opts.keepEarlier) await expireAccountTokens(db, userId, kind);
   await db.insert(accountTokens).values({
     id: newId(),
     userId,
     kind,
+    email: opts.email ?? null,
     tokenHash: sha256(token),
     expiresAt: new Date(now().getTime() + ttlMinutes * 60_000),
   });
   return token;
+}
+
+/** Makes every unused token of a kind of the user stop working. */
+export async function expireAccountTokens(db: Executor, userId: string, kind: AccountTokenKind) {
+  await db
+    .update(accountTokens)
+    .set({ usedAt: now() })
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.kind, kind), isNull(accountTokens.usedAt)));
 }
 
 export async function findAccountToken(db: Executor, token: string, kind: AccountTokenKind) {

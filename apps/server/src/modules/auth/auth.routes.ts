@@ -13,6 +13,7 @@ import {
   registerResponseSchema,
   registerUserBodySchema,
   totpCodeBodySchema,
+  totpLoginBodySchema,
   totpSetupResponseSchema,
 } from '@marquee/shared';
 import type { FastifyRequest } from 'fastify';
@@ -41,6 +42,7 @@ import {
   setupTotp,
 } from './auth.service';
 import { resolveToken, revokeSession } from './sessions';
+import { completeTotpChallenge } from './sign-in';
 
 const uploadsKey = Symbol('registrationUploads');
 type WithUploads = FastifyRequest & { [uploadsKey]?: Omit<ReceivedFile, 'fields'>[] };
@@ -58,6 +60,7 @@ const loginName = (req: FastifyRequest) => {
   const b = req.body as { username?: string; email?: string } | undefined;
   return b?.username ?? b?.email;
 };
+const challengeOf = (req: FastifyRequest) => (req.body as { challengeToken?: string } | undefined)?.challengeToken;
 const bodyEmail = (req: FastifyRequest) => (req.body as { email?: string } | undefined)?.email;
 
 export default async function authRoutes(app: App) {
@@ -136,6 +139,22 @@ export default async function authRoutes(app: App) {
         requestMeta(app, req),
       );
     },
+  );
+
+  app.post(
+    '/auth/2fa/login',
+    {
+      config: ipLimit,
+      preHandler: perAccountLimit(app, 'totp-login', challengeOf),
+      schema: {
+        tags: ['auth'],
+        summary:
+          'The second step of any sign-in with two-factor authentication on: the challenge it answered and a code from the app give the session',
+        body: totpLoginBodySchema,
+        response: { 200: loginResponseSchema },
+      },
+    },
+    async (req) => completeTotpChallenge(app.ctx, req.body, requestMeta(app, req)),
   );
 
   app.post(

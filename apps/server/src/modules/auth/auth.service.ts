@@ -25,8 +25,9 @@ import {
 import { adminPasswordResetMail, passwordResetMail, verificationMail } from './auth.mails';
 import { consumeAccountToken, findAccountToken, issueAccountToken } from './auth.repo';
 import { assertPasswordAllowed } from './password-policy';
-import { createSession, revokeUserSessions } from './sessions';
-import { checkTotp, decryptTotpSecret, encryptTotpSecret, newTotpSecret, otpauthUrl } from './totp';
+import { revokeUserSessions } from './sessions';
+import { acceptTotp, finishSignIn, SUSPENDED } from './sign-in';
+import { encryptTotpSecret, newTotpSecret, otpauthUrl } from './totp';
 
 export interface RequestMeta {
   ip?: string;
@@ -155,22 +156,17 @@ export async function register(
       userId: user.id,
     };
   }
-  const session = await createSession(ctx.db, user.id, {
-    remember: input.remember ?? false,
-    ip: meta.ip,
-    userAgent: meta.userAgent,
-  });
+  const session = await finishSignIn(ctx, user, { ...meta, remember: input.remember ?? false });
   return {
     message: 'Welcome! Your account is ready.',
     emailVerificationRequired: false,
-    token: session.token,
-    expiresAt: session.expiresAt.toISOString(),
+    ...('token' in session ? session : {}),
     userId: user.id,
   };
 }
 
 /** A mail to an account: in its language, else the request's (a new registration), else English. */
-async function mailFacts(ctx: Ctx, user: UserRow & { email: string }, link: string, meta?: RequestMeta) {
+export async function mailFacts(ctx: Ctx, user: UserRow & { email: string }, link: string, meta?: RequestMeta) {
   const locale = matchLocale(user.locale) ?? meta?.locale ?? 'en';
   const site = await ctx.settings.get('siteName');
   return { locale, facts: { to: user.email, name: user.name || user.username || '', link, site } };
@@ -187,7 +183,7 @@ async function sendVerificationMail(ctx: Ctx, user: UserRow, meta: RequestMeta) 
 /**
  * Username-or-email and password. Every wrong-credential case answers the same
  * message (no account enumeration). With two-factor authentication on, a
- * correct password without a code answers { totpRequired } instead of a session.
+ * correct password without a code answers { totpRequired, challengeToken } instead of a session.
  */
 export async function login(
   ctx: Ctx,
@@ -201,30 +197,11 @@ export async function login(
     throw unauthorized(INCORRECT_CREDENTIALS);
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) throw unauthorized(INCORRECT_CREDENTIALS);
-  if (user.status !== 'active') throw forbidden('This account is suspended. Please contact support.');
+  if (user.status !== 'active') throw forbidden(SUSPENDED);
   if (!user.emailVerified && user.role !== 'admin' && (await ctx.settings.get('requireEmailVerification'))) {
     throw forbidden(EMAIL_NOT_VERIFIED);
   }
-  if (user.totpEnabled && user.totpSecret) {
-    if (!input.totpCode) return { totpRequired: true, message: 'Enter the 6-digit code from your authenticator app' };
-    await acceptTotp(ctx, user, input.totpCode);
-  }
-  const session = await createSession(ctx.db, user.id, {
-    remember: input.remember,
-    ip: meta.ip,
-    userAgent: meta.userAgent,
-  });
-  return { token: session.token, expiresAt: session.expiresAt.toISOString() };
-}
-
-/** Checks a TOTP code of a user with 2FA and records its time step (a code works once). */
-export async function acceptTotp(ctx: Ctx, user: UserRow, code: string) {
-  if (!user.totpSecret) throw badRequest('Two-factor authentication is not set up', 'TOTP_NOT_SET_UP');
-  const step = checkTotp(decryptTotpSecret(ctx.config.secretKey, user.totpSecret), code);
-  if (step === null || (user.totpLastStep !== null && step <= user.totpLastStep)) {
-    throw unauthorized('Invalid two-factor code');
-  }
-  await ctx.db.update(users).set({ totpLastStep: step }).where(eq(users.id, user.id));
+  return finishSignIn(ctx, user, { ...meta, remember: input.remember, totpCode: input.totpCode });
 }
 
 export async function resendVerification(ctx: Ctx, email: string, meta: RequestMeta) {
@@ -233,7 +210,7 @@ export async function resendVerification(ctx: Ctx, email: string, meta: RequestM
   return { success: true, message: RESEND_ANSWER };
 }
 
-function assertUsable(row: { usedAt: Date | null; expiresAt: Date } | null, ctx: Ctx, what: string) {
+export function assertUsable(row: { usedAt: Date | null; expiresAt: Date } | null, ctx: Ctx, what: string) {
   if (!row) throw badRequest(`This ${what} link is invalid`, 'INVALID_LINK');
   if (row.usedAt) throw badRequest(`This ${what} link has already been used`, 'LINK_USED');
   if (row.expiresAt.getTime() <= ctx.now().getTime())
@@ -251,10 +228,14 @@ export async function confirmEmail(ctx: Ctx, token: string) {
   return { success: true, message: 'Your email address is confirmed. You can log in now.' };
 }
 
-/** Always the same answer, whether or not the account exists. */
+/**
+ * Always the same answer, whether or not the account exists. A reset link goes only to a verified
+ * address; an unverified one gets the verification link instead (confirm first, then reset).
+ */
 export async function forgotPassword(ctx: Ctx, email: string, meta: RequestMeta) {
   const user = await findUserByEmail(ctx.db, email);
-  if (user?.email && user.status === 'active') {
+  if (user?.email && user.status === 'active' && !user.emailVerified) await sendVerificationMail(ctx, user, meta);
+  if (user?.email && user.status === 'active' && user.emailVerified) {
     const token = await issueAccountToken(ctx.db, user.id, 'password_reset', PASSWORD_RESET_TTL_MIN);
     const link = `${meta.origin}/auth/reset-password?token=${encodeURIComponent(token)}`;
     const { locale, facts } = await mailFacts(ctx, { ...user, email: user.email }, link, meta);
@@ -360,7 +341,8 @@ export async function disableTotp(ctx: Ctx, userId: string, code: string) {
 export async function issuePasswordResetLink(ctx: Ctx, user: UserRow, origin: string) {
   const token = await issueAccountToken(ctx.db, user.id, 'password_reset', PASSWORD_RESET_TTL_MIN);
   const link = `${origin}/auth/reset-password?token=${encodeURIComponent(token)}`;
-  if (user.email) {
+  // Reset links are mailed to verified addresses only; the admin still gets the link to hand over.
+  if (user.email && user.emailVerified) {
     const { locale, facts } = await mailFacts(ctx, { ...user, email: user.email }, link);
     await ctx.mail.send(adminPasswordResetMail(locale, facts));
   }

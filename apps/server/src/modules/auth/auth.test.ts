@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildPerformer, buildUser, TEST_PASSWORD } from '../../../test/factories';
-import { lastMailTo } from '../../../test/factories.accounts';
+import { enableTotpFor, lastMailTo } from '../../../test/factories.accounts';
 import { useTestApp } from '../../../test/harness';
 import { sessions, users } from '../../db/schema';
 import { setClockOffset } from '../../lib/clock';
@@ -312,5 +314,76 @@ describe('two-factor authentication', () => {
     expect(ok.body.token).toBeTruthy();
     const me = await t().app.inject({ url: '/api/users/me', headers: fan.auth });
     expect(me.json().totpEnabled).toBe(true);
+  });
+});
+
+describe('issue 23 item 8: every sign-in path ends in the second-factor step', () => {
+  it('password login answers a challenge; the challenge and a code give the session, once', async () => {
+    const fan = await buildUser(t().app, { username: 'challenged' });
+    const secret = await enableTotpFor(t().app, fan.auth);
+    const step1 = await post('/api/auth/login', { username: 'challenged', password: TEST_PASSWORD });
+    expect(step1.status).toBe(200);
+    expect(step1.body).toMatchObject({ totpRequired: true, challengeToken: expect.any(String) });
+    expect(step1.body.token).toBeUndefined();
+    const { challengeToken } = step1.body;
+    // The challenge is no session: token login and the API refuse it.
+    expect((await post('/api/auth/login/token', { token: challengeToken })).status).toBe(401);
+    expect(
+      (await t().app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${challengeToken}` } }))
+        .statusCode,
+    ).toBe(401);
+    const wrong = await post('/api/auth/2fa/login', { challengeToken, code: '000000' });
+    expect(wrong.status).toBe(401);
+    const ok = await post('/api/auth/2fa/login', { challengeToken, code: currentTotpCode(secret) });
+    expect(ok.status).toBe(200);
+    expect(ok.body.token).toBeTruthy();
+    expect((await post('/api/auth/login/token', { token: ok.body.token })).body._id).toBe(fan.user.id);
+    await t().app.ctx.db.update(users).set({ totpLastStep: 0 }).where(eq(users.id, fan.user.id));
+    const reused = await post('/api/auth/2fa/login', { challengeToken, code: currentTotpCode(secret) });
+    expect(reused).toMatchObject({ status: 401, body: { message: 'This sign-in has expired, please sign in again' } });
+    const forged = await post('/api/auth/2fa/login', { challengeToken: 'x'.repeat(43), code: '123456' });
+    expect(forged.status).toBe(401);
+  });
+
+  it('an expired challenge is refused', async () => {
+    const fan = await buildUser(t().app);
+    const secret = await enableTotpFor(t().app, fan.auth);
+    const step1 = await post('/api/auth/login', { username: fan.user.username, password: TEST_PASSWORD });
+    setClockOffset(11 * 60_000);
+    const late = await post('/api/auth/2fa/login', {
+      challengeToken: step1.body.challengeToken,
+      code: currentTotpCode(secret),
+    });
+    expect(late.status).toBe(401);
+  });
+
+  it('after a password reset, logging in with the new password still asks for the code', async () => {
+    const fan = await buildUser(t().app, { email: 'reset2fa@example.test' });
+    await enableTotpFor(t().app, fan.auth);
+    await post('/api/auth/users/forgot', { email: 'reset2fa@example.test' });
+    const { token } = await lastMailTo(t().app, 'reset2fa@example.test');
+    const set = await post('/api/auth/password-recovery', { token, password: 'brand-new-secret-42' });
+    expect(set.status).toBe(200);
+    expect(set.body.token).toBeUndefined();
+    const login = await post('/api/auth/login', { username: fan.user.username, password: 'brand-new-secret-42' });
+    expect(login.body).toMatchObject({ totpRequired: true });
+    expect(login.body.token).toBeUndefined();
+  });
+
+  it('no module but sign-in.ts opens a session, so no future sign-in path can skip the code', async () => {
+    const root = path.resolve(__dirname, '../..');
+    const offenders: string[] = [];
+    const walk = async (dir: string) => {
+      for (const entry of await fsp.readdir(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) await walk(file);
+        else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name)) {
+          const text = await fsp.readFile(file, 'utf8');
+          if (/\bcreateSession\(/.test(text)) offenders.push(path.relative(root, file));
+        }
+      }
+    };
+    await walk(root);
+    expect(offenders.sort()).toEqual(['modules/auth/sessions.ts', 'modules/auth/sign-in.ts']);
   });
 });

@@ -32,6 +32,8 @@ export async function createSession(
     expiresAt,
     userAgent: opts.userAgent?.slice(0, 300),
     ip: opts.ip,
+    // The clock's time, like expiresAt: "a recent sign-in" (users/email-change.ts) compares to it.
+    createdAt: now(),
   });
   return { token, expiresAt, sessionId };
 }
@@ -158,4 +160,14 @@ export async function liveSessionIds(db: Executor, userId: string): Promise<Set<
       ),
     );
   return new Set(rows.map((r) => r.id));
+}
+
+/** When a session was opened (its sign-in), or null when it is unknown. */
+export async function sessionStartedAt(db: Executor, sessionId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ createdAt: sessions.createdAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  return row?.createdAt ?? null;
 }

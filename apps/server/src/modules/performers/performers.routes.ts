@@ -10,6 +10,7 @@ import {
 } from '@marquee/shared';
 import type { App } from '../../app';
 import { authenticated, performerOnly, requirePerformer, requireUser } from '../../plugins/auth';
+import { requestMeta } from '../auth/auth.routes';
 import { profileMediaUrl } from '../users/profile-media';
 import {
   getPerformerProfile,
@@ -51,7 +52,7 @@ export default async function performersRoutes(app: App) {
         response: { 200: performerProfileSchema },
       },
     },
-    async (req) => updatePerformer(app.ctx, requireUser(req), req.params.id, req.body),
+    async (req) => updatePerformer(app.ctx, requireUser(req), req.params.id, req.body, requestMeta(app, req)),
   );
 
   app.put(

@@ -22,9 +22,10 @@ import type { UserRow } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { storageFor } from '../../lib/storage';
-import { assertAdult, assertIdentityFree } from '../auth/auth.service';
+import { assertAdult, assertIdentityFree, type RequestMeta } from '../auth/auth.service';
 import { type AuthUser, invalidateUserSessions } from '../auth/sessions';
 import { maskedProfileSettings, saveBankDetails, savePaypalEmail } from '../payouts/payouts.settings';
+import { requestEmailChange } from '../users/email-change';
 import {
   deleteProfileMedia,
   type ReceivedFile,
@@ -75,7 +76,13 @@ const OPTION_LISTS: Partial<Record<keyof UpdatePerformerBody, readonly string[]>
 };
 
 /** Updates a creator's account and profile; prices within the site limits, free offer only when the site allows it. */
-export async function updatePerformer(ctx: Ctx, actor: AuthUser, id: string, body: UpdatePerformerBody) {
+export async function updatePerformer(
+  ctx: Ctx,
+  actor: AuthUser,
+  id: string,
+  body: UpdatePerformerBody,
+  meta: RequestMeta,
+) {
   assertCanManagePerformer(actor, id);
   const { user } = await loadPerformer(ctx, id);
   for (const [field, list] of Object.entries(OPTION_LISTS)) {
@@ -110,16 +117,14 @@ export async function updatePerformer(ctx: Ctx, actor: AuthUser, id: string, bod
       'FREE_DURATION_TOO_LONG',
     );
   }
-  await assertIdentityFree(ctx, { username: body.username, email: body.email }, id);
+  await assertIdentityFree(ctx, { username: body.username }, id);
 
-  const { name, username, email, monthlyPrice, yearlyPrice, country, ...profile } = body;
+  const { name, username, email, currentPassword, monthlyPrice, yearlyPrice, country, ...profile } = body;
+  // A new email waits for its confirmation link, as from PUT /users (users/email-change.ts).
+  if (email !== undefined) await requestEmailChange(ctx, actor, user, { email, currentPassword }, meta);
   const userChanges: Partial<UserRow> = {};
   if (name !== undefined) userChanges.name = name;
   if (username !== undefined) userChanges.username = username;
-  if (email !== undefined && email !== user.email) {
-    userChanges.email = email;
-    userChanges.emailVerified = false;
-  }
   await ctx.db.transaction(async (tx) => {
     if (Object.keys(userChanges).length) await updateUser(tx, id, userChanges);
     if (userChanges.username !== undefined) await invalidateUserSessions(ctx.bus, id, tx);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { buildAdmin, buildPerformer, buildUser } from '../../../test/factories';
+import { buildAdmin, buildPerformer, buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { multipartBody, PDF_BYTES, pngBytes } from '../../../test/factories.accounts';
 import { makeClip } from '../../../test/factories.media';
 import { useTestApp } from '../../../test/harness';
@@ -10,20 +10,26 @@ import { performers } from '../../db/schema';
 const t = useTestApp({ env: { AUTH_RATE_LIMIT_MAX: '10000' } });
 
 describe('fan profile', () => {
-  it('PUT /users changes name, username and email; a new email needs verifying again; duplicates refused', async () => {
+  it('PUT /users changes name and username; a new email waits for confirmation (users/email-change.test.ts); duplicates refused', async () => {
     const { app } = t();
     const fan = await buildUser(app);
     await buildUser(app, { username: 'occupied', email: 'occupied@example.test' });
     const put = (payload: object) => app.inject({ method: 'PUT', url: '/api/users', payload, headers: fan.auth });
-    const ok = await put({ name: 'Fan Name', username: 'fan.name', email: 'fan.name@example.test' });
-    expect(ok.json()).toMatchObject({
+    const ok = await put({
       name: 'Fan Name',
       username: 'fan.name',
       email: 'fan.name@example.test',
-      emailVerified: false,
+      currentPassword: TEST_PASSWORD,
+    });
+    expect(ok.json()).toMatchObject({
+      name: 'Fan Name',
+      username: 'fan.name',
+      email: fan.user.email,
+      pendingEmail: 'fan.name@example.test',
+      emailVerified: true,
     });
     expect((await put({ username: 'OCCUPIED' })).statusCode).toBe(409);
-    expect((await put({ email: 'occupied@example.test' })).statusCode).toBe(409);
+    expect((await put({ email: 'occupied@example.test', currentPassword: TEST_PASSWORD })).statusCode).toBe(409);
     expect((await put({ username: 'admin' })).statusCode).toBe(400);
     expect((await app.inject({ method: 'PUT', url: '/api/users', payload: { name: 'x' } })).statusCode).toBe(401);
   });

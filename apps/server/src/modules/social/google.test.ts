@@ -1,8 +1,10 @@
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories';
+import { enableTotpFor } from '../../../test/factories.accounts';
 import { useTestApp } from '../../../test/harness';
 import { startOidcPeer } from '../../../test/oidc-peer';
+import { currentTotpCode } from '../auth/totp';
 
 /**
  * A real, standards-compliant OpenID provider (node oidc-provider) started in
@@ -195,5 +197,53 @@ describe('Google sign-in against a local OpenID provider', () => {
       payload: { idToken: 'x'.repeat(40) },
     });
     expect(garbage.statusCode).toBe(401);
+  });
+});
+
+describe('issue 23 item 8: Google sign-in ends in the second-factor step', () => {
+  it('an account with 2FA gets a challenge from /auth/google/login and /auth/google/token, not a session', async () => {
+    const { app } = t();
+    const fan = await buildUser(app, { email: 'dave@example.test', username: 'dave_2fa' });
+    const secret = await enableTotpFor(app, fan.auth);
+    const byIdToken = await app.inject({
+      method: 'POST',
+      url: '/api/auth/google/login',
+      payload: { idToken: await idTokenFor('dave') },
+    });
+    expect(byIdToken.statusCode).toBe(200);
+    expect(byIdToken.json()).toMatchObject({ totpRequired: true, created: false });
+    expect(byIdToken.json().token).toBeUndefined();
+    const byCode = await app.inject({
+      method: 'POST',
+      url: '/api/auth/google/token',
+      payload: { code: await authorizationCode('dave'), redirectUri: REDIRECT },
+    });
+    expect(byCode.json()).toMatchObject({ totpRequired: true });
+    expect(byCode.json().token).toBeUndefined();
+    const done = await app.inject({
+      method: 'POST',
+      url: '/api/auth/2fa/login',
+      payload: { challengeToken: byCode.json().challengeToken, code: currentTotpCode(secret), remember: true },
+    });
+    expect(done.statusCode).toBe(200);
+    const me = await app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${done.json().token}` } });
+    expect(me.json()._id).toBe(fan.user.id);
+  });
+});
+
+describe('issue 23 item 10: pre-hijacking by registering an address one does not own', () => {
+  it('Google sign-in does not join an account whose address was never confirmed; it says why', async () => {
+    const { app } = t();
+    const squatter = await buildUser(app, { email: 'erin@example.test', username: 'erin_squat', emailVerified: false });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/google/login',
+      payload: { idToken: await idTokenFor('erin') },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'EMAIL_NOT_CONFIRMED' });
+    expect(res.json().message).toContain('never confirmed');
+    const linked = await app.inject({ url: '/api/auth/linked-accounts', headers: squatter.auth });
+    expect(linked.json().data).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import {
   googleTokenBodySchema,
   linkedAccountSchema,
   messageResponseSchema,
-  sessionResponseSchema,
+  socialLoginResponseSchema,
   TWITTER_FLOW_COOKIE_DAYS,
   twitterCallbackBodySchema,
   twitterLoginBodySchema,
@@ -76,7 +76,7 @@ export default async function socialRoutes(app: App) {
         summary:
           "Signs in with a Google ID token (verified against the issuer's JWKS); creates the account on first use",
         body: googleLoginBodySchema,
-        response: { 200: sessionResponseSchema.extend({ created: z.boolean() }) },
+        response: { 200: socialLoginResponseSchema },
       },
     },
     async (req) => {
@@ -146,7 +146,7 @@ export default async function socialRoutes(app: App) {
         tags: ['auth'],
         summary: 'Signs in with an authorization code from the Google redirect (exchanged server-side)',
         body: googleTokenBodySchema,
-        response: { 200: sessionResponseSchema.extend({ created: z.boolean() }) },
+        response: { 200: socialLoginResponseSchema },
       },
     },
     async (req, reply) => {
@@ -206,7 +206,7 @@ export default async function socialRoutes(app: App) {
         summary:
           'Completes Twitter/X sign-in with the oauth_verifier of the callback; creates the account on first use',
         body: twitterCallbackBodySchema,
-        response: { 200: sessionResponseSchema.extend({ created: z.boolean() }) },
+        response: { 200: socialLoginResponseSchema },
       },
     },
     async (req, reply) => {

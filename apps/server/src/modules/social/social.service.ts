@@ -3,8 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { newId } from '../../db/ids';
 import { linkedAccounts, type UserRow } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
-import { conflict, forbidden } from '../../lib/errors';
-import { createSession } from '../auth/sessions';
+import { conflict } from '../../lib/errors';
+import { msg, render } from '../../lib/i18n';
+import { finishSignIn } from '../auth/sign-in';
 import {
   findUserByEmail,
   findUserById,
@@ -36,7 +37,9 @@ async function freeUsername(ctx: Ctx, handle: string | null | undefined): Promis
 
 /**
  * Signs in with a provider identity: the linked account, else the account with
- * the same verified email (then linked), else a new account. A new account may
+ * the same email when the provider and the account have both verified it (then linked; an
+ * account whose address was never confirmed is refused), else a new account. The sign-in ends
+ * like every other one (finishSignIn: the two-factor step when it is on). A new account may
  * have no username (and, from Twitter, no email): the web app sends it to the
  * account page to complete them (spec §2).
  */
@@ -56,6 +59,9 @@ export async function socialLogin(
   let created = false;
   if (!user && profile.email && profile.emailVerified) {
     user = await findUserByEmail(ctx.db, profile.email);
+    // Pre-hijacking: whoever registered an address they never confirmed must not receive the
+    // provider's sign-ins for it (docs/accounts.md). Only a confirmed address is joined.
+    if (user && !user.emailVerified) throw conflict(socialEmailUnconfirmed(profile.provider), 'EMAIL_NOT_CONFIRMED');
     if (user) await linkAccount(ctx, user.id, profile);
   }
   if (!user) {
@@ -83,14 +89,12 @@ export async function socialLogin(
     });
     created = true;
   }
-  if (user.status !== 'active') throw forbidden('This account is suspended. Please contact support.');
-  const session = await createSession(ctx.db, user.id, {
-    remember: opts.remember,
-    ip: opts.ip,
-    userAgent: opts.userAgent,
-  });
-  return { token: session.token, expiresAt: session.expiresAt.toISOString(), created };
+  return { ...(await finishSignIn(ctx, user, opts)), created };
 }
+
+const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', twitter: 'Twitter/X' };
+const socialEmailUnconfirmed = (provider: SocialProvider) =>
+  render('en', msg('error.socialEmailUnconfirmed', { provider: PROVIDER_NAMES[provider] }));
 
 /** Links a provider identity to an account; an identity linked to someone else is a conflict. */
 export async function linkAccount(ctx: Ctx, userId: string, profile: SocialProfile) {

@@ -2,7 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories';
+import { enableTotpFor } from '../../../test/factories.accounts';
 import { useTestApp } from '../../../test/harness';
+import { currentTotpCode } from '../auth/totp';
 import { oauthSignature } from './twitter';
 
 const KEY = 'test-consumer-key';
@@ -175,5 +177,39 @@ describe('Twitter/X sign-in and linking', () => {
     );
     expect((await app.inject({ url: '/api/twitter/account', headers: fan.auth })).json()).toEqual({ account: null });
     expect((await app.inject({ url: '/api/twitter/account' })).statusCode).toBe(401);
+  });
+});
+
+describe('issue 23 item 8: Twitter/X sign-in ends in the second-factor step', () => {
+  it('an account with 2FA linked to Twitter/X gets a challenge, not a session; the code completes it', async () => {
+    const { app } = t();
+    const fan = await buildUser(app);
+    const secret = await enableTotpFor(app, fan.auth);
+    nextUser = { userId: '4001', screenName: 'fan2fa_tw' };
+    const link = await app.inject({ url: '/api/twitter/getLink', headers: fan.auth });
+    await app.inject({
+      method: 'POST',
+      url: '/api/twitter/verify',
+      payload: { oauthToken: link.json().oauthToken, oauthVerifier: `v-${link.json().oauthToken}` },
+      headers: { ...fan.auth, cookie: cookieHeader(cookiesOf(link)) },
+    });
+    const start = await app.inject({ method: 'POST', url: '/api/auth/twitter/login', payload: {} });
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/twitter/callback',
+      payload: { oauthToken: start.json().oauthToken, oauthVerifier: `v-${start.json().oauthToken}` },
+      headers: { cookie: cookieHeader(cookiesOf(start)) },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json()).toMatchObject({ totpRequired: true, created: false });
+    expect(signIn.json().token).toBeUndefined();
+    const done = await app.inject({
+      method: 'POST',
+      url: '/api/auth/2fa/login',
+      payload: { challengeToken: signIn.json().challengeToken, code: currentTotpCode(secret), remember: true },
+    });
+    expect(done.statusCode).toBe(200);
+    const me = await app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${done.json().token}` } });
+    expect(me.json()._id).toBe(fan.user.id);
   });
 });

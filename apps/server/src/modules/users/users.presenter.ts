@@ -25,6 +25,7 @@ export function presentMe(row: UserRow, performerRow?: Pick<PerformerRow, 'verif
     totpEnabled: row.totpEnabled,
     hasPassword: Boolean(row.passwordHash),
     locale: row.locale ?? null,
+    pendingEmail: row.pendingEmail ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

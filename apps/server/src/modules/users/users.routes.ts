@@ -1,7 +1,9 @@
 import {
+  emailChangeTokenBodySchema,
   idParamsSchema,
   listResponseSchema,
   meSchema,
+  messageResponseSchema,
   publicUserSchema,
   updateUserBodySchema,
   uploadResponseSchema,
@@ -12,8 +14,11 @@ import type { App } from '../../app';
 import { badRequest, notFound } from '../../lib/errors';
 import { storageFor } from '../../lib/storage';
 import { authenticated, requireUser } from '../../plugins/auth';
+import { authRateLimit } from '../../plugins/rate-limit';
+import { requestMeta } from '../auth/auth.routes';
 import { getMedia, presentMedia } from '../media/media.service';
 import { uploadProfileImage } from '../performers/performers.service';
+import { confirmEmailChange, undoEmailChange } from './email-change';
 import { contentTypeOf, profileMediaUrl } from './profile-media';
 import { findUsers, getMe, updateMe, viewUser } from './users.service';
 
@@ -35,12 +40,42 @@ export default async function usersRoutes(app: App) {
       preHandler: authenticated,
       schema: {
         tags: ['users'],
-        summary: "Updates the current user's name, username or email",
+        summary:
+          "Updates the current user's name or username; a new email (with currentPassword) waits as pendingEmail for the link mailed to it",
         body: updateUserBodySchema,
         response: { 200: meSchema },
       },
     },
-    async (req) => updateMe(app.ctx, requireUser(req), req.body),
+    async (req) => updateMe(app.ctx, requireUser(req), req.body, requestMeta(app, req)),
+  );
+
+  app.post(
+    '/users/email-change/confirm',
+    {
+      config: { rateLimit: authRateLimit(app) },
+      schema: {
+        tags: ['users'],
+        summary: 'Confirms a new email with the token of the link mailed to it (single use, 48 hours)',
+        body: emailChangeTokenBodySchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (req) => confirmEmailChange(app.ctx, req.body.token),
+  );
+
+  app.post(
+    '/users/email-change/undo',
+    {
+      config: { rateLimit: authRateLimit(app) },
+      schema: {
+        tags: ['users'],
+        summary:
+          'Undoes an email change with the token of the link mailed to the old address (7 days): restores it and signs out every session',
+        body: emailChangeTokenBodySchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (req) => undoEmailChange(app.ctx, req.body.token),
   );
 
   for (const [path, kind, summary] of [

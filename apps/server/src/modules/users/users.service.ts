@@ -2,9 +2,10 @@ import type { UpdateUserBody } from '@marquee/shared';
 import type { UserRow } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { notFound, unauthorized } from '../../lib/errors';
-import { assertIdentityFree } from '../auth/auth.service';
+import { assertIdentityFree, type RequestMeta } from '../auth/auth.service';
 import { type AuthUser, invalidateUserSessions } from '../auth/sessions';
 import { findPerformer } from '../performers/performers.repo';
+import { requestEmailChange } from './email-change';
 import { presentMe, presentPublicUser } from './users.presenter';
 import { findUserById, findUserByIdOrUsername, searchUsers, updateUser } from './users.repo';
 
@@ -14,18 +15,18 @@ export async function getMe(ctx: Ctx, actor: AuthUser) {
   return presentMe(user, user.role === 'performer' ? await findPerformer(ctx.db, user.id) : null);
 }
 
-/** A fan's own account fields. A new email must be confirmed again. */
-export async function updateMe(ctx: Ctx, actor: AuthUser, body: UpdateUserBody) {
+/**
+ * A fan's own account fields. A new email is not set here: it needs the current password and
+ * waits for the link mailed to it (email-change.ts); the answer shows it as `pendingEmail`.
+ */
+export async function updateMe(ctx: Ctx, actor: AuthUser, body: UpdateUserBody, meta: RequestMeta) {
   const user = await findUserById(ctx.db, actor.id);
   if (!user) throw unauthorized();
-  await assertIdentityFree(ctx, { username: body.username, email: body.email }, user.id);
+  await assertIdentityFree(ctx, { username: body.username }, user.id);
+  if (body.email !== undefined) await requestEmailChange(ctx, actor, user, { ...body, email: body.email }, meta);
   const changes: Partial<UserRow> = {};
   if (body.name !== undefined) changes.name = body.name;
   if (body.username !== undefined) changes.username = body.username;
-  if (body.email !== undefined && body.email !== user.email) {
-    changes.email = body.email;
-    changes.emailVerified = false;
-  }
   if (Object.keys(changes).length) {
     await updateUser(ctx.db, user.id, changes);
     if (changes.username !== undefined) await invalidateUserSessions(ctx.bus, user.id);

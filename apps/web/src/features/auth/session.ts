@@ -32,6 +32,16 @@ export async function login(input: LoginBody, options: { hashPassword?: boolean 
   return adoptSession(res.token, body.remember);
 }
 
+/** The second step of a sign-in with two-factor authentication on (any provider): challenge + code. */
+export async function completeTotpChallenge(challengeToken: string, code: string, remember: boolean) {
+  const res = await api.post<{ token: string }>(
+    '/auth/2fa/login',
+    { challengeToken, code, remember },
+    { authRedirect: false },
+  );
+  return adoptSession(res.token, remember);
+}
+
 /** Keeps a session token (cookie and store) and loads the current user: after a login of any kind. */
 export async function adoptSession(token: string, remember: boolean): Promise<CurrentUser> {
   setToken(token, remember);

@@ -22,7 +22,9 @@ export interface LoginBody {
   totpCode?: string;
 }
 
-export type LoginResponse = { token: string; expiresAt?: string } | { totpRequired: true; message: string };
+export type LoginResponse =
+  | { token: string; expiresAt?: string }
+  | { totpRequired: true; message: string; challengeToken: string };
 
 export interface RegisterBody {
   name: string;

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/input';
 import { useSettings } from '../../settings/api';
 import { updatePerformer } from '../api';
+import { EmailField, emailChange } from './email-field';
 import { SaveStatus, Section, SelectField, TextAreaField, useSave } from './shared';
 
 type Form = Record<string, string | boolean>;
@@ -27,6 +28,7 @@ function initial(p: PerformerProfile): Form {
     name: p.name,
     username: p.username ?? '',
     email: p.email ?? '',
+    currentPassword: '',
     displayName: p.displayName,
     bio: p.bio,
     country: p.country ?? '',
@@ -60,8 +62,7 @@ export function CreatorProfileForm({ profile }: { profile: PerformerProfile }) {
         name: str('name').trim() || undefined,
         username:
           str('username').trim() && str('username').trim() !== profile.username ? str('username').trim() : undefined,
-        email:
-          str('email').trim() && str('email').trim().toLowerCase() !== profile.email ? str('email').trim() : undefined,
+        ...emailChange(profile, str('email'), str('currentPassword')),
         displayName: str('displayName').trim() || undefined,
         bio: str('bio'),
         country: orNull('country'),
@@ -78,7 +79,7 @@ export function CreatorProfileForm({ profile }: { profile: PerformerProfile }) {
         yearlyPrice: Number(str('yearlyPrice')),
         freeSubscriptionEnabled: Boolean(f.freeSubscriptionEnabled),
         freeSubscriptionDays: Number(str('freeSubscriptionDays')) || 1,
-      }),
+      }).then((saved) => setF((s) => ({ ...s, email: saved.email ?? '', currentPassword: '' }))),
     );
   };
 
@@ -94,7 +95,13 @@ export function CreatorProfileForm({ profile }: { profile: PerformerProfile }) {
           hint={`Your page address: ${window.location.origin}/${str('username') || 'your-name'}`}
         />
         <Field label="Full name" value={str('name')} onChange={set('name')} />
-        <Field label="Email" type="email" value={str('email')} onChange={set('email')} />
+        <EmailField
+          user={profile}
+          email={str('email')}
+          onEmail={(v) => setF((s) => ({ ...s, email: v }))}
+          currentPassword={str('currentPassword')}
+          onCurrentPassword={(v) => setF((s) => ({ ...s, currentPassword: v }))}
+        />
         <div className="sm:col-span-2">
           <TextAreaField label="Bio" value={str('bio')} onChange={set('bio')} maxLength={5000} />
         </div>

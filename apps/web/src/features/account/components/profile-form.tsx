@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/input';
 import { updateUser } from '../api';
+import { EmailField, emailChange } from './email-field';
 import { SaveStatus, Section, useSave } from './shared';
 
 /** A fan's account fields (PUT /users). */
@@ -10,6 +11,7 @@ export function ProfileForm({ user }: { user: Me }) {
   const [name, setName] = useState(user.name ?? '');
   const [username, setUsername] = useState(user.username ?? '');
   const [email, setEmail] = useState(user.email ?? '');
+  const [currentPassword, setCurrentPassword] = useState('');
   const { saving, status, run } = useSave();
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -17,7 +19,11 @@ export function ProfileForm({ user }: { user: Me }) {
       updateUser({
         name: name.trim() || undefined,
         username: username.trim() && username.trim() !== user.username ? username.trim() : undefined,
-        email: email.trim() && email.trim().toLowerCase() !== user.email ? email.trim() : undefined,
+        ...emailChange(user, email, currentPassword),
+      }).then((me) => {
+        // A new address waits for its link: the field shows the current one, the note the pending one.
+        setEmail(me.email ?? '');
+        setCurrentPassword('');
       }),
     );
   };
@@ -32,16 +38,13 @@ export function ProfileForm({ user }: { user: Me }) {
           autoCapitalize="none"
           hint="3–30 letters, digits, _ or ."
         />
-        <div className="sm:col-span-2">
-          <Field
-            label="Email"
-            type="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            autoComplete="email"
-            hint={user.email && !user.emailVerified ? 'Not verified yet' : undefined}
-          />
-        </div>
+        <EmailField
+          user={user}
+          email={email}
+          onEmail={setEmail}
+          currentPassword={currentPassword}
+          onCurrentPassword={setCurrentPassword}
+        />
         <div className="flex items-center gap-4 sm:col-span-2">
           <Button type="submit" loading={saving}>
             Save changes

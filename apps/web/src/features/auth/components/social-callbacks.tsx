@@ -1,36 +1,94 @@
 import { ERROR_TEXTS } from '@marquee/shared/errors';
-import { useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type NavigateFunction, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { api, getErrorMessage } from '../../../lib/api';
 import { postLoginPath } from '../api';
-import { adoptSession } from '../session';
+import { adoptSession, completeTotpChallenge } from '../session';
 import { Message, Panel } from './recovery-pages';
 import { takeSocialReturn } from './social-buttons';
 
-type Finish = (params: URLSearchParams, navigate: NavigateFunction) => Promise<void>;
+/** The answer of a provider sign-in when the account has two-factor authentication on. */
+interface Challenge {
+  challengeToken: string;
+  message: string;
+}
+type Finish = (params: URLSearchParams, navigate: NavigateFunction) => Promise<Challenge | undefined>;
 
-/** A provider's redirect back to us: runs `finish` once, shows a spinner or the error. */
+/** A provider's redirect back to us: runs `finish` once, shows a spinner, the code step or the error. */
 function SocialCallback({ title, finish }: { title: string; finish: Finish }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<Challenge | null>(null);
   const ran = useRef(false);
   useEffect(() => {
     if (ran.current) return;
     ran.current = true;
-    finish(params, navigate).catch((err) => setError(getErrorMessage(err, ERROR_TEXTS.incorrectCredentials)));
+    finish(params, navigate)
+      .then((c) => c && setChallenge(c))
+      .catch((err) => setError(getErrorMessage(err, ERROR_TEXTS.incorrectCredentials)));
   }, [params, navigate, finish]);
+  let body = <Spinner label="Signing you in" />;
+  if (error) body = <Message ok={false} text={error} />;
+  else if (challenge) body = <TotpStep challenge={challenge} navigate={navigate} />;
+  return <Panel title={title}>{body}</Panel>;
+}
+
+/** Every sign-in of an account with 2FA ends here too: the code from the app completes it. */
+function TotpStep({ challenge, navigate }: { challenge: Challenge; navigate: NavigateFunction }) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const user = await completeTotpChallenge(challenge.challengeToken, code.trim(), true);
+      navigate(postLoginPath(user, takeSocialReturn()), { replace: true });
+    } catch (err) {
+      setError(getErrorMessage(err, ERROR_TEXTS.incorrectCredentials));
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
-    <Panel title={title}>{error ? <Message ok={false} text={error} /> : <Spinner label="Signing you in" />}</Panel>
+    <form onSubmit={onSubmit} className="space-y-4" aria-label={t('auth.authCode')}>
+      {error && <Message ok={false} text={error} />}
+      <Field
+        label={t('auth.authCode')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        autoFocus
+        required
+        hint={t('auth.authCodeHint')}
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+      />
+      <Button type="submit" size="lg" className="w-full" loading={busy}>
+        {t('auth.logIn')}
+      </Button>
+    </form>
   );
 }
 
-/** Keeps the session a provider sign-in returned and goes where the person started from. */
+/** Keeps the session a provider sign-in returned and goes where the person started from, or the code step. */
 async function signIn(navigate: NavigateFunction, path: string, body: Record<string, unknown>) {
-  const r = await api.post<{ token: string }>(path, { ...body, remember: true }, { authRedirect: false });
+  const r = await api.post<{ token: string } | (Challenge & { totpRequired: true })>(
+    path,
+    { ...body, remember: true },
+    { authRedirect: false },
+  );
+  if (!('token' in r)) return r;
   navigate(postLoginPath(await adoptSession(r.token, true), takeSocialReturn()), { replace: true });
+  return undefined;
 }
 
 const finishTwitter: Finish = async (params, navigate) => {
@@ -41,16 +99,16 @@ const finishTwitter: Finish = async (params, navigate) => {
     await api.post('/twitter/verify', { oauthToken, oauthVerifier });
     toast.success('Twitter/X account linked');
     navigate(-1);
-    return;
+    return undefined;
   }
-  await signIn(navigate, '/auth/twitter/callback', { oauthToken, oauthVerifier });
+  return signIn(navigate, '/auth/twitter/callback', { oauthToken, oauthVerifier });
 };
 
 const finishGoogle: Finish = async (params, navigate) => {
   const code = params.get('code');
   if (!code) throw new Error('Google sign-in was cancelled');
   const redirectUri = `${globalThis.location.origin}/auth/google/callback`;
-  await signIn(navigate, '/auth/google/token', { code, redirectUri, state: params.get('state') ?? undefined });
+  return signIn(navigate, '/auth/google/token', { code, redirectUri, state: params.get('state') ?? undefined });
 };
 
 /** /auth/twitter/callback: completes Twitter/X sign-in, or linking when `link=1`. */

@@ -195,6 +195,11 @@ export const de: Messages = {
     resendForm: 'Bestätigung erneut senden',
     resendHint: 'Wir schicken dir einen neuen Link.',
     sendNewLink: 'Neuen Link senden',
+    emailChangeTitle: 'Neue E-Mail bestätigen',
+    emailUndoTitle: 'E-Mail-Adresse behalten',
+    emailUndoIntro:
+      'Jemand möchte die E-Mail-Adresse deines Kontos ändern. Behalte diese Adresse und melde dich überall ab; wähle danach ein neues Passwort.',
+    emailUndoButton: 'E-Mail behalten und überall abmelden',
     validation: {
       enterUsername: 'Gib deine E-Mail-Adresse oder deinen Benutzernamen ein',
       enterPassword: 'Gib dein Passwort ein',

@@ -192,6 +192,11 @@ export const en = {
     resendForm: 'Resend verification',
     resendHint: 'We will send you a new link.',
     sendNewLink: 'Send a new link',
+    emailChangeTitle: 'Confirm your new email',
+    emailUndoTitle: 'Keep your email address',
+    emailUndoIntro:
+      'Someone asked to change the email address of your account. Keep this address and sign out everywhere; then choose a new password.',
+    emailUndoButton: 'Keep my email and sign out everywhere',
     /** Form checks: the schemas in features/auth/schemas.ts carry these keys; the last two are packages/shared's username rule. */
     validation: {
       enterUsername: 'Enter your email or username',

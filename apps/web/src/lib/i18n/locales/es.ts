@@ -193,6 +193,11 @@ export const es: Messages = {
     resendForm: 'Reenviar verificación',
     resendHint: 'Te enviaremos un enlace nuevo.',
     sendNewLink: 'Enviar un enlace nuevo',
+    emailChangeTitle: 'Confirma tu nuevo correo',
+    emailUndoTitle: 'Conservar tu dirección de correo',
+    emailUndoIntro:
+      'Alguien pidió cambiar la dirección de correo de tu cuenta. Conserva esta dirección y cierra todas las sesiones; después elige una nueva contraseña.',
+    emailUndoButton: 'Conservar mi correo y cerrar todas las sesiones',
     validation: {
       enterUsername: 'Introduce tu correo electrónico o nombre de usuario',
       enterPassword: 'Introduce tu contraseña',

@@ -197,6 +197,11 @@ export const fr: Messages = {
     resendForm: 'Renvoyer la vérification',
     resendHint: 'Nous vous enverrons un nouveau lien.',
     sendNewLink: 'Envoyer un nouveau lien',
+    emailChangeTitle: 'Confirmez votre nouvelle adresse',
+    emailUndoTitle: 'Garder votre adresse e-mail',
+    emailUndoIntro:
+      "Quelqu'un a demandé à changer l'adresse e-mail de votre compte. Gardez cette adresse et fermez toutes les sessions, puis choisissez un nouveau mot de passe.",
+    emailUndoButton: 'Garder mon adresse et fermer toutes les sessions',
     validation: {
       enterUsername: "Saisissez votre e-mail ou votre nom d'utilisateur",
       enterPassword: 'Saisissez votre mot de passe',

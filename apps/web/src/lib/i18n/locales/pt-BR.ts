@@ -193,6 +193,11 @@ export const ptBR: Messages = {
     resendForm: 'Reenviar verificação',
     resendHint: 'Vamos enviar um novo link para você.',
     sendNewLink: 'Enviar um novo link',
+    emailChangeTitle: 'Confirme seu novo e-mail',
+    emailUndoTitle: 'Manter seu endereço de e-mail',
+    emailUndoIntro:
+      'Alguém pediu para mudar o endereço de e-mail da sua conta. Mantenha este endereço e encerre todas as sessões; depois escolha uma nova senha.',
+    emailUndoButton: 'Manter meu e-mail e encerrar todas as sessões',
     validation: {
       enterUsername: 'Informe seu e-mail ou nome de usuário',
       enterPassword: 'Informe sua senha',

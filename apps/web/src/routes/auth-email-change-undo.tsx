@@ -1,0 +1,5 @@
+import { EmailChangeUndoPage } from '../features/auth/components/email-change-pages';
+
+export default function Page() {
+  return <EmailChangeUndoPage />;
+}
