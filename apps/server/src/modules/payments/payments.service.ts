@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import { gatewayAccounts, type PaymentRow, paymentCards, walletCharges } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
-import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import {
   type GatewayEvent,
   type GatewayName,
@@ -16,7 +16,7 @@ import {
   WebhookSignatureError,
 } from '../../lib/payments';
 import type { ViewerLocation } from '../blocks/blocks.service';
-import { redeemCoupon, releaseCoupon } from '../coupons/coupons.service';
+import { couponTooLarge, redeemCoupon, releaseCoupon } from '../coupons/coupons.service';
 import { revoke } from '../entitlements/entitlements.service';
 import { clearing, platform, post, reverse, wallet } from '../ledger/ledger.service';
 import type { SiteSettings } from '../settings/settings.defaults';
@@ -113,7 +113,7 @@ export async function createTopUp(
       : null;
     const discountCents = coupon?.discountCents ?? 0;
     if (amountCents - discountCents < MIN_CARD_CHARGE)
-      throw unprocessable('This coupon cannot be used for this amount', 'COUPON_TOO_LARGE');
+      throw couponTooLarge();
     return insertPayment(tx, {
       id: paymentId,
       userId,
