@@ -273,6 +273,7 @@ export const es: Messages = {
       requires_action: 'requiere confirmación',
       succeeded: 'completado',
       failed: 'fallido',
+      refund_pending: 'reembolso pendiente',
       refunded: 'reembolsado',
       chargeback: 'devolución bancaria',
     },
