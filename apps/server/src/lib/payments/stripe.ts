@@ -4,8 +4,8 @@ import {
   type CreatePaymentInput,
   type Gateway,
   type GatewayEvent,
-  type RefundAnswer,
   type RecurringRef,
+  type RefundAnswer,
   WebhookSignatureError,
 } from './gateway';
 

@@ -47,7 +47,12 @@ async function buyWithCoupon(app: App, galleryId: string, code: string) {
 }
 
 const earningOf = async (app: App, chargeId: string) =>
-  (await app.ctx.db.select().from(earnings).where(eq(earnings.reference, `charge:${chargeId}`)))[0];
+  (
+    await app.ctx.db
+      .select()
+      .from(earnings)
+      .where(eq(earnings.reference, `charge:${chargeId}`))
+  )[0];
 
 describe('issue 23 item 13: coupons on sales', () => {
   it('the creator nets what the fan paid less commission, never the list price', async () => {
@@ -63,7 +68,10 @@ describe('issue 23 item 13: coupons on sales', () => {
     expect(earning).toMatchObject({ grossCents: 300, commissionCents: 60, netCents: 240 });
     expect(await balanceOf(app.ctx.db, earningsAccount(creator.user.id))).toBe(240);
     expect(await balanceOf(app.ctx.db, platform)).toBe(60);
-    const funding = await app.ctx.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.kind, 'coupon_funding'));
+    const funding = await app.ctx.db
+      .select()
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.kind, 'coupon_funding'));
     expect(funding).toHaveLength(0);
   });
 
@@ -76,14 +84,26 @@ describe('issue 23 item 13: coupons on sales', () => {
 
     // 1st sale: the platform funds the whole 2.99 discount: the creator nets as on a full-price sale
     const first = await buyWithCoupon(app, gallery.id, 'FUNDED13');
-    expect(await earningOf(app, first.charge._id)).toMatchObject({ grossCents: 599, commissionCents: 120, netCents: 479 });
+    expect(await earningOf(app, first.charge._id)).toMatchObject({
+      grossCents: 599,
+      commissionCents: 120,
+      netCents: 479,
+    });
     expect(await balanceCents(app, first.fan.user.id)).toBe(700);
     // 2nd sale: only 2.01 of the 5.00 cap is left: the split is on 3.00 + 2.01
     const second = await buyWithCoupon(app, gallery.id, 'FUNDED13');
-    expect(await earningOf(app, second.charge._id)).toMatchObject({ grossCents: 501, commissionCents: 101, netCents: 400 });
+    expect(await earningOf(app, second.charge._id)).toMatchObject({
+      grossCents: 501,
+      commissionCents: 101,
+      netCents: 400,
+    });
     // 3rd sale: the cap is spent: the creator nets the paid price less commission
     const third = await buyWithCoupon(app, gallery.id, 'FUNDED13');
-    expect(await earningOf(app, third.charge._id)).toMatchObject({ grossCents: 300, commissionCents: 60, netCents: 240 });
+    expect(await earningOf(app, third.charge._id)).toMatchObject({
+      grossCents: 300,
+      commissionCents: 60,
+      netCents: 240,
+    });
     expect(await balanceOf(app.ctx.db, earningsAccount(creator.user.id))).toBe(479 + 400 + 240);
 
     const funding = await app.ctx.db

@@ -5,6 +5,7 @@ import { newId } from '../../db/ids';
 import { type CouponRow, couponRedemptions, coupons } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors';
+import { en } from '../../lib/i18n/en';
 import type { SiteSettings } from '../settings/settings.defaults';
 import { platformFundedCents } from '../wallet/wallet.repo';
 
@@ -50,8 +51,7 @@ export function discountFor(c: Pick<CouponRow, 'kind' | 'value'>, amountCents: n
 }
 
 /** A coupon that would leave nothing to pay and nothing to book. */
-export const couponTooLarge = () =>
-  unprocessable('This coupon cannot be used for this amount', 'COUPON_TOO_LARGE');
+export const couponTooLarge = () => unprocessable(en['error.couponTooLarge'], 'COUPON_TOO_LARGE');
 
 /**
  * The part of a sale's coupon discount the platform funds (issue 23 item 13,

@@ -18,7 +18,7 @@ import {
 import type { ViewerLocation } from '../blocks/blocks.service';
 import { couponTooLarge, redeemCoupon, releaseCoupon } from '../coupons/coupons.service';
 import { revoke } from '../entitlements/entitlements.service';
-import { clearing, platform, post, reverse, wallet } from '../ledger/ledger.service';
+import { clearing, platform, post, wallet } from '../ledger/ledger.service';
 import type { SiteSettings } from '../settings/settings.defaults';
 import { assertMayPurchase } from '../wallet/purchase-guard';
 import { reverseChargeInTx } from '../wallet/refunds.service';
@@ -113,8 +113,7 @@ export async function createTopUp(
         })
       : null;
     const discountCents = coupon?.discountCents ?? 0;
-    if (amountCents - discountCents < MIN_CARD_CHARGE)
-      throw couponTooLarge();
+    if (amountCents - discountCents < MIN_CARD_CHARGE) throw couponTooLarge();
     return insertPayment(tx, {
       id: paymentId,
       userId,

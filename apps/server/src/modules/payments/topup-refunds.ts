@@ -3,15 +3,15 @@ import type { Executor } from '../../db/client';
 import type { PaymentRow } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { AppError, conflict, notFound } from '../../lib/errors';
+import { en } from '../../lib/i18n/en';
 import { gatewayFor, type RefundAnswer } from '../../lib/payments';
 import { clearing, platform, post, wallet } from '../ledger/ledger.service';
 import { lockWallet, walletBalance } from '../wallet/wallet.repo';
 import { findPayment, lockPayment, updatePayment } from './payments.repo';
 
-export const TOKENS_SPENT = 'The tokens of this top-up have already been spent; refund the purchases instead';
-export const REFUND_REFUSED = 'The payment gateway refused the refund; the tokens are back in the wallet';
-export const REFUND_PENDING =
-  'The payment gateway did not answer; the refund stays pending until it does (ask again to retry)';
+const TOKENS_SPENT = en['error.refundTokensSpent'];
+const REFUND_REFUSED = en['error.refundRefused'];
+const REFUND_PENDING = en['error.refundPending'];
 
 /**
  * POST /admin/payments/{id}/refund (issue 23 item 14, docs/money.md "Refunds of top-ups"):
@@ -52,9 +52,9 @@ async function holdRefund(tx: Executor, paymentId: string): Promise<PaymentRow> 
   const p = await lockPayment(tx, paymentId);
   if (!p) throw notFound('Payment');
   if (p.status === 'refund_pending') return p;
-  if (p.status === 'refunded') throw conflict('This payment has already been refunded', 'ALREADY_REFUNDED');
+  if (p.status === 'refunded') throw conflict(en['error.paymentAlreadyRefunded'], 'ALREADY_REFUNDED');
   if (p.status !== 'succeeded' || p.purpose !== 'topup' || !p.ledgerTransactionId)
-    throw conflict('Only a completed wallet top-up can be refunded', 'NOT_REFUNDABLE');
+    throw conflict(en['error.topUpNotRefundable'], 'NOT_REFUNDABLE');
   const balance = (await lockWallet(tx, p.userId)) ?? 0;
   if (balance < p.amountCents) throw conflict(TOKENS_SPENT, 'TOKENS_SPENT');
   // the opposite of the top-up: the card gets the charge back, the platform its coupon discount
