@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Actor, buildAdmin, buildPerformer, buildUser } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
@@ -6,6 +7,7 @@ import type { App } from '../../app';
 import { newId } from '../../db/ids';
 import { ledgerTransactions, payments, users } from '../../db/schema';
 import { sandboxGateway } from '../../lib/payments';
+import { normaliseStripeEvent } from '../../lib/payments/stripe';
 import { verifyLedger } from '../ledger/ledger.service';
 import { handleWebhook } from './payments.service';
 
@@ -181,5 +183,17 @@ describe('issue 23 item 14: admin refund of a top-up', () => {
     await app.ctx.db.update(payments).set({ purpose: 'subscription' }).where(eq(payments.id, paymentId));
     expect((await refund(app, admin, paymentId)).json()).toMatchObject({ statusCode: 409, code: 'NOT_REFUNDABLE' });
     expect((await refund(app, admin, newId())).statusCode).toBe(404);
+  });
+
+  it("Stripe's refund.failed / refund.updated (failed, canceled) settle a pending refund; other updates are ignored", () => {
+    const event = (type: string, status: string) =>
+      normaliseStripeEvent({
+        id: 'evt_r',
+        type,
+        data: { object: { id: 're_1', object: 'refund', status, payment_intent: 'pi_1', failure_reason: 'lost' } },
+      } as unknown as Stripe.Event);
+    expect(event('refund.failed', 'failed')).toMatchObject({ type: 'payment.refund_failed', externalId: 'pi_1' });
+    expect(event('refund.updated', 'canceled')).toMatchObject({ type: 'payment.refund_failed', externalId: 'pi_1' });
+    expect(event('refund.updated', 'succeeded')).toMatchObject({ type: 'ignored' });
   });
 });
