@@ -154,7 +154,11 @@ export async function startStripePeer(): Promise<StripePeer> {
           metadata: r.body.metadata ?? {},
         }),
     ],
-    ['POST', /^\/v1\/refunds$/, (_m, r) => save({ id: id('re'), object: 'refund', amount: Number(r.body.amount) })],
+    [
+      'POST',
+      /^\/v1\/refunds$/,
+      (_m, r) => save({ id: id('re'), object: 'refund', amount: Number(r.body.amount), status: 'succeeded' }),
+    ],
     [
       'POST',
       /^\/v1\/transfers$/,

@@ -117,6 +117,8 @@ export const PAYMENT_STATUSES = [
   'requires_action',
   'succeeded',
   'failed',
+  /** An admin refund asked at the gateway, its tokens already taken back; a gateway answer or webhook settles it. */
+  'refund_pending',
   'refunded',
   'chargeback',
 ] as const;

@@ -19,7 +19,7 @@ export const payments = pgTable(
     couponId: uuid('coupon_id'),
     currency: text('currency').notNull().default('USD'),
     status: text('status', {
-      enum: ['created', 'requires_action', 'succeeded', 'failed', 'refunded', 'chargeback'],
+      enum: ['created', 'requires_action', 'succeeded', 'failed', 'refund_pending', 'refunded', 'chargeback'],
     })
       .notNull()
       .default('created'),

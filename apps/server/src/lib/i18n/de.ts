@@ -146,6 +146,13 @@ export const de: Messages = {
   'error.passwordTooShort': 'Das Passwort muss mindestens {{min}} Zeichen lang sein',
   'error.cannotTipSelf': 'Du kannst dir nicht selbst Trinkgeld geben',
   'error.cannotBuyOwn': 'Du kannst deine eigenen Inhalte nicht kaufen',
+  'error.couponTooLarge': 'Dieser Gutschein kann für diesen Betrag nicht verwendet werden',
+  'error.refundTokensSpent': 'Die Tokens dieser Aufladung wurden bereits ausgegeben; erstatte stattdessen die Käufe',
+  'error.refundRefused': 'Der Zahlungsanbieter hat die Erstattung abgelehnt; die Tokens sind wieder in der Wallet',
+  'error.refundPending':
+    'Der Zahlungsanbieter hat nicht geantwortet; die Erstattung bleibt ausstehend, bis er antwortet (erneut anfragen, um es nochmal zu versuchen)',
+  'error.paymentAlreadyRefunded': 'Diese Zahlung wurde bereits erstattet',
+  'error.topUpNotRefundable': 'Nur eine abgeschlossene Wallet-Aufladung kann erstattet werden',
   'error.identityNotVerified':
     'Deine Identität muss bestätigt sein, bevor du Inhalte verkaufen oder Auszahlungen erhalten kannst',
   'error.creatorsOnlyMessages': 'Du kannst nur Creators Nachrichten senden',

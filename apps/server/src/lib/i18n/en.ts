@@ -146,6 +146,13 @@ export const en = {
   'error.passwordTooShort': 'password must be at least {{min}} characters',
   'error.cannotTipSelf': 'You cannot tip yourself',
   'error.cannotBuyOwn': 'You cannot buy your own content',
+  'error.couponTooLarge': 'This coupon cannot be used for this amount',
+  'error.refundTokensSpent': 'The tokens of this top-up have already been spent; refund the purchases instead',
+  'error.refundRefused': 'The payment gateway refused the refund; the tokens are back in the wallet',
+  'error.refundPending':
+    'The payment gateway did not answer; the refund stays pending until it does (ask again to retry)',
+  'error.paymentAlreadyRefunded': 'This payment has already been refunded',
+  'error.topUpNotRefundable': 'Only a completed wallet top-up can be refunded',
   'error.identityNotVerified': 'Your identity must be verified before you can sell content or receive payouts',
   'error.creatorsOnlyMessages': 'You can only send messages to creators',
   'error.linkInvalid': 'This link is not valid',

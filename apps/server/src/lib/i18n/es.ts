@@ -144,6 +144,13 @@ export const es: Messages = {
   'error.passwordTooShort': 'La contraseña debe tener al menos {{min}} caracteres',
   'error.cannotTipSelf': 'No puedes darte propina a ti mismo',
   'error.cannotBuyOwn': 'No puedes comprar tu propio contenido',
+  'error.couponTooLarge': 'Este cupón no se puede usar para este importe',
+  'error.refundTokensSpent': 'Los tokens de esta recarga ya se han gastado; reembolsa las compras en su lugar',
+  'error.refundRefused': 'La pasarela de pago rechazó el reembolso; los tokens han vuelto al monedero',
+  'error.refundPending':
+    'La pasarela de pago no respondió; el reembolso queda pendiente hasta que responda (vuelve a pedirlo para reintentar)',
+  'error.paymentAlreadyRefunded': 'Este pago ya ha sido reembolsado',
+  'error.topUpNotRefundable': 'Solo se puede reembolsar una recarga de monedero completada',
   'error.identityNotVerified': 'Tu identidad debe estar verificada para vender contenido o recibir pagos',
   'error.creatorsOnlyMessages': 'Solo puedes enviar mensajes a creadores',
   'error.linkInvalid': 'Este enlace no es válido',

@@ -146,6 +146,14 @@ export const fr: Messages = {
   'error.passwordTooShort': 'Le mot de passe doit comporter au moins {{min}} caractères',
   'error.cannotTipSelf': 'Vous ne pouvez pas vous donner un pourboire',
   'error.cannotBuyOwn': 'Vous ne pouvez pas acheter votre propre contenu',
+  'error.couponTooLarge': 'Ce coupon ne peut pas être utilisé pour ce montant',
+  'error.refundTokensSpent': 'Les jetons de cette recharge ont déjà été dépensés ; remboursez plutôt les achats',
+  'error.refundRefused':
+    'La passerelle de paiement a refusé le remboursement ; les jetons sont de retour dans le portefeuille',
+  'error.refundPending':
+    'La passerelle de paiement n’a pas répondu ; le remboursement reste en attente jusqu’à sa réponse (redemandez pour réessayer)',
+  'error.paymentAlreadyRefunded': 'Ce paiement a déjà été remboursé',
+  'error.topUpNotRefundable': 'Seule une recharge de portefeuille terminée peut être remboursée',
   'error.identityNotVerified':
     'Votre identité doit être vérifiée avant de pouvoir vendre du contenu ou recevoir des versements',
   'error.creatorsOnlyMessages': 'Vous ne pouvez envoyer des messages qu’aux créateurs',

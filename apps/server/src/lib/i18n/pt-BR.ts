@@ -138,6 +138,13 @@ export const ptBR: Messages = {
   'error.passwordTooShort': 'A senha precisa ter pelo menos {{min}} caracteres',
   'error.cannotTipSelf': 'Você não pode dar gorjeta a si mesmo',
   'error.cannotBuyOwn': 'Você não pode comprar seu próprio conteúdo',
+  'error.couponTooLarge': 'Este cupom não pode ser usado para este valor',
+  'error.refundTokensSpent': 'Os tokens desta recarga já foram gastos; reembolse as compras em vez disso',
+  'error.refundRefused': 'O gateway de pagamento recusou o reembolso; os tokens voltaram para a carteira',
+  'error.refundPending':
+    'O gateway de pagamento não respondeu; o reembolso fica pendente até que responda (peça novamente para tentar de novo)',
+  'error.paymentAlreadyRefunded': 'Este pagamento já foi reembolsado',
+  'error.topUpNotRefundable': 'Somente uma recarga de carteira concluída pode ser reembolsada',
   'error.identityNotVerified': 'Sua identidade precisa ser verificada antes de vender conteúdo ou receber saques',
   'error.creatorsOnlyMessages': 'Você só pode enviar mensagens para criadores',
   'error.linkInvalid': 'Este link não é válido',

@@ -31,6 +31,8 @@ export type GatewayEventType =
   | 'payment.failed'
   | 'payment.requires_action'
   | 'payment.refunded'
+  /** A refund we asked for was refused or cancelled after it was accepted (Stripe `refund.failed`). */
+  | 'payment.refund_failed'
   | 'payment.disputed'
   | 'account.updated'
   /** A gateway-run recurring charge (Stripe subscription invoice) was paid / failed; the recurring agreement ended. */
@@ -75,8 +77,18 @@ export interface Gateway {
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
   /** Verifies the signature over the exact raw body and normalises the event; throws on a bad signature. */
   parseWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): GatewayEvent;
-  /** Gives money back on the card (admin refund of a top-up). */
-  refund(externalId: string, amountCents: number): Promise<void>;
+  /**
+   * Gives money back on the card (admin refund of a top-up), once per payment (a retry
+   * answers the first refund). Throws only when the answer is unknown (network, gateway
+   * error): the refund then stays pending until a webhook or a retry tells.
+   */
+  refund(externalId: string, amountCents: number): Promise<RefundAnswer>;
+}
+
+/** The gateway's answer to a refund: done, accepted but not final (a webhook follows), or refused. */
+export interface RefundAnswer {
+  status: 'succeeded' | 'pending' | 'failed';
+  reason?: string | null;
 }
 
 export class WebhookSignatureError extends Error {}

@@ -5,6 +5,7 @@ import {
   type CreatePaymentInput,
   type Gateway,
   type GatewayEvent,
+  type RefundAnswer,
   WebhookSignatureError,
 } from './gateway';
 
@@ -71,6 +72,7 @@ export class SandboxGateway implements Gateway {
       'payment.failed',
       'payment.requires_action',
       'payment.refunded',
+      'payment.refund_failed',
       'payment.disputed',
     ];
     return {
@@ -82,5 +84,18 @@ export class SandboxGateway implements Gateway {
     };
   }
 
-  async refund(): Promise<void> {}
+  /** Refunds the sandbox "card network" made, one per payment, as a real gateway keeps them. */
+  readonly refunds: Array<{ externalId: string; amountCents: number }> = [];
+  /**
+   * How the sandbox answers the next refunds (tests play a gateway that answers later with a
+   * webhook, refuses, or cannot be reached); like the test cards, there is no real money here.
+   */
+  refundAnswer: RefundAnswer['status'] | 'unreachable' = 'succeeded';
+
+  async refund(externalId: string, amountCents: number): Promise<RefundAnswer> {
+    if (this.refundAnswer === 'unreachable') throw new Error('The sandbox gateway could not be reached');
+    if (this.refundAnswer === 'failed') return { status: 'failed', reason: 'The sandbox refused the refund' };
+    if (!this.refunds.some((r) => r.externalId === externalId)) this.refunds.push({ externalId, amountCents });
+    return { status: this.refundAnswer };
+  }
 }

@@ -5,6 +5,7 @@ import {
   type Gateway,
   type GatewayEvent,
   type RecurringRef,
+  type RefundAnswer,
   WebhookSignatureError,
 } from './gateway';
 
@@ -177,12 +178,25 @@ export class StripeGateway implements Gateway {
     return normaliseStripeEvent(event);
   }
 
-  async refund(externalId: string, amountCents: number): Promise<void> {
-    await this.stripe.refunds.create(
-      { payment_intent: externalId, amount: amountCents },
-      { idempotencyKey: `refund-${externalId}` },
-    );
+  async refund(externalId: string, amountCents: number): Promise<RefundAnswer> {
+    try {
+      const r = await this.stripe.refunds.create(
+        { payment_intent: externalId, amount: amountCents },
+        { idempotencyKey: `refund-${externalId}` },
+      );
+      return { status: refundStatus(r.status), reason: r.failure_reason ?? null };
+    } catch (err) {
+      // Stripe refused the request itself (already refunded, amount too large …): nothing was refunded
+      if (err instanceof Stripe.errors.StripeInvalidRequestError) return { status: 'failed', reason: err.message };
+      throw err;
+    }
   }
+}
+
+/** Stripe's refund states: `succeeded`; `pending` / `requires_action` (a webhook follows); `failed` / `canceled`. */
+function refundStatus(status: string | null): RefundAnswer['status'] {
+  if (status === 'succeeded') return 'succeeded';
+  return status === 'failed' || status === 'canceled' ? 'failed' : 'pending';
 }
 
 const idOf = (v: string | { id?: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
@@ -241,6 +255,17 @@ export function normaliseStripeEvent(event: Stripe.Event): GatewayEvent {
         externalId: idOf(c.payment_intent),
         // API versions before 2025 still name the invoice on the charge
         invoiceId: idOf((c as { invoice?: string | { id: string } | null }).invoice),
+      };
+    }
+    case 'refund.failed':
+    case 'refund.updated': {
+      const r = event.data.object;
+      if (r.status !== 'failed' && r.status !== 'canceled') return { ...base, type: 'ignored' };
+      return {
+        ...base,
+        type: 'payment.refund_failed',
+        externalId: idOf(r.payment_intent),
+        reason: r.failure_reason ?? null,
       };
     }
     case 'charge.dispute.created': {

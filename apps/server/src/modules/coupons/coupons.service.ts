@@ -5,6 +5,9 @@ import { newId } from '../../db/ids';
 import { type CouponRow, couponRedemptions, coupons } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors';
+import { en } from '../../lib/i18n/en';
+import type { SiteSettings } from '../settings/settings.defaults';
+import { platformFundedCents } from '../wallet/wallet.repo';
 
 export type CouponTarget = 'topup' | 'purchase';
 
@@ -45,6 +48,28 @@ export async function validateCoupon(
 export function discountFor(c: Pick<CouponRow, 'kind' | 'value'>, amountCents: number): number {
   const d = c.kind === 'percentage' ? Math.floor((amountCents * Math.min(c.value, 100)) / 100) : c.value;
   return Math.max(0, Math.min(d, amountCents));
+}
+
+/** A coupon that would leave nothing to pay and nothing to book. */
+export const couponTooLarge = () => unprocessable(en['error.couponTooLarge'], 'COUPON_TOO_LARGE');
+
+/**
+ * The part of a sale's coupon discount the platform funds (issue 23 item 13,
+ * docs/money.md): nothing unless `couponPlatformFunded` is on — the creator then
+ * earns on what the fan paid — and never more than what is left of the creator
+ * account's `couponFundingCapPerCreator`. A per-creator transaction lock makes
+ * concurrent sales see each other's funding, so the cap holds under load.
+ */
+export async function platformFunding(
+  tx: Executor,
+  s: Pick<SiteSettings, 'couponPlatformFunded' | 'couponFundingCapPerCreator'>,
+  creatorId: string,
+  discountCents: number,
+): Promise<number> {
+  if (!s.couponPlatformFunded || discountCents <= 0) return 0;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`coupon-funding:${creatorId}`}))`);
+  const left = toCents(s.couponFundingCapPerCreator) - (await platformFundedCents(tx, creatorId));
+  return Math.max(0, Math.min(discountCents, left));
 }
 
 /**

@@ -20,15 +20,22 @@ describe('split arithmetic', () => {
     };
     for (let i = 0; i < 5_000; i++) {
       const gross = rand(1_000_000) + 1;
+      const discount = rand(3) === 0 ? rand(gross + 1) : 0;
       const s = splitPayment({
         grossCents: gross,
-        discountCents: rand(3) === 0 ? rand(gross + 1) : 0,
+        discountCents: discount,
+        fundedCents: rand(2) ? rand(discount + 1) : 0,
         commissionPercent: rand(101),
         creatorReferralPercent: rand(2) ? rand(30) + rand(100) / 100 : 0,
         fanReferralPercent: rand(2) ? rand(10) : 0,
       });
-      expect(s.net + s.platform + s.creatorReferral + s.fanReferral).toBe(s.paid);
-      expect(s.net + s.commission).toBe(gross);
+      expect(s.paid).toBe(gross - discount);
+      expect(s.base).toBe(s.paid + s.funded);
+      expect(s.net + s.platform + s.creatorReferral + s.fanReferral).toBe(s.base);
+      expect(s.net + s.commission).toBe(s.base);
+      // issue 23 item 13: the creator never nets more than what was paid (plus explicit funding)
+      expect(s.net).toBeLessThanOrEqual(s.base);
+      expect(s.base).toBeLessThanOrEqual(gross);
       expect(s.creatorReferral + s.fanReferral).toBeLessThanOrEqual(s.commission);
       for (const v of [s.net, s.commission, s.creatorReferral, s.fanReferral])
         expect(Number.isInteger(v) && v >= 0).toBe(true);

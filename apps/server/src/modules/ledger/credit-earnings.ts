@@ -31,6 +31,8 @@ export interface CreditEarningsInput {
   source: string;
   grossCents: number;
   discountCents?: number;
+  /** The part of the discount the platform funds (coupons.service `platformFunding`); 0 by default. */
+  fundedCents?: number;
   /** Where the money comes from: the fan's wallet, or a gateway's clearing account for card payments. */
   payFrom: AccountRef;
   /** Ledger transaction kind (defaults to 'charge'). */
@@ -46,6 +48,28 @@ export interface Credited extends Posted {
   earningId: string;
   split: Split;
   commissionPercent: number;
+}
+
+/** Ledger kind of a platform-funded coupon discount. */
+export const COUPON_FUNDING = 'coupon_funding';
+
+/**
+ * A platform-funded coupon discount, its own balanced movement before the sale
+ * (kind `coupon_funding`, the sale's reference): the platform puts the funded
+ * part where the fan pays from, and the sale then takes paid + funded from there.
+ * A refund of the sale reverses both (wallet/refunds.service).
+ */
+async function fundDiscount(tx: Executor, i: CreditEarningsInput, fundedCents: number) {
+  await post(tx, {
+    kind: COUPON_FUNDING,
+    reference: i.reference,
+    memo: 'Coupon discount funded by the platform',
+    metadata: { creatorId: i.creatorId, fanId: i.fanId },
+    entries: [
+      { account: platform, amount: -fundedCents },
+      { account: i.payFrom, amount: fundedCents },
+    ],
+  });
 }
 
 /**
@@ -88,14 +112,16 @@ export async function creditEarnings(
   const split = splitPayment({
     grossCents: i.grossCents,
     discountCents: i.discountCents,
+    fundedCents: i.fundedCents,
     commissionPercent,
     creatorReferralPercent: creatorReferrer ? s.performerReferralPercent : 0,
     fanReferralPercent: fanReferrer ? s.userReferralPercent : 0,
   });
   const pass = i.passThroughCents ?? 0;
   if (!Number.isSafeInteger(pass) || pass < 0) throw new Error('passThroughCents must be a non-negative integer');
+  if (split.funded > 0) await fundDiscount(tx, i, split.funded);
   const entries: Array<{ account: AccountRef; amount: number }> = [
-    { account: i.payFrom, amount: -(split.paid + pass) },
+    { account: i.payFrom, amount: -(split.base + pass) },
     { account: earningsAccount(i.creatorId), amount: split.net + pass },
     { account: platform, amount: split.platform },
   ];
@@ -111,7 +137,8 @@ export async function creditEarnings(
     creatorId: i.creatorId,
     fanId: i.fanId,
     source: i.source,
-    grossCents: i.grossCents + pass,
+    // what the commission was split on: what the fan paid, plus any platform funding
+    grossCents: split.base + pass,
     commissionCents: split.commission,
     netCents: split.net + pass,
     reference: i.reference,

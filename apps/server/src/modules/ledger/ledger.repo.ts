@@ -128,6 +128,16 @@ export async function findTransaction(tx: Executor, id: string) {
   return row ?? null;
 }
 
+/** The transaction of a kind booked for a reference (e.g. the `coupon_funding` of 'charge:<id>'). */
+export async function findTransactionByReference(tx: Executor, kind: string, reference: string) {
+  const [row] = await tx
+    .select()
+    .from(ledgerTransactions)
+    .where(and(eq(ledgerTransactions.kind, kind), eq(ledgerTransactions.reference, reference)))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function findReversal(tx: Executor, id: string) {
   const [row] = await tx.select().from(ledgerTransactions).where(eq(ledgerTransactions.reversesId, id)).limit(1);
   return row ?? null;

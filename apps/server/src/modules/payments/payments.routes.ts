@@ -22,12 +22,12 @@ import {
   handleWebhook,
   presentCard,
   presentPayment,
-  refundTopUp,
   retrySandboxPayment,
   sandboxConfirm,
   sandboxPay,
   startConnectOnboarding,
 } from './payments.service';
+import { refundTopUp } from './topup-refunds';
 
 const idParams = z.object({ id: z.string().uuid() });
 const webhookResult = z.object({ received: z.literal(true), duplicate: z.boolean(), result: z.string() });
@@ -238,7 +238,8 @@ export default async function paymentsRoutes(app: App) {
     {
       schema: {
         tags: ['admin', 'payments'],
-        summary: 'Refund a top-up to the card (only while its tokens are unspent)',
+        summary:
+          'Refund a top-up to the card (only while its tokens are unspent): the tokens are held first, then the gateway is asked; answers the payment refunded, or refund_pending until the gateway confirms',
         params: idParams,
         response: { 200: paymentSchema },
       },

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import { gatewayAccounts, type PaymentRow, paymentCards, walletCharges } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
-import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import {
   type GatewayEvent,
   type GatewayName,
@@ -16,9 +16,9 @@ import {
   WebhookSignatureError,
 } from '../../lib/payments';
 import type { ViewerLocation } from '../blocks/blocks.service';
-import { redeemCoupon, releaseCoupon } from '../coupons/coupons.service';
+import { couponTooLarge, redeemCoupon, releaseCoupon } from '../coupons/coupons.service';
 import { revoke } from '../entitlements/entitlements.service';
-import { clearing, platform, post, reverse, wallet } from '../ledger/ledger.service';
+import { clearing, platform, post, wallet } from '../ledger/ledger.service';
 import type { SiteSettings } from '../settings/settings.defaults';
 import { assertMayPurchase } from '../wallet/purchase-guard';
 import { reverseChargeInTx } from '../wallet/refunds.service';
@@ -38,6 +38,7 @@ import {
   updatePayment,
 } from './payments.repo';
 import { type AfterCommit, type PurposeEvent, paymentPurpose } from './purposes';
+import { settleRefund } from './topup-refunds';
 
 export function presentPayment(p: PaymentRow): Payment {
   return {
@@ -112,8 +113,7 @@ export async function createTopUp(
         })
       : null;
     const discountCents = coupon?.discountCents ?? 0;
-    if (amountCents - discountCents < MIN_CARD_CHARGE)
-      throw unprocessable('This coupon cannot be used for this amount', 'COUPON_TOO_LARGE');
+    if (amountCents - discountCents < MIN_CARD_CHARGE) throw couponTooLarge();
     return insertPayment(tx, {
       id: paymentId,
       userId,
@@ -289,12 +289,24 @@ async function applyEvent(
     }
     case 'payment.refunded':
     case 'payment.disputed': {
+      // our own refund, held in the books when it was asked (topup-refunds.ts): the gateway confirms it
+      if (p.status === 'refund_pending' && e.type === 'payment.refunded') return settleRefund(tx, p, 'refunded');
       if (p.status !== 'succeeded') return `ignored (${p.status})`;
       await chargeBack(ctx, tx, p, s.chargebackPolicy, e.type === 'payment.refunded' ? 'refunded' : 'chargeback');
       after.push(async () =>
         ctx.realtime.toUser(p.userId, 'balance/updated', { balance: fromCents(await walletBalance(ctx.db, p.userId)) }),
       );
       return e.type === 'payment.refunded' ? 'refunded' : 'charged back';
+    }
+    case 'payment.refund_failed': {
+      const result = await settleRefund(tx, p, 'failed');
+      if (result === 'refund failed')
+        after.push(async () =>
+          ctx.realtime.toUser(p.userId, 'balance/updated', {
+            balance: fromCents(await walletBalance(ctx.db, p.userId)),
+          }),
+        );
+      return result;
     }
   }
 }
@@ -443,29 +455,6 @@ async function chargeBack(
     ],
   });
   await updatePayment(tx, p.id, { status });
-}
-
-/** Admin refund of a top-up to the card: only while the tokens are still in the wallet. */
-export async function refundTopUp(ctx: Ctx, paymentId: string) {
-  const p = await findPayment(ctx.db, paymentId);
-  if (!p) throw notFound('Payment');
-  if (p.status !== 'succeeded') throw conflict('Only a completed payment can be refunded', 'NOT_REFUNDABLE');
-  if ((await walletBalance(ctx.db, p.userId)) < p.amountCents) {
-    throw conflict('The tokens of this top-up have already been spent; refund the purchases instead', 'TOKENS_SPENT');
-  }
-  await gatewayFor(ctx.config, p.gateway).refund(p.externalId ?? '', p.chargedCents);
-  const balance = await ctx.db.transaction(async (tx) => {
-    const locked = await lockPayment(tx, paymentId);
-    if (locked?.status !== 'succeeded') throw conflict('This payment has already been refunded', 'ALREADY_REFUNDED');
-    const posted = await reverse(tx, locked.ledgerTransactionId!, {
-      kind: 'topup_refund',
-      reference: `payment:${locked.id}`,
-    });
-    await updatePayment(tx, locked.id, { status: 'refunded' });
-    return posted.balances.get(`wallet:${locked.userId}`) ?? 0;
-  });
-  ctx.realtime.toUser(p.userId, 'balance/updated', { balance: fromCents(balance) });
-  return (await findPayment(ctx.db, paymentId))!;
 }
 
 // ---- the sandbox processor

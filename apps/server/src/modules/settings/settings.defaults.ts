@@ -48,6 +48,13 @@ export const settingsSchema = z.object({
   performerReferralMonths: z.number().int().min(0).max(120).default(12),
   userReferralPercent: z.number().min(0).max(100).default(1),
   chargebackPolicy: z.enum(['creator_pays', 'platform_absorbs']).default('creator_pays'),
+  /**
+   * Coupons on sales: off = the creator earns on what the fan paid (never more). On = the platform
+   * tops the creator's earning up towards the list price from its own account, at most
+   * `couponFundingCapPerCreator` (tokens) per creator account in all (docs/money.md).
+   */
+  couponPlatformFunded: z.boolean().default(false),
+  couponFundingCapPerCreator: money.default(50),
   /** Days an earning is held before a payout may include it (refunds and chargebacks in that window come from the creator). */
   payoutHoldDays: z.number().int().min(0).max(180).default(7),
   blockedCountries: z.array(z.string().length(2)).default([]),

@@ -8,7 +8,7 @@ import { AppError, badRequest, conflict, forbidden, notFound, paymentRequired, u
 import { msg } from '../../lib/i18n';
 import { ownAddress, toDeliveryAddress } from '../addresses/addresses.service';
 import type { ViewerLocation } from '../blocks/blocks.service';
-import { redeemCoupon } from '../coupons/coupons.service';
+import { couponTooLarge, platformFunding, redeemCoupon } from '../coupons/coupons.service';
 import { findOne as findEntitlement } from '../entitlements/entitlements.repo';
 import { grant, grantRent } from '../entitlements/entitlements.service';
 import { findFeed } from '../feeds/feeds.repo';
@@ -62,6 +62,8 @@ export interface WalletPayInput {
   title: string;
   grossCents: number;
   discountCents?: number;
+  /** The part of the discount the platform funds (coupons.service `platformFunding`). */
+  fundedCents?: number;
   couponId?: string | null;
   objectType?: string | null;
   objectId?: string | null;
@@ -105,6 +107,7 @@ export async function walletPay(
     source: p.type,
     grossCents: p.grossCents,
     discountCents: p.discountCents,
+    fundedCents: p.fundedCents,
     payFrom: wallet(p.userId),
     kind: p.type === 'tip' ? 'tip' : 'charge',
     reference: `charge:${chargeId}`,
@@ -214,6 +217,8 @@ async function chargeInTx(ctx: Ctx, tx: Executor, s: SiteSettings, req: ChargeRe
     : null;
   const discountCents = coupon?.discountCents ?? 0;
   if (balance < grossCents - discountCents) throw paymentRequired(INSUFFICIENT_BALANCE);
+  const fundedCents = await platformFunding(tx, s, item.creatorId, discountCents);
+  if (grossCents - discountCents + fundedCents + shippingCents === 0) throw couponTooLarge();
 
   let rentExpiresAt: Date | null = null;
   const ent = {
@@ -257,6 +262,7 @@ async function chargeInTx(ctx: Ctx, tx: Executor, s: SiteSettings, req: ChargeRe
     title: item.title,
     grossCents,
     discountCents,
+    fundedCents,
     couponId: coupon?.coupon.id ?? null,
     objectType: item.objectType,
     objectId: req.id,

@@ -5,6 +5,8 @@ import { earnings, entitlements, referralEarnings, type WalletChargeRow } from '
 import type { Ctx } from '../../lib/context';
 import { conflict, notFound } from '../../lib/errors';
 import { revoke } from '../entitlements/entitlements.service';
+import { COUPON_FUNDING } from '../ledger/credit-earnings';
+import { findTransactionByReference } from '../ledger/ledger.repo';
 import { reverse } from '../ledger/ledger.service';
 import { findOrder, updateOrder } from '../orders/orders.repo';
 import { purchasable } from './purchasables';
@@ -30,6 +32,9 @@ export async function reverseChargeInTx(
   if (!charge) throw notFound('Charge');
   if (charge.status !== 'paid') throw conflict('This charge has already been refunded', 'ALREADY_REFUNDED');
   await reverse(tx, charge.ledgerTransactionId, { kind, reference: `charge:${charge.id}`, memo });
+  // a platform-funded coupon discount goes back to the platform: the fan gets back only what they paid
+  const funding = await findTransactionByReference(tx, COUPON_FUNDING, `charge:${charge.id}`);
+  if (funding) await reverse(tx, funding.id, { kind, reference: `charge:${charge.id}`, memo });
   const at = ctx.now();
   await setChargeStatus(tx, charge.id, kind === 'refund' ? 'refunded' : 'chargeback', at);
   const status = kind === 'refund' ? 'refunded' : 'chargeback';

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { entitlements, users, type WalletChargeRow, walletCharges } from '../../db/schema';
 
@@ -117,4 +117,25 @@ export async function userSummaries(db: Executor, ids: string[]) {
     .from(users)
     .where(inArray(users.id, unique));
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * What the platform has funded of coupon discounts on a creator's sales not
+ * refunded (issue 23 item 13): a sale splits paid + funded into net + commission,
+ * so the funded part is net + commission − paid (shipping cancels out).
+ */
+export async function platformFundedCents(tx: Executor, creatorId: string): Promise<number> {
+  const [row] = await tx
+    .select({
+      cents: sql<string>`coalesce(sum(${walletCharges.netCents} + ${walletCharges.commissionCents} - ${walletCharges.paidCents}), 0)`,
+    })
+    .from(walletCharges)
+    .where(
+      and(
+        eq(walletCharges.creatorId, creatorId),
+        isNotNull(walletCharges.couponId),
+        ne(walletCharges.status, 'refunded'),
+      ),
+    );
+  return Number(row?.cents ?? 0);
 }

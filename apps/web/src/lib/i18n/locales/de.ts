@@ -280,6 +280,7 @@ export const de: Messages = {
       requires_action: 'Bestätigung nötig',
       succeeded: 'erfolgreich',
       failed: 'fehlgeschlagen',
+      refund_pending: 'Erstattung ausstehend',
       refunded: 'erstattet',
       chargeback: 'Rückbuchung',
     },

@@ -278,6 +278,7 @@ export const en = {
       requires_action: 'requires action',
       succeeded: 'succeeded',
       failed: 'failed',
+      refund_pending: 'refund pending',
       refunded: 'refunded',
       chargeback: 'chargeback',
     },

@@ -278,6 +278,7 @@ export const es: Messages = {
       requires_action: 'requiere confirmación',
       succeeded: 'completado',
       failed: 'fallido',
+      refund_pending: 'reembolso pendiente',
       refunded: 'reembolsado',
       chargeback: 'devolución bancaria',
     },

@@ -282,6 +282,7 @@ export const fr: Messages = {
       requires_action: 'action requise',
       succeeded: 'réussi',
       failed: 'échoué',
+      refund_pending: 'remboursement en attente',
       refunded: 'remboursé',
       chargeback: 'rétrofacturation',
     },

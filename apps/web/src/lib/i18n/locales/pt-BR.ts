@@ -278,6 +278,7 @@ export const ptBR: Messages = {
       requires_action: 'requer confirmação',
       succeeded: 'aprovado',
       failed: 'recusado',
+      refund_pending: 'reembolso pendente',
       refunded: 'reembolsado',
       chargeback: 'estorno',
     },
