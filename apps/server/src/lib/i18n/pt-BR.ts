@@ -125,6 +125,10 @@ export const ptBR: Messages = {
   'error.cannotTipSelf': 'Você não pode dar gorjeta a si mesmo',
   'error.cannotBuyOwn': 'Você não pode comprar seu próprio conteúdo',
   'error.identityNotVerified': 'Sua identidade precisa ser verificada antes de vender conteúdo ou receber saques',
+  'error.creatorCannotEarn': 'Este criador não pode receber pagamentos até que sua identidade seja verificada',
+  'error.dateOfBirthRequired':
+    'Informe sua data de nascimento antes de entrar ao vivo, vender ou ganhar: criadores precisam ter pelo menos {{min}} anos',
+  'error.underageCreator': 'Você precisa ter pelo menos {{min}} anos para se cadastrar como criador',
   'error.creatorsOnlyMessages': 'Você só pode enviar mensagens para criadores',
   'error.linkInvalid': 'Este link não é válido',
 

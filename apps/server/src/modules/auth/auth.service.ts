@@ -22,6 +22,7 @@ import {
   isEmailTaken,
   isUsernameTaken,
 } from '../users/users.repo';
+import { assertAdult } from '../performers/age';
 import { adminPasswordResetMail, passwordResetMail, verificationMail } from './auth.mails';
 import { consumeAccountToken, findAccountToken, issueAccountToken } from './auth.repo';
 import { assertPasswordAllowed } from './password-policy';
@@ -48,29 +49,6 @@ const RESEND_ANSWER = 'If this email belongs to an unverified account, we have s
 let dummyHash: Promise<string> | null = null;
 
 type RegisterInput = z.infer<typeof registerUserBodySchema> & Partial<z.infer<typeof registerPerformerBodySchema>>;
-
-/** Years between a YYYY-MM-DD date of birth and `at`. */
-export function ageOn(dateOfBirth: string, at: Date): number {
-  const [y, m, d] = dateOfBirth.split('-').map(Number);
-  let age = at.getUTCFullYear() - y;
-  if (at.getUTCMonth() + 1 < m || (at.getUTCMonth() + 1 === m && at.getUTCDate() < d)) age -= 1;
-  return age;
-}
-
-export function assertAdult(dateOfBirth: string | null | undefined, at: Date) {
-  if (!dateOfBirth) return;
-  const date = new Date(`${dateOfBirth}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== dateOfBirth) {
-    throw badRequest('dateOfBirth is not a valid date', 'INVALID_DATE', [
-      { field: 'body.dateOfBirth', message: 'is not a valid date' },
-    ]);
-  }
-  if (ageOn(dateOfBirth, at) < 18) {
-    throw badRequest('You must be 18 or older to join as a creator', 'UNDERAGE', [
-      { field: 'body.dateOfBirth', message: 'must be 18 or older' },
-    ]);
-  }
-}
 
 export async function assertIdentityFree(
   ctx: Ctx,
@@ -99,7 +77,7 @@ export async function register(
   afterInsert?: (tx: Parameters<Parameters<Ctx['db']['transaction']>[0]>[0], user: UserRow) => Promise<void>,
 ): Promise<RegisterResponse> {
   assertPasswordAllowed(input.password);
-  if (role === 'performer') assertAdult(input.dateOfBirth, ctx.now());
+  if (role === 'performer') assertAdult(input.dateOfBirth, ctx.now(), { required: true });
   await assertIdentityFree(ctx, input);
   let referredById: string | null = null;
   if (input.referralCode) {
