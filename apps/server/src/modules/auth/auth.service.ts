@@ -13,6 +13,7 @@ import type { Ctx } from '../../lib/context';
 import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors';
 import { en } from '../../lib/i18n/en';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { assertAdult } from '../performers/age';
 import {
   findUserByEmail,
   findUserById,
@@ -22,7 +23,6 @@ import {
   isEmailTaken,
   isUsernameTaken,
 } from '../users/users.repo';
-import { assertAdult } from '../performers/age';
 import { adminPasswordResetMail, passwordResetMail, verificationMail } from './auth.mails';
 import { consumeAccountToken, findAccountToken, issueAccountToken } from './auth.repo';
 import { assertPasswordAllowed } from './password-policy';

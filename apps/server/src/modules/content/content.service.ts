@@ -57,7 +57,7 @@ export function slugify(title: string): string {
 /** A write that puts the item on sale: a new sale item, or a sale or rent price set or changed (earning policy). */
 function putsOnSale(set: Partial<NewContentItemRow>, existing: ContentItemRow | null): boolean {
   if (set.visibility !== 'sale') return false;
-  if (!existing || existing.visibility !== 'sale') return true;
+  if (existing?.visibility !== 'sale') return true;
   const rentChanged = set.rentPriceCents !== undefined && set.rentPriceCents !== existing.rentPriceCents;
   return set.priceCents !== existing.priceCents || (rentChanged && set.rentPriceCents !== null);
 }

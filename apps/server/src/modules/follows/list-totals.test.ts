@@ -28,9 +28,9 @@ describe('a list counts exactly the rows it lists (issue 23 item 18)', () => {
     const fan = await buildUser(app);
     const creators = await Promise.all([1, 2, 3, 4].map(() => buildPerformer(app)));
     for (const c of creators) {
-      expect((await app.inject({ method: 'POST', url: `/api/follows/${c.user.id}`, headers: fan.auth })).statusCode).toBe(
-        200,
-      );
+      expect(
+        (await app.inject({ method: 'POST', url: `/api/follows/${c.user.id}`, headers: fan.auth })).statusCode,
+      ).toBe(200);
       const bookmark = await app.inject({
         method: 'POST',
         url: '/api/reactions',
@@ -60,7 +60,8 @@ describe('a list counts exactly the rows it lists (issue 23 item 18)', () => {
 
     // a creator's followers: every follower is listed and counted
     const otherFans = await Promise.all([1, 2].map(() => buildUser(app)));
-    for (const f of otherFans) await app.inject({ method: 'POST', url: `/api/follows/${creators[0].user.id}`, headers: f.auth });
+    for (const f of otherFans)
+      await app.inject({ method: 'POST', url: `/api/follows/${creators[0].user.id}`, headers: f.auth });
     const followers = await pageThrough(app, '/api/follows/followers', creators[0]);
     expect(followers.total).toBe(3);
     expect(followers.ids).toHaveLength(3);

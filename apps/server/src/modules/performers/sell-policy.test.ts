@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type Actor, buildPerformer, buildUser } from '../../../test/factories';
+import { type Actor, buildAdmin, buildPerformer, buildUser } from '../../../test/factories';
 import { mediaFor } from '../../../test/factories.catalogue';
 import { buildMedia } from '../../../test/factories.media';
 import { buildConversation } from '../../../test/factories.messages';
@@ -14,7 +14,9 @@ const t = useTestApp({ jobs: true });
 
 interface SellAttempt {
   what: string;
-  run: (creator: Actor) => Promise<{ statusCode: number; body: string; json: () => { code?: string; message?: string } }>;
+  run: (
+    creator: Actor,
+  ) => Promise<{ statusCode: number; body: string; json: () => { code?: string; message?: string } }>;
 }
 
 /** Every way a creator puts something on sale (issue 23 item 19), through the real routes. */
@@ -29,7 +31,9 @@ function sellAttempts(app: TestContext['app']): SellAttempt[] {
         visibility: 'sale',
         price: 5,
         // videos stay drafts (no clip to publish; building one needs ffmpeg): a draft for sale is put on sale too
-        ...(type === 'gallery' || type === 'product' ? await mediaFor(app, creator.user.id, type) : { status: 'draft' }),
+        ...(type === 'gallery' || type === 'product'
+          ? await mediaFor(app, creator.user.id, type)
+          : { status: 'draft' }),
         ...extra,
       }),
   });
@@ -146,7 +150,14 @@ describe('a creator needs a date of birth of age (issue 23 item 12)', () => {
     const { app } = t();
     const { token } = await socialLogin(
       app.ctx,
-      { provider: 'google', providerUserId: 'g-creator-1', email: 'gcreator@example.test', emailVerified: true, handle: 'gcreator', name: 'G Creator' },
+      {
+        provider: 'google',
+        providerUserId: 'g-creator-1',
+        email: 'gcreator@example.test',
+        emailVerified: true,
+        handle: 'gcreator',
+        name: 'G Creator',
+      },
       { role: 'performer', remember: false },
     );
     const auth = { authorization: `Bearer ${token}` };
@@ -160,7 +171,15 @@ describe('a creator needs a date of birth of age (issue 23 item 12)', () => {
       message: 'Add your date of birth before you go live, sell or earn: creators must be 18 or older',
     };
 
-    const live = await app.inject({ method: 'POST', url: '/api/streaming/live', headers: auth, payload: { title: 'Hi' } });
+    const live = await app.inject({
+      method: 'POST',
+      url: '/api/streaming/live',
+      headers: auth,
+      payload: { title: 'Hi' },
+    });
+    const admin0 = await buildAdmin(app);
+    const before = await app.inject({ url: `/api/admin/users/${id}`, headers: admin0.auth });
+    expect(before.json().performer).toMatchObject({ dateOfBirth: null, age: null, ofAge: false });
     expect(live.statusCode, live.body).toBe(403);
     expect(live.json()).toMatchObject(dobRequired);
     const sale = await app.inject({
@@ -184,7 +203,12 @@ describe('a creator needs a date of birth of age (issue 23 item 12)', () => {
 
     // under age is refused where the date is set; an adult date unlocks everything
     const young = `${app.ctx.now().getUTCFullYear() - 16}-06-01`;
-    const setYoung = await app.inject({ method: 'PUT', url: `/api/performers/${id}`, headers: auth, payload: { dateOfBirth: young } });
+    const setYoung = await app.inject({
+      method: 'PUT',
+      url: `/api/performers/${id}`,
+      headers: auth,
+      payload: { dateOfBirth: young },
+    });
     expect(setYoung.statusCode, setYoung.body).toBe(400);
     expect(setYoung.json().code).toBe('UNDERAGE');
     const setDob = await app.inject({
@@ -194,6 +218,12 @@ describe('a creator needs a date of birth of age (issue 23 item 12)', () => {
       payload: { dateOfBirth: '1992-03-04' },
     });
     expect(setDob.statusCode, setDob.body).toBe(200);
+    // the verification review shows the date of birth and the age beside the documents
+    const admin = await buildAdmin(app);
+    const review = await app.inject({ url: `/api/admin/users/${id}`, headers: admin.auth });
+    expect(review.statusCode, review.body).toBe(200);
+    expect(review.json().performer).toMatchObject({ dateOfBirth: '1992-03-04', ofAge: true });
+    expect(review.json().performer.age).toBeGreaterThanOrEqual(18);
     const again = await app.inject({
       method: 'POST',
       url: '/api/performer/performer-assets/galleries',
