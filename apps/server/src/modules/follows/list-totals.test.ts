@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type Actor, buildPerformer, buildUser } from '../../../test/factories';
+import { buildContent } from '../../../test/factories.catalogue';
+import { buildFeed } from '../../../test/factories.feeds';
 import { type TestContext, useTestApp } from '../../../test/harness';
-import { performers } from '../../db/schema';
+import { contentItems, feeds, performers } from '../../db/schema';
 
 const t = useTestApp();
 
@@ -65,6 +67,37 @@ describe('a list counts exactly the rows it lists (issue 23 item 18)', () => {
     const followers = await pageThrough(app, '/api/follows/followers', creators[0]);
     expect(followers.total).toBe(3);
     expect(followers.ids).toHaveLength(3);
+  });
+
+  it('bookmarked posts and galleries: a taken-down or unpublished one is neither listed nor counted', async () => {
+    const { app } = t();
+    const fan = await buildUser(app);
+    const creator = await buildPerformer(app);
+    const posts = await Promise.all([1, 2, 3].map((i) => buildFeed(app, creator.user.id, { text: `Post ${i}` })));
+    const galleries = (await Promise.all(
+      [1, 2, 3].map(() => buildContent(app, creator, 'gallery', { visibility: 'free' })),
+    )) as Array<{ _id: string }>;
+    const bookmark = (objectType: string, objectId: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/reactions',
+        headers: fan.auth,
+        payload: { objectType, objectId, action: 'bookmark' },
+      });
+    for (const p of posts) expect((await bookmark('feed', p.id)).statusCode).toBeLessThan(300);
+    for (const g of galleries) expect((await bookmark('gallery', g._id)).statusCode).toBeLessThan(300);
+    await app.ctx.db.update(feeds).set({ takenDownAt: app.ctx.now() }).where(eq(feeds.id, posts[0].id));
+    await app.ctx.db.update(contentItems).set({ status: 'inactive' }).where(eq(contentItems.id, galleries[0]._id));
+
+    for (const [url, hiddenId] of [
+      ['/api/reactions/feeds/bookmark', posts[0].id],
+      ['/api/reactions/galleries/bookmark', galleries[0]._id],
+    ]) {
+      const { ids, total } = await pageThrough(app, url, fan);
+      expect(ids, url).not.toContain(hiddenId);
+      expect(ids, url).toHaveLength(2);
+      expect(total, url).toBe(2);
+    }
   });
 
   it('the only followed creator is unlisted: an empty page says total 0', async () => {

@@ -28,7 +28,7 @@ export interface ReactionTarget {
    * The SQL form of "present() shows it" for an object id column: bookmark lists put it in the WHERE
    * of their rows and their count, so a hidden object is neither listed nor counted (issue 23 item 18).
    */
-  listedWhere?(objectId: AnyPgColumn, viewer: ReactionViewer | null): SQL;
+  listedWhere?(objectId: AnyPgColumn, viewer: ReactionViewer | null, at: Date): SQL;
   /** Keeps a denormalised counter in step, inside the reaction's transaction. */
   onCountChange?(tx: Executor, objectId: string, action: ReactionAction, delta: 1 | -1): Promise<void>;
 }

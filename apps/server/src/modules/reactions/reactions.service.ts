@@ -68,7 +68,7 @@ export async function bookmarks(
     target.objectType,
     'bookmark',
     { limit: page.pageSize, offset: (page.page - 1) * page.pageSize },
-    (objectId) => target.listedWhere?.(objectId, viewer),
+    (objectId) => target.listedWhere?.(objectId, viewer, ctx.now()),
   );
   const items = await target.present(
     ctx,
