@@ -46,7 +46,7 @@ async function seed(db: Database['db']) {
            'C' || lpad(i::text, 11, '0'), true
     from generate_series(1, ${CREATORS}) i`);
   await run(sql`
-    insert into performers (user_id, display_name, bio, gender, country, age, body_type, eyes, verification_status,
+    insert into performers (user_id, display_name, bio, gender, country, age, body_type, eyes, verification_status, date_of_birth,
                             free_subscription_enabled, is_live, last_active_at, created_at)
     select u.id,
            (array['Luna','Kai','Sasha','Mira','Nova','Ana','Bo','Cy','Dee','Eli'])[1 + n % 10] || ' ' ||
@@ -59,7 +59,7 @@ async function seed(db: Database['db']) {
            (array['18_19','20_24','25_29','30_34','35_39','40_44'])[1 + n % 6],
            (array['fit','slim','curvy','petite','toned'])[1 + n % 5],
            (array['blue','brown','green','hazel'])[1 + n % 4],
-           case when n % 5 = 0 then 'unverified' else 'verified' end,
+           case when n % 5 = 0 then 'unverified' else 'verified' end, '1995-06-15',
            n % 7 = 0, n % 50 = 0,
            now() - (n % 10000) * interval '1 minute',
            now() - n * interval '1 second'

@@ -40,10 +40,10 @@ async function main() {
              'C' || lpad(i::text, 11, '0'), true
       from generate_series(1, ${CREATORS}) i`);
     await database.db.execute(sql`
-      insert into performers (user_id, display_name, bio, verification_status, last_active_at)
+      insert into performers (user_id, display_name, bio, verification_status, date_of_birth, last_active_at)
       select id, 'Creator ' || substring(username from 8),
              (array['Yoga and fitness','Travel photography','Cosplay tutorials','Cooking','Gaming streams'])[1 + substring(username from 8)::int % 5],
-             'verified', now()
+             'verified', '1995-06-15', now()
       from users where role = 'performer'`);
     await database.db.execute(sql`analyze`);
     console.log(`seeded ${CREATORS.toLocaleString()} creators; ${os.cpus().length} CPUs; ${SECONDS} s per run`);

@@ -47,8 +47,8 @@ async function seed(db: Database['db']) {
            'C' || lpad(i::text, 11, '0'), true
     from generate_series(1, ${n(CREATORS)}) i`);
   await run(sql`
-    insert into performers (user_id, display_name, verification_status)
-    select id, name, 'verified' from users where role = 'performer'`);
+    insert into performers (user_id, display_name, verification_status, date_of_birth)
+    select id, name, 'verified', '1995-06-15' from users where role = 'performer'`);
   await run(sql`create temporary table bench_creators as
     select row_number() over (order by id) - 1 as k, id from users where role = 'performer'`);
   console.log(`seeded ${CREATORS.toLocaleString()} creators in ${secs(Date.now() - t)}`);

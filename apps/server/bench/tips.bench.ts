@@ -48,8 +48,8 @@ async function tipsPerSecond(database: Database, label: string, concurrency: num
     creators.push(
       await insertUser(ctx.db, { username: `bc${i}_${process.pid}`, name: `Creator ${i}`, role: 'performer' }),
     );
-  // Only verified creators can be paid (performers/earning-policy.ts).
-  await ctx.db.update(performers).set({ verificationStatus: 'verified' });
+  // Only verified creators of age can be paid (performers/earning-policy.ts).
+  await ctx.db.update(performers).set({ verificationStatus: 'verified', dateOfBirth: '1995-06-15' });
   const fans: UserRow[] = [];
   for (let i = 0; i < FANS; i++) {
     const fan = await insertUser(ctx.db, { username: `bf${i}_${process.pid}`, name: `Fan ${i}`, role: 'user' });

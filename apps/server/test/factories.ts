@@ -53,7 +53,7 @@ export async function buildPerformer(
   });
   await app.ctx.db
     .update(performers)
-    .set({ verificationStatus: 'verified', ...profile })
+    .set({ verificationStatus: 'verified', dateOfBirth: '1990-01-01', ...profile })
     .where(eq(performers.userId, actor.user.id));
   return actor;
 }

@@ -63,6 +63,10 @@ export const adminUserDetailSchema = adminUserSchema.extend({
       bio: z.string(),
       country: z.string().nullable(),
       dateOfBirth: z.string().nullable(),
+      /** Age in years today (null without a date of birth); the review shows it beside the documents. */
+      age: z.number().int().nullable(),
+      /** Whether the date of birth makes the creator of age (AGE_OF_MAJORITY): without it they cannot earn. */
+      ofAge: z.boolean(),
       verificationNote: z.string().nullable(),
       monthlyPrice: z.number(),
       yearlyPrice: z.number(),

@@ -195,11 +195,8 @@ export type RegisterUserBody = z.input<typeof registerUserBodySchema>;
 
 export const registerPerformerBodySchema = registerUserBodySchema.extend({
   name: z.string().trim().min(1, 'name is required').max(100),
-  /** YYYY-MM-DD; the creator must be 18 or older. */
-  dateOfBirth: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'dateOfBirth must be YYYY-MM-DD')
-    .optional(),
+  /** YYYY-MM-DD, required: the creator must be AGE_OF_MAJORITY (18) or older. */
+  dateOfBirth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'dateOfBirth must be YYYY-MM-DD'),
   gender: z.string().max(30).optional(),
   country: z.string().max(2).optional(),
 });

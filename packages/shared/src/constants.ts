@@ -13,6 +13,8 @@ export const DEFAULTS = {
 } as const;
 
 export const MESSAGES_PAGE_SIZE = 25;
+/** Creators must be at least this old (years) to register, go live, sell or earn. */
+export const AGE_OF_MAJORITY = 18;
 export const AGE_GATE_COOKIE = 'age_confirmed';
 export const AGE_GATE_DAYS = 1;
 export const TOKEN_COOKIE = 'token';

@@ -521,7 +521,7 @@ export async function insertCast(tx: Ctx['db'], passwordHash: string) {
     });
     await tx
       .update(performers)
-      .set({ ...c.profile, displayName: c.name, verificationStatus: 'verified' })
+      .set({ dateOfBirth: '1995-06-15', ...c.profile, displayName: c.name, verificationStatus: 'verified' })
       .where(eq(performers.userId, user.id));
   }
   for (const f of CAST_FANS) {

@@ -100,7 +100,8 @@ export async function seedDemoIfEmpty(ctx: Ctx, step: (msg: string) => void = ()
         if (profile) {
           await tx
             .update(performers)
-            .set({ ...profile, displayName: a.name })
+            // Creators earn only with a date of birth of age (performers/earning-policy.ts).
+            .set({ dateOfBirth: '1995-06-15', ...profile, displayName: a.name })
             .where(eq(performers.userId, user.id));
         }
       }

@@ -155,6 +155,10 @@ export const de: Messages = {
   'error.topUpNotRefundable': 'Nur eine abgeschlossene Wallet-Aufladung kann erstattet werden',
   'error.identityNotVerified':
     'Deine Identität muss bestätigt sein, bevor du Inhalte verkaufen oder Auszahlungen erhalten kannst',
+  'error.creatorCannotEarn': 'Dieser Creator kann erst Zahlungen erhalten, wenn seine Identität bestätigt ist',
+  'error.dateOfBirthRequired':
+    'Gib dein Geburtsdatum an, bevor du live gehst, verkaufst oder verdienst: Creators müssen mindestens {{min}} Jahre alt sein',
+  'error.underageCreator': 'Du musst mindestens {{min}} Jahre alt sein, um dich als Creator anzumelden',
   'error.creatorsOnlyMessages': 'Du kannst nur Creators Nachrichten senden',
   'error.linkInvalid': 'Dieser Link ist ungültig',
   'error.exportInProgress': 'Ein Export dieses Kontos wird bereits vorbereitet; warte, bis er fertig ist',

@@ -154,6 +154,10 @@ export const en = {
   'error.paymentAlreadyRefunded': 'This payment has already been refunded',
   'error.topUpNotRefundable': 'Only a completed wallet top-up can be refunded',
   'error.identityNotVerified': 'Your identity must be verified before you can sell content or receive payouts',
+  'error.creatorCannotEarn': 'This creator cannot receive payments until their identity is verified',
+  'error.dateOfBirthRequired':
+    'Add your date of birth before you go live, sell or earn: creators must be {{min}} or older',
+  'error.underageCreator': 'You must be {{min}} or older to join as a creator',
   'error.creatorsOnlyMessages': 'You can only send messages to creators',
   'error.linkInvalid': 'This link is not valid',
   'error.exportInProgress': 'An export of this account is already being prepared; wait until it is ready',

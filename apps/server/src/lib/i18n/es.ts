@@ -152,6 +152,10 @@ export const es: Messages = {
   'error.paymentAlreadyRefunded': 'Este pago ya ha sido reembolsado',
   'error.topUpNotRefundable': 'Solo se puede reembolsar una recarga de monedero completada',
   'error.identityNotVerified': 'Tu identidad debe estar verificada para vender contenido o recibir pagos',
+  'error.creatorCannotEarn': 'Este creador no puede recibir pagos hasta que su identidad esté verificada',
+  'error.dateOfBirthRequired':
+    'Indica tu fecha de nacimiento antes de emitir en directo, vender o ganar dinero: los creadores deben tener al menos {{min}} años',
+  'error.underageCreator': 'Debes tener al menos {{min}} años para registrarte como creador',
   'error.creatorsOnlyMessages': 'Solo puedes enviar mensajes a creadores',
   'error.linkInvalid': 'Este enlace no es válido',
   'error.exportInProgress': 'Ya se está preparando una exportación de esta cuenta; espera a que esté lista',

@@ -156,6 +156,10 @@ export const fr: Messages = {
   'error.topUpNotRefundable': 'Seule une recharge de portefeuille terminée peut être remboursée',
   'error.identityNotVerified':
     'Votre identité doit être vérifiée avant de pouvoir vendre du contenu ou recevoir des versements',
+  'error.creatorCannotEarn': 'Ce créateur ne peut pas recevoir de paiements tant que son identité n’est pas vérifiée',
+  'error.dateOfBirthRequired':
+    'Indiquez votre date de naissance avant de passer en direct, de vendre ou de gagner de l’argent : les créateurs doivent avoir au moins {{min}} ans',
+  'error.underageCreator': 'Vous devez avoir au moins {{min}} ans pour vous inscrire comme créateur',
   'error.creatorsOnlyMessages': 'Vous ne pouvez envoyer des messages qu’aux créateurs',
   'error.linkInvalid': 'Ce lien n’est pas valide',
   'error.exportInProgress': 'Un export de ce compte est déjà en préparation ; attendez qu’il soit prêt',

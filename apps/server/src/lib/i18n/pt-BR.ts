@@ -146,6 +146,10 @@ export const ptBR: Messages = {
   'error.paymentAlreadyRefunded': 'Este pagamento já foi reembolsado',
   'error.topUpNotRefundable': 'Somente uma recarga de carteira concluída pode ser reembolsada',
   'error.identityNotVerified': 'Sua identidade precisa ser verificada antes de vender conteúdo ou receber saques',
+  'error.creatorCannotEarn': 'Este criador não pode receber pagamentos até que sua identidade seja verificada',
+  'error.dateOfBirthRequired':
+    'Informe sua data de nascimento antes de entrar ao vivo, vender ou ganhar: criadores precisam ter pelo menos {{min}} anos',
+  'error.underageCreator': 'Você precisa ter pelo menos {{min}} anos para se cadastrar como criador',
   'error.creatorsOnlyMessages': 'Você só pode enviar mensagens para criadores',
   'error.linkInvalid': 'Este link não é válido',
   'error.exportInProgress': 'Uma exportação desta conta já está sendo preparada; aguarde até que fique pronta',

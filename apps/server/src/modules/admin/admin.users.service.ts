@@ -13,6 +13,7 @@ import { invalidateUserSessions, revokeUserSessions } from '../auth/sessions';
 import { reviewIdentity } from '../identity/identity.service';
 import { balanceOf, earningsAccount, platform, transfer, wallet } from '../ledger/ledger.service';
 import { notify } from '../notifications/notifications.service';
+import { ageOn, isOfAge } from '../performers/age';
 import { findPerformer, listDocuments, updatePerformerRow } from '../performers/performers.repo';
 import { findUserById, isEmailTaken, isUsernameTaken, updateUser } from '../users/users.repo';
 import { type AdminActor, inAdminTx } from './admin.common';
@@ -110,6 +111,8 @@ export async function adminUserDetail(ctx: Ctx, id: string): Promise<AdminUserDe
       bio: performer.bio,
       country: performer.country,
       dateOfBirth: performer.dateOfBirth,
+      age: performer.dateOfBirth ? ageOn(performer.dateOfBirth, ctx.now()) : null,
+      ofAge: isOfAge(performer.dateOfBirth, ctx.now()),
       verificationNote: performer.verificationNote,
       monthlyPrice: fromCents(performer.monthlyPrice),
       yearlyPrice: fromCents(performer.yearlyPrice),

@@ -13,6 +13,7 @@ import type { Ctx } from '../../lib/context';
 import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors';
 import { en } from '../../lib/i18n/en';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { assertAdult } from '../performers/age';
 import {
   findUserByEmail,
   findUserById,
@@ -50,29 +51,6 @@ let dummyHash: Promise<string> | null = null;
 
 type RegisterInput = z.infer<typeof registerUserBodySchema> & Partial<z.infer<typeof registerPerformerBodySchema>>;
 
-/** Years between a YYYY-MM-DD date of birth and `at`. */
-export function ageOn(dateOfBirth: string, at: Date): number {
-  const [y, m, d] = dateOfBirth.split('-').map(Number);
-  let age = at.getUTCFullYear() - y;
-  if (at.getUTCMonth() + 1 < m || (at.getUTCMonth() + 1 === m && at.getUTCDate() < d)) age -= 1;
-  return age;
-}
-
-export function assertAdult(dateOfBirth: string | null | undefined, at: Date) {
-  if (!dateOfBirth) return;
-  const date = new Date(`${dateOfBirth}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== dateOfBirth) {
-    throw badRequest('dateOfBirth is not a valid date', 'INVALID_DATE', [
-      { field: 'body.dateOfBirth', message: 'is not a valid date' },
-    ]);
-  }
-  if (ageOn(dateOfBirth, at) < 18) {
-    throw badRequest('You must be 18 or older to join as a creator', 'UNDERAGE', [
-      { field: 'body.dateOfBirth', message: 'must be 18 or older' },
-    ]);
-  }
-}
-
 export async function assertIdentityFree(
   ctx: Ctx,
   input: { username?: string | null; email?: string | null },
@@ -100,7 +78,7 @@ export async function register(
   afterInsert?: (tx: Parameters<Parameters<Ctx['db']['transaction']>[0]>[0], user: UserRow) => Promise<void>,
 ): Promise<RegisterResponse> {
   assertPasswordAllowed(input.password);
-  if (role === 'performer') assertAdult(input.dateOfBirth, ctx.now());
+  if (role === 'performer') assertAdult(input.dateOfBirth, ctx.now(), { required: true });
   await assertIdentityFree(ctx, input);
   let referredById: string | null = null;
   if (input.referralCode) {

@@ -67,6 +67,8 @@ export function registerKind(ctx: Ctx, kind: ContentKind) {
       const rows = await repo.findItemsByIds(c.db, ids);
       return new Map(rows.filter((r) => r.type === kind.type).map((r) => [r.id, r.creatorId]));
     },
+    // isListedFor in SQL, so a bookmark list counts only the items it shows
+    listedWhere: (objectId, viewer, at) => repo.listedItemExists(objectId, kind.type, viewer, at),
     async present(_c, viewer, ids) {
       const rows = (await repo.findItemsByIds(ctx.db, ids)).filter(
         (r) => r.type === kind.type && isListedFor(viewer as never, r, ctx.now()),

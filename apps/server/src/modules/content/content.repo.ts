@@ -1,5 +1,6 @@
 import type { ContentListQuery, ContentType } from '@marquee/shared';
 import { and, asc, type Column, count, desc, eq, gte, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { notTakenDown } from '../../db/moderation';
 import {
@@ -65,6 +66,30 @@ function whereOf(f: ItemFilter): SQL {
     );
   }
   return and(...conds)!;
+}
+
+/** SQL twin of content.policy `isListedFor`: an item of `type` with this id that the viewer may see listed. */
+export function listedItemExists(
+  objectId: AnyPgColumn,
+  type: ContentType,
+  viewer: { id: string; role: string } | null,
+  at: Date,
+): SQL {
+  const visible =
+    viewer?.role === 'admin'
+      ? sql`true`
+      : and(
+          notTakenDown(contentItems),
+          or(
+            viewer ? eq(contentItems.creatorId, viewer.id) : undefined,
+            and(
+              eq(contentItems.status, 'active'),
+              isNotNull(contentItems.publishedAt),
+              lte(contentItems.publishedAt, at),
+            ),
+          ),
+        );
+  return sql`exists (select 1 from ${contentItems} where ${contentItems.id} = ${objectId} and ${contentItems.type} = ${type} and ${visible})`;
 }
 
 const withPerformer = {

@@ -14,6 +14,7 @@ import type { Ctx } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { assertNotBlocked, type ViewerLocation, viewerCountryForDiscovery } from '../blocks/blocks.service';
 import type { Viewer } from '../entitlements/entitlements.service';
+import { assertCanSell } from '../performers/earning-policy';
 import { findUserById, findUserByLogin } from '../users/users.repo';
 import type { ContentKind, MediaSlot } from './content.kinds';
 import { assertOwnMedia, dropMedia } from './content.media';
@@ -53,10 +54,19 @@ export function slugify(title: string): string {
   return `${base || 'item'}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
+/** A write that puts the item on sale: a new sale item, or a sale or rent price set or changed (earning policy). */
+function putsOnSale(set: Partial<NewContentItemRow>, existing: ContentItemRow | null): boolean {
+  if (set.visibility !== 'sale') return false;
+  if (existing?.visibility !== 'sale') return true;
+  const rentChanged = set.rentPriceCents !== undefined && set.rentPriceCents !== existing.rentPriceCents;
+  return set.priceCents !== existing.priceCents || (rentChanged && set.rentPriceCents !== null);
+}
+
 /**
  * The shared rules of every type, applied to the item as it will be after the
  * change: visibility allowed for the type, a for-sale price > 0 within limits,
- * rent only for rentable for-sale items, media the creator owns, product
+ * rent only for rentable for-sale items, a seller who may sell (earning
+ * policy), media the creator owns, product
  * stock and shipping, and what an active item must have.
  */
 async function resolveChanges(
@@ -117,6 +127,7 @@ async function resolveChanges(
   } else if (input.rentPrice || input.rentDays) {
     throw badRequest(`A ${kind.label.toLowerCase()} cannot be rented`, 'NOT_RENTABLE');
   }
+  if (putsOnSale(set, existing)) await assertCanSell(ctx.db, ownerId, ctx.now());
 
   if (kind.categories && input.categoryId !== undefined) {
     if (input.categoryId) {

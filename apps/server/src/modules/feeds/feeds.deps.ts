@@ -9,7 +9,7 @@ import { assertNotBlocked } from '../blocks/blocks.service';
 import type { Viewer } from '../entitlements/entitlements.service';
 import { creatorAudience } from '../follows/follows.service';
 import { getMediaMany } from '../media/media.service';
-import { assertCanMonetize } from '../performers/performers.service';
+import { assertCanSell } from '../performers/earning-policy';
 
 export type MediaLike = MediaRow;
 
@@ -21,9 +21,9 @@ export async function assertCanSeeCreator(ctx: Ctx, creatorId: string, viewer: V
   await assertNotBlocked(ctx, creatorId, viewer?.id ?? null, ip);
 }
 
-/** Pay-per-view posts need a verified identity (performers module; admins review it in the console). */
+/** Pay-per-view posts: the earning policy's one rule for putting something on sale. */
 export function assertMaySell(ctx: Ctx, performerId: string): Promise<void> {
-  return assertCanMonetize(ctx.db, performerId);
+  return assertCanSell(ctx.db, performerId, ctx.now());
 }
 
 /** Who hears of a creator's new post: followers and active subscribers (follows module). */

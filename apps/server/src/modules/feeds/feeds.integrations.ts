@@ -5,7 +5,7 @@ import { access, type Viewer } from '../entitlements/entitlements.service';
 import { registerReactionTarget } from '../reactions/reactions.registry';
 import { registerPurchasable } from '../wallet/purchasables';
 import { presentFeeds } from './feeds.presenter';
-import { bumpCounter, findFeed, findFeedsByIds } from './feeds.repo';
+import { bumpCounter, findFeed, findFeedsByIds, listedFeedExists } from './feeds.repo';
 import { FEED_OBJECT, isLive, onFeedDeleted, protectable, viewableFeed } from './feeds.service';
 
 /** Plugs posts into the modules that sell, comment on and react to content. */
@@ -40,6 +40,7 @@ export function registerFeedIntegrations(ctx: Ctx) {
   registerReactionTarget({
     objectType: FEED_OBJECT,
     plural: 'feeds',
+    listedWhere: (objectId, viewer, at) => listedFeedExists(objectId, viewer?.id ?? null, at),
     async owners(c, ids) {
       const rows = await findFeedsByIds(c.db, ids);
       return new Map(rows.filter((f) => isLive(f, c.now())).map((f) => [f.id, f.performerId]));

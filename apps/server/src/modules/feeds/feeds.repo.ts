@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import {
@@ -53,6 +54,17 @@ export async function findVisibleFeedWithAuthor(db: Executor, id: string, at: Da
     .where(and(eq(feeds.id, id), visibleToFans(at)))
     .limit(1);
   return row ?? null;
+}
+
+/** SQL twin of the bookmark presenter's rule (`isLive`, or the viewer's own post): a post this viewer may see listed. */
+export function listedFeedExists(objectId: AnyPgColumn, viewerId: string | null, at: Date): SQL {
+  const live = and(
+    eq(feeds.status, 'published'),
+    or(isNull(feeds.expiresAt), gt(feeds.expiresAt, at)),
+    isNull(feeds.takenDownAt),
+  );
+  const visible = viewerId ? or(live, eq(feeds.performerId, viewerId)) : live;
+  return sql`exists (select 1 from ${feeds} where ${feeds.id} = ${objectId} and ${visible})`;
 }
 
 export async function findFeedsByIds(db: Executor, ids: string[]): Promise<FeedRow[]> {

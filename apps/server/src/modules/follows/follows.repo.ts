@@ -1,7 +1,9 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
+import { type Page, pagedList } from '../../db/paged';
 import { follows, performers, users } from '../../db/schema';
+import { cardColumns, type ListScope, scoped } from '../profiles/profiles.repo';
 
 /** Creates the follow once and moves the counter only if this call created it (exact under concurrent clicks). */
 export async function addFollow(tx: Executor, followerId: string, creatorId: string): Promise<boolean> {
@@ -39,41 +41,32 @@ export async function followersCount(db: Executor, creatorId: string): Promise<n
   return row?.n ?? 0;
 }
 
-export async function listFollowers(db: Executor, creatorId: string, page: { limit: number; offset: number }) {
-  const where = eq(follows.creatorId, creatorId);
-  const [rows, [{ n }]] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        username: users.username,
-        name: users.name,
-        avatarPath: users.avatarPath,
-        followedAt: follows.createdAt,
-      })
-      .from(follows)
-      .innerJoin(users, eq(users.id, follows.followerId))
-      .where(where)
-      .orderBy(desc(follows.createdAt))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(follows).where(where),
-  ]);
-  return { rows, total: Number(n) };
+export function listFollowers(db: Executor, creatorId: string, page: Page) {
+  const query = db
+    .select({
+      id: users.id,
+      username: users.username,
+      name: users.name,
+      avatarPath: users.avatarPath,
+      followedAt: follows.createdAt,
+    })
+    .from(follows)
+    .innerJoin(users, eq(users.id, follows.followerId))
+    .where(eq(follows.creatorId, creatorId))
+    .$dynamic();
+  return pagedList(db, query, [desc(follows.createdAt), desc(follows.id)], page);
 }
 
-export async function listFollowingIds(db: Executor, followerId: string, page: { limit: number; offset: number }) {
-  const where = eq(follows.followerId, followerId);
-  const [rows, [{ n }]] = await Promise.all([
-    db
-      .select({ creatorId: follows.creatorId })
-      .from(follows)
-      .where(where)
-      .orderBy(desc(follows.createdAt))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(follows).where(where),
-  ]);
-  return { ids: rows.map((r) => r.creatorId), total: Number(n) };
+/** The creators a fan follows that the fan may see listed (the discovery rule), newest follow first. */
+export function listFollowing(db: Executor, followerId: string, scope: ListScope, page: Page) {
+  const query = db
+    .select(cardColumns)
+    .from(follows)
+    .innerJoin(performers, eq(performers.userId, follows.creatorId))
+    .innerJoin(users, eq(users.id, follows.creatorId))
+    .where(and(eq(follows.followerId, followerId), scoped(scope)))
+    .$dynamic();
+  return pagedList(db, query, [desc(follows.createdAt), desc(follows.id)], page);
 }
 
 /** Everyone following a creator (ids only), for notifications such as "went live". */

@@ -4,10 +4,9 @@ import { badRequest } from '../../lib/errors';
 import { assertNotBlocked, type ViewerLocation } from '../blocks/blocks.service';
 import { activeSubscriberIds } from '../entitlements/entitlements.repo';
 import { presentCard } from '../profiles/profiles.presenter';
-import { cardsByIds } from '../profiles/profiles.repo';
 import { resolveCreator } from '../profiles/profiles.service';
 import { avatarUrl } from '../users/users.presenter';
-import { addFollow, followerIds, followersCount, listFollowers, listFollowingIds, removeFollow } from './follows.repo';
+import { addFollow, followerIds, followersCount, listFollowers, listFollowing, removeFollow } from './follows.repo';
 
 interface Viewer {
   id: string;
@@ -56,11 +55,14 @@ export async function myFollowing(
   viewer: Viewer,
   page: { page: number; pageSize: number },
 ) {
-  const { ids, total } = await listFollowingIds(ctx.db, viewer.id, {
-    limit: page.pageSize,
-    offset: (page.page - 1) * page.pageSize,
-  });
-  const rows = await cardsByIds(ctx.db, ids, { viewerId: viewer.id });
+  // Rows and total from one query: a followed creator who is not listed (unverified, suspended,
+  // blocking the viewer) is neither shown nor counted.
+  const { rows, total } = await listFollowing(
+    ctx.db,
+    viewer.id,
+    { viewerId: viewer.id },
+    { limit: page.pageSize, offset: (page.page - 1) * page.pageSize },
+  );
   const opts = { freeSubscriptionsAllowed: await ctx.settings.get('freeSubscriptionEnabled') };
   return { data: rows.map((r) => presentCard(r, opts)), total };
 }

@@ -1,6 +1,7 @@
 import { fromCents, MESSAGE_MAX_TEXT, toCents } from '@marquee/shared';
 import type { Ctx } from '../../lib/context';
 import { badRequest, forbidden } from '../../lib/errors';
+import { assertCanSell } from '../performers/earning-policy';
 
 /**
  * Message text is plain text: HTML tags and comments are removed (spec §5's
@@ -31,15 +32,19 @@ export function checkText(raw: string): string {
   return text;
 }
 
-/** A pay-per-view price: creators only, with a file to unlock, within the site's wallet price limits. */
+/**
+ * A pay-per-view price: creators who may sell (earning policy), with a file to unlock, within the
+ * site's wallet price limits.
+ */
 export async function checkPrice(
-  ctx: Pick<Ctx, 'settings'>,
-  sender: { role: string },
+  ctx: Pick<Ctx, 'settings' | 'db' | 'now'>,
+  sender: { id: string; role: string },
   price: number,
   fileCount: number,
 ): Promise<number> {
   if (!price) return 0;
   if (sender.role !== 'performer') throw forbidden('Only creators can send paid messages');
+  await assertCanSell(ctx.db, sender.id, ctx.now());
   if (fileCount === 0)
     throw badRequest('A paid message needs a photo or a video to unlock', 'PAID_MESSAGE_NEEDS_FILE', [
       { field: 'fileIds', message: 'Attach a photo or a video' },

@@ -5,7 +5,7 @@ import { buildContent } from '../../../test/factories.catalogue';
 import { fundWallet } from '../../../test/factories.money';
 import { subscribeVia } from '../../../test/factories.subscriptions';
 import { useTestApp } from '../../../test/harness';
-import { earnings, users } from '../../db/schema';
+import { earnings, performers, users } from '../../db/schema';
 import { assertCreatorCanEarn, canEarn } from './earning-policy';
 
 const t = useTestApp();
@@ -16,11 +16,16 @@ const balanceOf = async (id: string) =>
 describe('only verified creators earn (issue 17, item 1)', () => {
   it('a pending creator cannot sell a gallery or a product, take a tip or a paid subscription', async () => {
     const { app } = t();
-    const pending = await buildPerformer(app, {}, { verificationStatus: 'pending' });
+    // put on sale while verified; the verification is then withdrawn
+    const pending = await buildPerformer(app);
     const fan = await buildUser(app);
     await fundWallet(app, fan.user.id, 10_000);
     const gallery = (await buildContent(app, pending, 'gallery', { price: 5, visibility: 'sale' })) as { _id: string };
     const product = (await buildContent(app, pending, 'product', { price: 6 })) as { _id: string };
+    await app.ctx.db
+      .update(performers)
+      .set({ verificationStatus: 'pending' })
+      .where(eq(performers.userId, pending.user.id));
 
     for (const url of [`/api/wallet/charges/gallery/${gallery._id}`, `/api/wallet/charges/product/${product._id}`]) {
       const res = await app.inject({ method: 'POST', url, headers: fan.auth });

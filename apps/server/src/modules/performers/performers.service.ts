@@ -22,7 +22,7 @@ import type { UserRow } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { storageFor } from '../../lib/storage';
-import { assertAdult, assertIdentityFree, type RequestMeta } from '../auth/auth.service';
+import { assertIdentityFree, type RequestMeta } from '../auth/auth.service';
 import { type AuthUser, invalidateUserSessions } from '../auth/sessions';
 import { maskedProfileSettings, saveBankDetails, savePaypalEmail } from '../payouts/payouts.settings';
 import { requestEmailChange } from '../users/email-change';
@@ -34,6 +34,7 @@ import {
   storeWelcomeVideo,
 } from '../users/profile-media';
 import { findUserById, updateUser } from '../users/users.repo';
+import { assertAdult } from './age';
 import { presentPerformerProfile } from './performers.presenter';
 import { findDocument, findPerformer, insertDocument, listDocuments, updatePerformerRow } from './performers.repo';
 
@@ -256,16 +257,4 @@ export async function openDocument(ctx: Ctx, actor: AuthUser, id: string) {
   if (!doc || (actor.role !== 'admin' && doc.userId !== actor.id)) throw notFound('Document');
   const stream = await storageFor(ctx.config).read(doc.storagePath);
   return { doc, stream };
-}
-
-/**
- * For other modules: a creator may sell content and receive payouts only once
- * verified (issue 3). Admins are exempt.
- */
-export async function assertCanMonetize(db: Executor, userId: string) {
-  const p = await findPerformer(db, userId);
-  if (!p) throw forbidden('Only creators can do this');
-  if (p.verificationStatus !== 'verified') {
-    throw forbidden('Your identity must be verified before you can sell content or receive payouts');
-  }
 }

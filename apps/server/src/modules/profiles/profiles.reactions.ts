@@ -1,8 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { performers, users } from '../../db/schema';
 import { registerReactionTarget } from '../reactions/reactions.registry';
 import { presentCard } from './profiles.presenter';
-import { cardsByIds, listable } from './profiles.repo';
+import { cardsByIds, listable, scoped } from './profiles.repo';
 
 /** Creators can be bookmarked (and liked): GET /reactions/performers/bookmark. */
 registerReactionTarget({
@@ -16,6 +16,8 @@ registerReactionTarget({
       .where(and(listable, inArray(performers.userId, ids)));
     return new Map(rows.map((r) => [r.id, r.id]));
   },
+  listedWhere: (objectId, viewer) =>
+    sql`exists (select 1 from ${performers} where ${performers.userId} = ${objectId} and ${scoped({ viewerId: viewer?.id ?? null })})`,
   async present(ctx, viewer, ids) {
     const rows = await cardsByIds(ctx.db, ids, { viewerId: viewer?.id ?? null });
     const opts = { freeSubscriptionsAllowed: await ctx.settings.get('freeSubscriptionEnabled') };

@@ -56,8 +56,12 @@ export interface ListScope {
   viewerId?: string | null;
   country?: string | null;
 }
-// Discovery lists show only creators who can be paid (performers/earning-policy.ts, docs/accounts.md).
-const scoped = (scope: ListScope) =>
+/**
+ * Which creators a list may show: listed, able to be paid (performers/earning-policy.ts,
+ * docs/accounts.md) and not blocking the viewer. Discovery lists and the followed-creators list
+ * put it in the WHERE of both their rows and their count.
+ */
+export const scoped = (scope: ListScope) =>
   and(
     listable,
     canEarnCondition(),

@@ -273,8 +273,8 @@ async function insertCreators(app: Parameters<typeof buildPerformer>[0], n: numb
     select gen_random_uuid(), 'walker' || i, 'walker' || i || '@t.test', 'Walker ' || i, 'performer', 'W' || lpad(i::text, 11, '0')
     from generate_series(1, ${n}) i`);
   await app.ctx.db.execute(sql`
-    insert into performers (user_id, display_name, bio, verification_status, followers_count, created_at)
-    select id, name, ${bio}, 'verified', (substring(username from 7)::int * 7919) % 1000, now() - substring(username from 7)::int * interval '1 minute'
+    insert into performers (user_id, display_name, bio, verification_status, date_of_birth, followers_count, created_at)
+    select id, name, ${bio}, 'verified', '1990-01-01', (substring(username from 7)::int * 7919) % 1000, now() - substring(username from 7)::int * interval '1 minute'
     from users where username like 'walker%'`);
 }
 

@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import type { Ctx } from '../../lib/context';
 
@@ -22,6 +24,11 @@ export interface ReactionTarget {
   owners(ctx: ReactionCtx, ids: string[]): Promise<Map<string, string>>;
   /** Presents objects for lists (bookmarks, trending), in any order; hidden ones are left out. */
   present?(ctx: ReactionCtx, viewer: ReactionViewer | null, ids: string[]): Promise<Array<{ _id: string }>>;
+  /**
+   * The SQL form of "present() shows it" for an object id column: bookmark lists put it in the WHERE
+   * of their rows and their count, so a hidden object is neither listed nor counted (issue 23 item 18).
+   */
+  listedWhere?(objectId: AnyPgColumn, viewer: ReactionViewer | null, at: Date): SQL;
   /** Keeps a denormalised counter in step, inside the reaction's transaction. */
   onCountChange?(tx: Executor, objectId: string, action: ReactionAction, delta: 1 | -1): Promise<void>;
 }

@@ -1,6 +1,8 @@
-import { and, count, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ne, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
+import { type Page, pagedList } from '../../db/paged';
 import { reactions } from '../../db/schema';
 import type { ReactionAction } from './reactions.registry';
 
@@ -36,25 +38,27 @@ export async function deleteReaction(tx: Executor, key: ReactionKey): Promise<bo
   return rows.length > 0;
 }
 
-export async function listUserReactions(
+/** A user's reactions of one kind, newest first; `listed` (the target's listedWhere) filters rows and total alike. */
+export function listUserReactions(
   db: Executor,
   userId: string,
   objectType: string,
   action: ReactionAction,
-  page: { limit: number; offset: number },
+  page: Page,
+  listed?: (objectId: AnyPgColumn) => SQL | undefined,
 ) {
-  const where = and(eq(reactions.userId, userId), eq(reactions.action, action), eq(reactions.objectType, objectType));
-  const [rows, [{ n }]] = await Promise.all([
-    db
-      .select({ objectId: reactions.objectId, createdAt: reactions.createdAt })
-      .from(reactions)
-      .where(where)
-      .orderBy(desc(reactions.createdAt))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(reactions).where(where),
-  ]);
-  return { rows, total: Number(n) };
+  const where = and(
+    eq(reactions.userId, userId),
+    eq(reactions.action, action),
+    eq(reactions.objectType, objectType),
+    listed?.(reactions.objectId),
+  );
+  const query = db
+    .select({ objectId: reactions.objectId, createdAt: reactions.createdAt })
+    .from(reactions)
+    .where(where)
+    .$dynamic();
+  return pagedList(db, query, [desc(reactions.createdAt), desc(reactions.id)], page);
 }
 
 /** Most liked objects (other than creators) since a date: a range scan on reactions_created_idx. */

@@ -62,10 +62,14 @@ export async function bookmarks(
 ) {
   const target = reactionTargetByPlural(plural);
   if (!target?.present) throw notFound(`Bookmarks of ${plural}`);
-  const { rows, total } = await listUserReactions(ctx.db, viewer.id, target.objectType, 'bookmark', {
-    limit: page.pageSize,
-    offset: (page.page - 1) * page.pageSize,
-  });
+  const { rows, total } = await listUserReactions(
+    ctx.db,
+    viewer.id,
+    target.objectType,
+    'bookmark',
+    { limit: page.pageSize, offset: (page.page - 1) * page.pageSize },
+    (objectId) => target.listedWhere?.(objectId, viewer, ctx.now()),
+  );
   const items = await target.present(
     ctx,
     viewer,

@@ -22,7 +22,7 @@ import type { ViewerLocation } from '../blocks/blocks.service';
 import { creatorsBlockingViewer, isBlocked } from '../blocks/blocks.service';
 import { creatorAudience } from '../follows/follows.service';
 import { notify } from '../notifications/notifications.service';
-import { assertCreatorCanEarn, canEarn } from '../performers/earning-policy';
+import { assertCanGoLive, assertCanSell, canEarn } from '../performers/earning-policy';
 import { updatePerformerRow } from '../performers/performers.repo';
 import { avatarUrl } from '../users/users.presenter';
 import { hlsPlayback } from './streaming.hls';
@@ -111,8 +111,8 @@ export async function getOffer(ctx: Ctx, viewer: StreamViewerRef | null, perform
 // ---- go live / end / update
 
 /**
- * POST /streaming/live: one live stream per creator (unique index). A paid
- * session needs a creator who can earn (earning policy). The stream chat
+ * POST /streaming/live: one live stream per creator (unique index). Going live
+ * needs a date of birth of age, a paid session a creator who can sell (earning policy). The stream chat
  * (conversation of type public/group) is created in the same transaction;
  * followers and subscribers are told after commit.
  */
@@ -131,7 +131,8 @@ export async function goLive(ctx: Ctx, creator: StreamViewerRef, raw: GoLiveBody
   const at = ctx.now();
   const stream = await ctx.db
     .transaction(async (tx) => {
-      if (priceCents > 0) await assertCreatorCanEarn(tx, creator.id);
+      if (priceCents > 0) await assertCanSell(tx, creator.id, at);
+      else await assertCanGoLive(tx, creator.id, at);
       if (await liveStreamOf(tx, creator.id)) throw conflict(ALREADY_LIVE_MESSAGE, 'ALREADY_LIVE');
       await updatePerformerRow(tx, creator.id, { isLive: true });
       const id = newId();
@@ -232,7 +233,7 @@ export async function updateStreaming(
   if (body.privateCallPrice !== undefined) set.privatePriceCents = toCents(body.privateCallPrice);
   if (body.groupCallPrice !== undefined) set.groupPriceCents = toCents(body.groupCallPrice);
   if ((set.privatePriceCents ?? 0) > 0 || (set.groupPriceCents ?? 0) > 0)
-    await assertCreatorCanEarn(ctx.db, creator.id);
+    await assertCanSell(ctx.db, creator.id, ctx.now());
   if (Object.keys(set).length > 0) await upsertSettings(ctx.db, creator.id, { streamKey: row.streamKey, ...set }, set);
   let stream: Stream | null = null;
   if (body.streamId) {

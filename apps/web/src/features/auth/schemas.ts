@@ -43,3 +43,7 @@ export const registerFormSchema = z.object({
   dateOfBirth: z.string().optional(),
 });
 export type RegisterFormValues = z.infer<typeof registerFormSchema>;
+/** A creator must give a date of birth (the server refuses one under age). */
+export const creatorRegisterFormSchema = registerFormSchema.extend({
+  dateOfBirth: z.string().min(1, v('enterDateOfBirth')),
+});

@@ -1,4 +1,4 @@
-import type { AdminUserDetail } from '@marquee/shared';
+import { type AdminUserDetail, AGE_OF_MAJORITY } from '@marquee/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -95,6 +95,22 @@ export function UserDetailDialog({ id, onClose }: { id: string | null; onClose: 
           {u.performer && (
             <section className="space-y-2 rounded-xl border border-zinc-200 p-3 dark:border-zinc-800">
               <h3 className="font-semibold">Identity verification</h3>
+              <p>
+                <span className="text-zinc-500">Date of birth: </span>
+                {u.performer.dateOfBirth ? (
+                  <span>
+                    {u.performer.dateOfBirth} (age {u.performer.age})
+                  </span>
+                ) : (
+                  <span>not given</span>
+                )}
+                {!u.performer.ofAge && (
+                  <span className="ml-2 text-red-600" role="note">
+                    {u.performer.dateOfBirth ? 'Under age: ' : ''}cannot go live, sell or earn until a date of birth of{' '}
+                    {AGE_OF_MAJORITY} or older is given
+                  </span>
+                )}
+              </p>
               {u.performer.verificationNote && (
                 <p className="text-zinc-500">Last note: {u.performer.verificationNote}</p>
               )}

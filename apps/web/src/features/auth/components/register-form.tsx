@@ -11,7 +11,7 @@ import { getErrorMessage } from '../../../lib/api';
 import { setToken } from '../../../lib/cookies';
 import { useUiStore } from '../../../lib/ui-store';
 import { useSettings } from '../../settings/api';
-import { fieldError, type RegisterFormValues, registerFormSchema } from '../schemas';
+import { creatorRegisterFormSchema, fieldError, type RegisterFormValues, registerFormSchema } from '../schemas';
 import { register as registerAccount } from '../session';
 
 export interface RegisterFormProps {
@@ -29,7 +29,7 @@ export function RegisterForm({ accountType: role, onDone }: RegisterFormProps) {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<RegisterFormValues>({
-    resolver: zodResolver(registerFormSchema),
+    resolver: zodResolver(role === 'creator' ? creatorRegisterFormSchema : registerFormSchema),
     defaultValues: { name: '', username: '', email: '', password: '', dateOfBirth: '' },
   });
   const [documents, setDocuments] = useState<File[]>([]);
@@ -116,6 +116,7 @@ export function RegisterForm({ accountType: role, onDone }: RegisterFormProps) {
             id="creator-dob"
             label={t('auth.dateOfBirth')}
             type="date"
+            required
             hint={t('auth.dateOfBirthHint')}
             error={fieldError(t, errors.dateOfBirth?.message)}
             {...register('dateOfBirth')}

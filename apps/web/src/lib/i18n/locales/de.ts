@@ -208,6 +208,7 @@ export const de: Messages = {
       passwordTooShort: 'Mindestens {{min}} Zeichen',
       usernameInvalid: 'Der Benutzername muss aus 3–30 Buchstaben, Ziffern, _ oder . bestehen',
       usernameReserved: 'Dieser Benutzername ist reserviert',
+      enterDateOfBirth: 'Gib dein Geburtsdatum ein',
     },
   },
   feeds: {

@@ -206,6 +206,7 @@ export const en = {
       passwordTooShort: 'At least {{min}} characters',
       usernameInvalid: 'username must be 3–30 letters, digits, _ or .',
       usernameReserved: 'this username is reserved',
+      enterDateOfBirth: 'Enter your date of birth',
     },
   },
   feeds: {

@@ -206,6 +206,7 @@ export const es: Messages = {
       passwordTooShort: 'Al menos {{min}} caracteres',
       usernameInvalid: 'El nombre de usuario debe tener de 3 a 30 letras, dígitos, _ o .',
       usernameReserved: 'Este nombre de usuario está reservado',
+      enterDateOfBirth: 'Indica tu fecha de nacimiento',
     },
   },
   feeds: {

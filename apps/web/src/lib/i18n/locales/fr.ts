@@ -210,6 +210,7 @@ export const fr: Messages = {
       passwordTooShort: 'Au moins {{min}} caractères',
       usernameInvalid: "Le nom d'utilisateur doit compter de 3 à 30 lettres, chiffres, _ ou .",
       usernameReserved: "Ce nom d'utilisateur est réservé",
+      enterDateOfBirth: 'Indiquez votre date de naissance',
     },
   },
   feeds: {

@@ -206,6 +206,7 @@ export const ptBR: Messages = {
       passwordTooShort: 'No mínimo {{min}} caracteres',
       usernameInvalid: 'O nome de usuário deve ter de 3 a 30 letras, dígitos, _ ou .',
       usernameReserved: 'Este nome de usuário está reservado',
+      enterDateOfBirth: 'Informe sua data de nascimento',
     },
   },
   feeds: {
