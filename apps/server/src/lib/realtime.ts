@@ -78,7 +78,28 @@ export function socketAddress(socket: Pick<RealtimeSocket, 'handshake'>, trustPr
 /** A second look a moment later: a bus message sent inside a transaction (Redis) can precede its commit. */
 const RECHECK_AGAIN_MS = 2000;
 
-export function createRealtime(log: { warn: (o: object, m: string) => void }): Realtime {
+type WarnLog = { warn: (o: object, m: string) => void };
+
+/**
+ * Every listener added to a socket (here and by the modules) runs guarded: a throw or a rejected
+ * promise is logged, never an uncaught exception or unhandled rejection that ends the process.
+ */
+function guardListeners(socket: RealtimeSocket, log: WarnLog): void {
+  const on = socket.on.bind(socket) as (event: string, listener: (...args: unknown[]) => void) => RealtimeSocket;
+  const failed = (event: string) => (err: unknown) => log.warn({ err, event }, 'socket handler failed');
+  const guarded = (event: string, listener: (...args: unknown[]) => unknown) =>
+    on(event, (...args) => {
+      try {
+        const result = listener(...args);
+        if (result instanceof Promise) result.catch(failed(event));
+      } catch (err) {
+        failed(event)(err);
+      }
+    });
+  socket.on = guarded as unknown as RealtimeSocket['on'];
+}
+
+export function createRealtime(log: WarnLog): Realtime {
   let io: Server<ClientToServerEvents, ServerToClientEvents> | null = null;
   let opts: RealtimeOptions | null = null;
   const handlers: Array<(socket: RealtimeSocket) => void> = [];
@@ -206,14 +227,19 @@ export function createRealtime(log: { warn: (o: object, m: string) => void }): R
         io.adapter(createAdapter(pub, sub, { key: `${options.redisPrefix ?? 'marquee'}-socket.io` }));
       }
       io.use(capPerIp);
-      io.on('connection', async (socket: RealtimeSocket) => {
+      io.on('connection', (socket: RealtimeSocket) => {
+        guardListeners(socket, log);
         limitEvents(socket);
         const token = typeof socket.handshake.query.token === 'string' ? socket.handshake.query.token : undefined;
-        socket.on('auth/login', (payload) => {
-          authenticate(socket, payload?.token, options.resolve).catch((err) => log.warn({ err }, 'socket auth failed'));
-        });
-        await authenticate(socket, token, options.resolve);
-        for (const h of handlers) h(socket);
+        socket.on('auth/login', (payload) => authenticate(socket, payload?.token, options.resolve));
+        authenticate(socket, token, options.resolve)
+          .then(() => {
+            for (const h of handlers) h(socket);
+          })
+          .catch((err) => {
+            log.warn({ err }, 'socket connection failed');
+            socket.disconnect(true);
+          });
       });
     },
     async close() {
