@@ -112,6 +112,7 @@ export const de: Messages = {
   'error.notFound': '{{what}} nicht gefunden',
   'error.rateLimited': 'Zu viele Anfragen, bitte versuche es später erneut',
   'error.tooManyAttempts': 'Zu viele Versuche. Bitte versuche es in {{wait}} erneut.',
+  'error.tooManyRestarts': 'Zu viele Neustarts, warte {{n}} s',
   'error.internal': 'Etwas ist schiefgelaufen, bitte versuche es später erneut',
   'error.insufficientBalance': 'Guthaben reicht nicht aus, bitte lade deine Wallet auf',
   'error.insufficientEarnings': 'Der Betrag ist höher als deine verfügbaren Einnahmen',

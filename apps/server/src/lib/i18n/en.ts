@@ -113,6 +113,7 @@ export const en = {
   'error.notFound': '{{what}} not found',
   'error.rateLimited': 'Too many requests, please try again later',
   'error.tooManyAttempts': 'Too many attempts. Please try again in {{wait}}.',
+  'error.tooManyRestarts': 'Too many restarts, wait {{n}} s',
   'error.internal': 'Something went wrong, please try again later',
   'error.insufficientBalance': 'Insufficient balance, please top up your wallet',
   'error.insufficientEarnings': 'The amount is more than your available earnings',

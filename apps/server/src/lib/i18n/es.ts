@@ -111,6 +111,7 @@ export const es: Messages = {
   'error.notFound': 'No se ha encontrado {{what}}',
   'error.rateLimited': 'Demasiadas solicitudes, inténtalo de nuevo más tarde',
   'error.tooManyAttempts': 'Demasiados intentos. Inténtalo de nuevo dentro de {{wait}}.',
+  'error.tooManyRestarts': 'Demasiados reinicios, espera {{n}} s',
   'error.internal': 'Algo ha salido mal, inténtalo de nuevo más tarde',
   'error.insufficientBalance': 'Saldo insuficiente, recarga tu monedero',
   'error.insufficientEarnings': 'El importe supera tus ganancias disponibles',

@@ -112,6 +112,7 @@ export const fr: Messages = {
   'error.notFound': '{{what}} introuvable',
   'error.rateLimited': 'Trop de requêtes, veuillez réessayer plus tard',
   'error.tooManyAttempts': 'Trop de tentatives. Veuillez réessayer dans {{wait}}.',
+  'error.tooManyRestarts': 'Trop de redémarrages, attendez {{n}} s',
   'error.internal': 'Une erreur est survenue, veuillez réessayer plus tard',
   'error.insufficientBalance': 'Solde insuffisant, veuillez recharger votre portefeuille',
   'error.insufficientEarnings': 'Le montant dépasse vos revenus disponibles',

@@ -105,6 +105,7 @@ export const ptBR: Messages = {
   'error.notFound': 'Não foi possível encontrar {{what}}',
   'error.rateLimited': 'Muitas solicitações, tente de novo mais tarde',
   'error.tooManyAttempts': 'Muitas tentativas. Tente de novo em {{wait}}.',
+  'error.tooManyRestarts': 'Muitos reinícios, aguarde {{n}} s',
   'error.internal': 'Algo deu errado, tente de novo mais tarde',
   'error.insufficientBalance': 'Saldo insuficiente, recarregue sua carteira',
   'error.insufficientEarnings': 'O valor é maior que seus ganhos disponíveis',
