@@ -290,7 +290,7 @@ export class IngestManager {
   }
 
   /** The ingest of a stream is gone: the stream ends after the grace unless an encoder starts again (here or on another node). */
-  private markLost(streamId: string) {
+  markLost(streamId: string) {
     if (this.lost.has(streamId)) return;
     const lostAt = this.ctx.now();
     const timer = setTimeout(() => {
@@ -337,15 +337,15 @@ export class IngestManager {
 }
 
 /**
- * Live streams of the built-in provider that no ingest runs for end (viewers told, the creator
- * no longer live): those this node was ingesting before it (re)started, and any whose heartbeat is
- * older than the grace (another node crashed). At start (`atStart`) also those never ingested that
- * went live more than the grace ago. Agora streams are not ingested by us and are left alone.
+ * Live streams of the built-in provider that no ingest runs for end (viewers told, the creator no
+ * longer live): any whose heartbeat is older than the grace (its node crashed or stopped). At start
+ * (`atStart`), also those never ingested that went live more than the grace ago, and those this node
+ * was ingesting before it (re)started get the grace to restart (the creator's page resumes), as a
+ * lost ingest does. Agora streams are not ingested by us and are left alone. Returns how many ended.
  */
 export async function endStreamsWithoutIngest(ctx: Ctx, ingest: IngestManager, opts: { atStart: boolean }) {
   if ((await ctx.settings.get('streamingProvider')) !== 'webrtc') return 0;
-  const now = ctx.now();
-  const staleBefore = new Date(now.getTime() - ingest.limits.graceMs);
+  const staleBefore = new Date(ctx.now().getTime() - ingest.limits.graceMs);
   const rows = await liveStreamsWithoutIngest(ctx.db, {
     node: opts.atStart ? ingest.node : undefined,
     staleBefore,
@@ -354,8 +354,11 @@ export async function endStreamsWithoutIngest(ctx: Ctx, ingest: IngestManager, o
   let ended = 0;
   for (const row of rows) {
     if (ingest.has(row.id)) continue;
-    const mine = opts.atStart && row.ingestNode === ingest.node;
-    const out = await endStreamWithoutIngest(ctx, row, mine ? now : staleBefore).catch((err) => {
+    if (row.ingestSeenAt && row.ingestSeenAt >= staleBefore) {
+      ingest.markLost(row.id); // this node's, seen lately: ends after the grace unless restarted
+      continue;
+    }
+    const out = await endStreamWithoutIngest(ctx, row, staleBefore).catch((err) => {
       ctx.log.error({ err, streamId: row.id }, 'ending a stream without ingest failed');
       return null;
     });
