@@ -6,7 +6,7 @@ import { openDatabase } from './db/open';
 import { onStopSignals, startDraining } from './lib/lifecycle';
 import { describeFfmpeg } from './lib/media/ffmpeg';
 import { registerJobHandlers } from './modules/jobs';
-import { ingestFor, startRtmpIngest } from './modules/streaming/streaming.ingest';
+import { ingestFor, startRtmpIngest, watchIngests } from './modules/streaming/streaming.ingest';
 import { CAST_CREATORS, CAST_FANS } from './seed/cast';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty, waitForMediaProcessing } from './seed/demo';
 import { startupLog } from './startup-log';
@@ -28,6 +28,7 @@ async function main() {
   const database = await openDatabase(config, { onProgress: progress.step });
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   let rtmp: Awaited<ReturnType<typeof startRtmpIngest>> = null;
+  let stopIngestWatch: (() => void) | null = null;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return; // a second signal (a process group, a wrapper relaying it) changes nothing
@@ -38,6 +39,7 @@ async function main() {
       await new Promise((r) => setTimeout(r, config.SHUTDOWN_DRAIN_SECONDS * 1000));
     }
     progress.step(`${signal}: shutting down (requests in flight finish, then the database stops)`);
+    stopIngestWatch?.();
     await rtmp?.close().catch(() => {});
     await app?.close().catch(() => {});
     await database.close();
@@ -63,6 +65,8 @@ async function main() {
     return null;
   });
   if (rtmp) progress.step(`RTMP ingest for OBS on port ${rtmp.port}`);
+  // Streams left live by a crash (this node's, or any whose ingest heartbeat went stale) end now.
+  stopIngestWatch = await watchIngests(app.ctx, ingestFor(app.ctx));
   const seeded = config.SEED_DEMO && (await seedDemo(app, config, progress.step));
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });

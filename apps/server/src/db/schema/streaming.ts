@@ -42,6 +42,9 @@ export const streams = pgTable(
     /** The creator can close the chat (PUT /conversations/stream/{id}/update). */
     chatOpen: boolean('chat_open').notNull().default(true),
     conversationId: uuid('conversation_id'),
+    /** Built-in provider: the node whose ffmpeg ingests the stream, and its last heartbeat (null: never ingested). */
+    ingestNode: text('ingest_node'),
+    ingestSeenAt: timestamp('ingest_seen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

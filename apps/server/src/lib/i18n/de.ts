@@ -127,6 +127,8 @@ export const de: Messages = {
   'error.tooManySocketEvents': 'Zu viele Ereignisse auf dieser Verbindung. Bitte versuche es in {{wait}} erneut.',
   'error.tooManySockets': 'Zu viele Verbindungen von deiner Adresse',
   'error.sessionEnded': 'Deine Sitzung ist beendet. Bitte melde dich erneut an.',
+
+  'error.tooManyRestarts': 'Zu viele Neustarts, warte {{n}} s',
   'error.internal': 'Etwas ist schiefgelaufen, bitte versuche es später erneut',
   'error.insufficientBalance': 'Guthaben reicht nicht aus, bitte lade deine Wallet auf',
   'error.insufficientEarnings': 'Der Betrag ist höher als deine verfügbaren Einnahmen',

@@ -127,6 +127,8 @@ export const en = {
   'error.tooManySocketEvents': 'Too many events on this connection. Please try again in {{wait}}.',
   'error.tooManySockets': 'Too many connections from your address',
   'error.sessionEnded': 'Your session has ended. Please sign in again.',
+
+  'error.tooManyRestarts': 'Too many restarts, wait {{n}} s',
   'error.internal': 'Something went wrong, please try again later',
   'error.insufficientBalance': 'Insufficient balance, please top up your wallet',
   'error.insufficientEarnings': 'The amount is more than your available earnings',

@@ -125,6 +125,8 @@ export const es: Messages = {
   'error.tooManySocketEvents': 'Demasiados eventos en esta conexión. Inténtalo de nuevo dentro de {{wait}}.',
   'error.tooManySockets': 'Demasiadas conexiones desde tu dirección',
   'error.sessionEnded': 'Tu sesión ha terminado. Vuelve a iniciar sesión.',
+
+  'error.tooManyRestarts': 'Demasiados reinicios, espera {{n}} s',
   'error.internal': 'Algo ha salido mal, inténtalo de nuevo más tarde',
   'error.insufficientBalance': 'Saldo insuficiente, recarga tu monedero',
   'error.insufficientEarnings': 'El importe supera tus ganancias disponibles',

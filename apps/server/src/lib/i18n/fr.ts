@@ -127,6 +127,8 @@ export const fr: Messages = {
   'error.tooManySocketEvents': "Trop d'événements sur cette connexion. Veuillez réessayer dans {{wait}}.",
   'error.tooManySockets': 'Trop de connexions depuis votre adresse',
   'error.sessionEnded': 'Votre session a pris fin. Veuillez vous reconnecter.',
+
+  'error.tooManyRestarts': 'Trop de redémarrages, attendez {{n}} s',
   'error.internal': 'Une erreur est survenue, veuillez réessayer plus tard',
   'error.insufficientBalance': 'Solde insuffisant, veuillez recharger votre portefeuille',
   'error.insufficientEarnings': 'Le montant dépasse vos revenus disponibles',

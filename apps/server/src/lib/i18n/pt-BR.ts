@@ -119,6 +119,8 @@ export const ptBR: Messages = {
   'error.tooManySocketEvents': 'Muitos eventos nesta conexão. Tente de novo em {{wait}}.',
   'error.tooManySockets': 'Muitas conexões do seu endereço',
   'error.sessionEnded': 'Sua sessão terminou. Entre novamente.',
+
+  'error.tooManyRestarts': 'Muitos reinícios, aguarde {{n}} s',
   'error.internal': 'Algo deu errado, tente de novo mais tarde',
   'error.insufficientBalance': 'Saldo insuficiente, recarregue sua carteira',
   'error.insufficientEarnings': 'O valor é maior que seus ganhos disponíveis',

@@ -302,10 +302,16 @@ export async function tickSession(
       return s;
     }
     if (s.status !== 'live') return s;
-    const since = Math.max(Math.min(s.fanSeenAt!.getTime(), s.creatorSeenAt!.getTime()), bootedAt);
-    if (at.getTime() - since > HEARTBEAT_MS) {
+    const heardBoth = Math.min(s.fanSeenAt!.getTime(), s.creatorSeenAt!.getTime());
+    if (at.getTime() - Math.max(heardBoth, bootedAt) > HEARTBEAT_MS) {
+      // Settled: the minutes that started while both were still heard from are paid, no later one.
+      const paid = await billDue(ctx, tx, settings, s, new Date(heardBoth));
+      if (paid.status === 'ended') return paid;
       return updateSession(tx, id, { status: 'ended', endedAt: at, endReason: 'network' });
     }
+    // After a restart (a crash), no minute is charged until both parties are heard from again:
+    // the time the server was down is no proof that they were still watching.
+    if (heardBoth < bootedAt) return s;
     return billDue(ctx, tx, settings, s, at);
   });
   if (!row) return null;

@@ -190,6 +190,7 @@ describe('private show billing', () => {
     try {
       advance(50); // server "down" for 50 s: minute 2 started meanwhile
       markBoot(restarted.ctx.now());
+      await beat(restarted, fan, creator, session._id); // both parties are back
       await tickSession(restarted.ctx, session._id);
       await tickSession(app.ctx, session._id); // the old node ticking too changes nothing
       const row = await sessionRow(app, session._id);
@@ -198,6 +199,31 @@ describe('private show billing', () => {
     } finally {
       markBoot(new Date(0));
       await restarted.close();
+    }
+  });
+
+  it('after a crash, minutes while the server was down are charged only if both parties come back (issue 23 item 6)', async () => {
+    const { app, creator, fan, session } = await setup(5000);
+    await start(app, fan, creator, session._id); // minute 0 charged
+    advance(30);
+    await beat(app, fan, creator, session._id);
+    advance(6 * 60); // the node crashed; it starts again 6 minutes later, the parties are gone
+    markBoot(app.ctx.now());
+    try {
+      await tickSession(app.ctx, session._id); // the first look after the start
+      expect(await sessionRow(app, session._id)).toMatchObject({ status: 'live', minutesBilled: 1 });
+      advance(31); // nobody heard from within 30 s of the start: settled
+      await tickSession(app.ctx, session._id);
+      expect(await sessionRow(app, session._id)).toMatchObject({
+        status: 'ended',
+        endReason: 'network',
+        minutesBilled: 1,
+      });
+      expect(await balanceOf(app, fan.user.id)).toBe(5000 - PRICE);
+      expect(await minutes(app, session._id)).toHaveLength(1);
+      expect((await verifyLedger(app.ctx.db)).ok).toBe(true);
+    } finally {
+      markBoot(new Date(0));
     }
   });
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { creatorStreamSettings, entitlements, type StreamRow, streams, streamViewers, users } from '../../db/schema';
 
@@ -52,6 +52,40 @@ export async function updateStream(tx: Executor, id: string, set: Partial<typeof
     .where(eq(streams.id, id))
     .returning();
   return s ?? null;
+}
+
+/** The ingest heartbeat: these live streams are being ingested by `node` at `at`. */
+export async function touchIngest(db: Executor, ids: string[], node: string, at: Date) {
+  if (ids.length === 0) return;
+  await db
+    .update(streams)
+    .set({ ingestNode: node, ingestSeenAt: at })
+    .where(and(inArray(streams.id, ids), eq(streams.status, 'live')));
+}
+
+/**
+ * Live public/group streams nobody ingests: last ingested by `node` (which has no ingest for them),
+ * or whose heartbeat is older than `staleBefore`; with `never`, also those never ingested that
+ * started before it.
+ */
+export async function liveStreamsWithoutIngest(
+  db: Executor,
+  q: { node?: string; staleBefore: Date; never: boolean },
+): Promise<StreamRow[]> {
+  return db
+    .select()
+    .from(streams)
+    .where(
+      and(
+        eq(streams.status, 'live'),
+        ne(streams.type, 'private'),
+        or(
+          q.node ? eq(streams.ingestNode, q.node) : undefined,
+          lt(streams.ingestSeenAt, q.staleBefore),
+          q.never ? and(isNull(streams.ingestSeenAt), lt(streams.startedAt, q.staleBefore)) : undefined,
+        ),
+      ),
+    );
 }
 
 /** Live (or ended) streams, newest first or by viewers; creators who blocked the viewer are left out. */

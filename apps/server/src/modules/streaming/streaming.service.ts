@@ -192,6 +192,7 @@ export async function endStream(
   actor: StreamViewerRef,
   id: string,
   by: 'creator' | 'admin' | 'idle' = actor.role === 'admin' ? 'admin' : 'creator',
+  opts: { ingestSeenBefore?: Date } = {},
 ): Promise<Stream> {
   const found = await findStream(ctx.db, id);
   if (!found || found.type === 'private') throw notFound('Stream');
@@ -200,6 +201,9 @@ export async function endStream(
   const ended = await ctx.db.transaction(async (tx) => {
     const s = (await lockStream(tx, id))!;
     if (s.status === 'ended') return { row: s, changed: false };
+    // Ending for a lost ingest: not when an ingest (this node or another) came back meanwhile.
+    if (opts.ingestSeenBefore && s.ingestSeenAt && s.ingestSeenAt >= opts.ingestSeenBefore)
+      return { row: s, changed: false };
     const ran = Math.max(s.durationSeconds, Math.floor((at.getTime() - s.startedAt.getTime()) / 1000));
     const row = (await updateStream(tx, id, {
       status: 'ended',
@@ -216,6 +220,16 @@ export async function endStream(
     streamHooks.onEnded?.(id);
   }
   return present(ctx, ended.row, actor);
+}
+
+/**
+ * A stream whose built-in ingest is gone ends like any other (viewers get `stream/ended` with
+ * reason `idle`, the creator stops being live), unless an ingest was seen at or after `seenBefore`.
+ */
+export async function endStreamWithoutIngest(ctx: Ctx, stream: StreamRow, seenBefore: Date): Promise<Stream> {
+  return endStream(ctx, { id: stream.performerId, role: 'performer' }, stream.id, 'idle', {
+    ingestSeenBefore: seenBefore,
+  });
 }
 
 /** Hooks the media path registers (stop ffmpeg when a stream ends). */
