@@ -286,6 +286,8 @@ async function storePhoto(ctx: Ctx, r: Received, ownerId: string, watermark: str
     if (err instanceof ImageError && err.reason === 'too_large') throw tooLarge(err.message);
     // iPhone HEIC is HEVC-coded; sharp's bundled libheif decodes only AV1 (AVIF), so say what to do instead.
     if (err instanceof ImageError && HEIC_MIMES.has(r.sniffed.mime)) throw heicUnsupported(r.originalName);
+    if (err instanceof ImageError && err.reason === 'bad_shape')
+      throw unprocessable(`"${r.originalName}": ${err.message}`, 'IMAGE_SHAPE');
     if (err instanceof ImageError) throw unprocessable(`"${r.originalName}": ${err.message}`, 'UNREADABLE_IMAGE');
     throw err;
   }
