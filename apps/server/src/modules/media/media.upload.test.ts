@@ -181,7 +181,12 @@ describe('media uploads: refusals', () => {
     const jpeg = await makeJpeg(400, 300);
     const wholePng = await png(300, 200);
     const cases: Array<[string, Buffer, number, RegExp]> = [
-      ['tall.png', await png(1, 1_000_000), 422, /"tall.png": The image is 1×1000000 pixels, too narrow for its height/],
+      [
+        'tall.png',
+        await png(1, 1_000_000),
+        422,
+        /"tall.png": The image is 1×1000000 pixels, too narrow for its height/,
+      ],
       ['wide.png', await png(100_000, 1), 422, /"wide.png": The image is 100000×1 pixels, too flat for its width/],
       ['strip.jpg', await makeJpeg(4000, 20), 422, /too flat for its width; the long side may be at most 50 times/],
       ['empty.png', Buffer.alloc(0), 400, /"empty.png" is empty/],
