@@ -310,7 +310,8 @@ export function videoPass(m: Pick<MediaRow, 'options'>, p: Probe, input: string,
 async function processVideo(ctx: Ctx, m: MediaRow, work: string): Promise<Output> {
   const { ffmpeg, ffprobe } = ffmpegPaths(ctx.config.FFMPEG_PATH);
   const input = await fetchOriginal(ctx, m, work);
-  const p = await probeOrFail(ffprobe, input, 'video');
+  // Probed at upload (limits checked there); a file ffprobe could not read then is probed here and fails.
+  const p = m.options.probe ?? (await probeOrFail(ffprobe, input, 'video'));
   await updateMedia(ctx.db, m.id, {
     duration: p.duration,
     width: p.width ?? null,

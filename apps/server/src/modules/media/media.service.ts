@@ -268,6 +268,8 @@ export async function uploadFiles(
             teaser: Boolean(opts.teaser),
             watermark,
             viewerMark: Boolean(watermark) && r.sniffed.kind === 'video',
+            // The job starts from it: one ffprobe run per video.
+            ...(probed ? { probe: probed } : {}),
           },
         });
       }
@@ -288,7 +290,8 @@ export async function uploadFiles(
 /**
  * Probes every video before anything is stored or queued and refuses one over the limits
  * (issue 23 item 4): what it would cost to process is known from its header. A file ffprobe
- * cannot read goes on to the job, which fails it the same way and says so on its status.
+ * cannot read goes on to the job, which probes it again, fails it the same way and says so on
+ * its status.
  */
 async function probeVideos(ctx: Ctx, received: Received[], limits: VideoLimits): Promise<Map<string, Probe>> {
   const probes = new Map<string, Probe>();
@@ -296,7 +299,7 @@ async function probeVideos(ctx: Ctx, received: Received[], limits: VideoLimits):
   for (const r of received) {
     if (r.sniffed.kind !== 'video') continue;
     const p = await probe(ffprobe, r.tmpFile).catch(() => null);
-    if (!p?.hasVideo) continue;
+    if (!p?.hasVideo || !(p.duration > 0)) continue;
     const refusal = videoRefusal(r.originalName, p, limits);
     if (refusal) throw refusal;
     probes.set(r.id, p);
