@@ -76,6 +76,8 @@ export const configSchema = z.object({
   AGORA_APP_ID: z.string().optional(),
   AGORA_APP_CERTIFICATE: z.string().optional(),
   FFMPEG_PATH: z.string().optional(),
+  /** Videos and audio files processed at once by each worker process (default: cores − 1, between 2 and 4). */
+  MEDIA_WORKERS: z.coerce.number().int().min(1).max(32).optional(),
   /** Built-in streaming: RTMP ingest port for OBS (0 = a free port, -1 = no RTMP ingest). */
   RTMP_PORT: z.coerce.number().int().min(-1).max(65535).default(1935),
   /** E2E only (never production): a private-show billing "minute" lasts this many seconds. */

@@ -10,6 +10,8 @@ export interface JobOptions {
   retryBackoff?: boolean;
   startAfter?: Date | number;
   singletonKey?: string;
+  /** How long the job may stay active before pg-boss fails it (and retries it); pg-boss's default: 15 min. */
+  expireInSeconds?: number;
 }
 
 /**
@@ -17,7 +19,12 @@ export interface JobOptions {
  * Modules register handlers with `work` at boot and enqueue with `send` after commit.
  */
 export interface Jobs {
-  work<T extends object>(name: string, handler: JobHandler<T>, opts?: { batchSize?: number }): void;
+  /** `concurrency`: jobs of this queue run at once in this process (one pg-boss worker each; default 1). */
+  work<T extends object>(
+    name: string,
+    handler: JobHandler<T>,
+    opts?: { batchSize?: number; concurrency?: number },
+  ): void;
   send<T extends object>(name: string, data: T, opts?: JobOptions): Promise<string | null>;
   schedule(name: string, cron: string): void;
   /**
@@ -55,21 +62,24 @@ export function createJobs(
 ): Jobs {
   const idlePollSeconds = opts.idlePollSeconds ?? IDLE_POLL_SECONDS;
   const { bus } = opts;
-  const handlers = new Map<string, { handler: JobHandler<object>; batchSize: number }>();
+  const handlers = new Map<string, { handler: JobHandler<object>; batchSize: number; concurrency: number }>();
   const schedules = new Map<string, string>();
   let boss: PgBoss | null = null;
-  /** This process's worker per queue: a job sent here wakes it at once instead of waiting for a poll. */
-  const workerIds = new Map<string, string>();
+  /** This process's workers per queue: a job sent here wakes them at once instead of waiting for a poll. */
+  const workerIds = new Map<string, string[]>();
   const base = { schema: 'pgboss', monitorStateIntervalSeconds: 60 };
   /** Wake-ups for delayed jobs sent here, so that they run on time rather than at the next poll. */
   const wakeups = new Set<NodeJS.Timeout>();
-  const wakeAt = (worker: string, startAfter: Date | number | undefined) => {
+  const wakeAt = (workers: string[], startAfter: Date | number | undefined) => {
+    const notify = () => {
+      for (const worker of workers) boss?.notifyWorker(worker);
+    };
     const delay = startAfter === undefined ? 0 : delayUntil(startAfter);
-    if (delay <= 0) return boss?.notifyWorker(worker);
+    if (delay <= 0) return notify();
     if (delay > MAX_TIMER_MS) return;
     const timer = setTimeout(() => {
       wakeups.delete(timer);
-      boss?.notifyWorker(worker);
+      notify();
     }, delay + WAKE_MARGIN_MS);
     timer.unref();
     wakeups.add(timer);
@@ -77,8 +87,8 @@ export function createJobs(
 
   bus?.on(WAKE_TOPIC, (key) => {
     const [name = '', at = ''] = key.split('|');
-    const worker = workerIds.get(name);
-    if (worker) wakeAt(worker, at ? new Date(Number(at)) : undefined);
+    const workers = workerIds.get(name);
+    if (workers) wakeAt(workers, at ? new Date(Number(at)) : undefined);
   });
 
   return {
@@ -86,7 +96,11 @@ export function createJobs(
       return boss !== null;
     },
     work(name, handler, opts) {
-      handlers.set(name, { handler: handler as JobHandler<object>, batchSize: opts?.batchSize ?? 1 });
+      handlers.set(name, {
+        handler: handler as JobHandler<object>,
+        batchSize: opts?.batchSize ?? 1,
+        concurrency: Math.max(1, opts?.concurrency ?? 1),
+      });
     },
     schedule(name, cron) {
       schedules.set(name, cron);
@@ -94,8 +108,8 @@ export function createJobs(
     async send(name, data, opts) {
       if (!boss) throw new Error(`Jobs are not started; cannot send ${name}`);
       const id = await boss.send(name, data, { retryLimit: 3, retryDelay: 5, retryBackoff: true, ...opts });
-      const worker = workerIds.get(name);
-      if (worker) wakeAt(worker, opts?.startAfter);
+      const workers = workerIds.get(name);
+      if (workers) wakeAt(workers, opts?.startAfter);
       else if (bus) {
         const at = opts?.startAfter === undefined ? '' : String(Date.now() + delayUntil(opts.startAfter));
         await bus.publish(WAKE_TOPIC, `${name}|${at}`).catch((err) => log.error({ err }, 'job wake-up not sent'));
@@ -122,14 +136,19 @@ export function createJobs(
         boss = instance;
         return;
       }
-      for (const [name, { handler, batchSize }] of handlers) {
-        let id = '';
-        id = await instance.work(name, { batchSize, pollingIntervalSeconds: idlePollSeconds }, async (jobs) => {
-          for (const job of jobs) await handler(job.data as object);
-          // Work came, so more may be waiting (a burst of sends): ask again at once, not after the poll.
-          instance.notifyWorker(id);
-        });
-        workerIds.set(name, id);
+      for (const [name, { handler, batchSize, concurrency }] of handlers) {
+        const ids: string[] = [];
+        // pg-boss runs one batch at a time per worker: `concurrency` workers, each fetching with SKIP LOCKED.
+        for (let i = 0; i < concurrency; i++) {
+          let id = '';
+          id = await instance.work(name, { batchSize, pollingIntervalSeconds: idlePollSeconds }, async (jobs) => {
+            for (const job of jobs) await handler(job.data as object);
+            // Work came, so more may be waiting (a burst of sends): ask again at once, not after the poll.
+            instance.notifyWorker(id);
+          });
+          ids.push(id);
+        }
+        workerIds.set(name, ids);
       }
       for (const [name, cron] of schedules) await instance.schedule(name, cron, {}, { tz: 'UTC' });
       boss = instance;

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, buildAdmin, buildPerformer, buildUser } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
 import { SAMPLE_ID, sampleFromSchema } from '../../test/route-checks';
@@ -64,15 +65,50 @@ const BAD_QUERY = ['abc', '-1', '1e400', '99999999999', '%00', 'x'.repeat(3000),
 interface Req {
   method: string;
   url: string;
-  payload?: string;
+  payload?: string | Buffer;
   headers: Record<string, string>;
   label: string;
   /** Sent as every caller, not sampled (cut uploads on upload routes). */
   always?: boolean;
+  /** A degenerate image for an upload route: sent by its own test, with sessions that are still valid. */
+  image?: boolean;
 }
 
 const CUT_UPLOAD =
   '--b\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\xff\xd8\xff';
+
+/** Degenerate images (issue 23 item 5): 1×N and N×1 strips, an empty file, cut PNG and JPEG. Made in beforeAll. */
+const DEGENERATE_IMAGES: Array<[string, Buffer]> = [];
+
+async function makeDegenerateImages() {
+  const png = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
+  const whole = {
+    png: await png(200, 100),
+    jpg: await sharp(await png(200, 100))
+      .jpeg()
+      .toBuffer(),
+  };
+  DEGENERATE_IMAGES.push(
+    ['tall.png', await png(1, 1_000_000)],
+    ['wide.png', await png(100_000, 1)],
+    ['empty.png', Buffer.alloc(0)],
+    ['cut.png', whole.png.subarray(0, whole.png.length >> 1)],
+    ['cut.jpg', whole.jpg.subarray(0, whole.jpg.length >> 1)],
+  );
+}
+
+/** One file part named `file`, as every upload route takes it. */
+const uploadOf = (name: string, content: Buffer) =>
+  Buffer.concat([
+    Buffer.from(
+      `--b\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    content,
+    Buffer.from('\r\n--b--\r\n'),
+  ]);
 
 function variants(doc: Doc, path: string, method: string, op: Doc['paths'][string][string]): Req[] {
   const params = op.parameters ?? [];
@@ -163,12 +199,24 @@ function variants(doc: Doc, path: string, method: string, op: Doc['paths'][strin
       label: 'truncated multipart',
       always: multipart || /upload|\/cards$|documents/.test(path),
     });
+    if (multipart || /upload/.test(path))
+      for (const [name, content] of DEGENERATE_IMAGES)
+        out.push({
+          method: M,
+          url,
+          payload: uploadOf(name, content),
+          headers: { 'content-type': 'multipart/form-data; boundary=b' },
+          label: `degenerate image ${name}`,
+          image: true,
+        });
     out.push({ method: M, url, ...json(valid === undefined ? { x: 'a\u0000' } : {}), label: 'empty object' });
   }
   return out;
 }
 
 describe('no 5xx on any input (issue 17)', () => {
+  beforeAll(makeDegenerateImages);
+
   it('a schema-driven fuzz of every documented operation as anonymous, fan, creator and admin', async () => {
     const { app } = t();
     const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<Doc>();
@@ -201,7 +249,7 @@ describe('no 5xx on any input (issue 17)', () => {
         if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
         // Dev-only and destructive-to-the-suite operations stay out.
         if (path.includes('/dev/')) continue;
-        const generated = variants(doc, path, method, op);
+        const generated = variants(doc, path, method, op).filter((v) => !v.image);
         const always = generated.filter((v) => v.always);
         const all = generated.filter((v) => !v.always);
         operations++;
@@ -226,6 +274,37 @@ describe('no 5xx on any input (issue 17)', () => {
     expect(operations).toBeGreaterThan(250);
     expect(failures, 'inputs that answered 5xx (validate in the shared schemas; see docs/security.md)').toEqual([]);
   }, 600_000);
+
+  it('degenerate images (1×N, N×1, empty, cut PNG/JPEG) to every upload route: 4xx, never 5xx (issue 23 item 5)', async () => {
+    const { app } = t();
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<Doc>();
+    const callers: Array<[string, Actor]> = [
+      ['fan', await buildUser(app)],
+      ['creator', await buildPerformer(app)],
+    ];
+    const failures: string[] = [];
+    let sent = 0;
+    for (const [path, methods] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(methods)) {
+        if (path.includes('/dev/') || !['post', 'put', 'patch'].includes(method)) continue;
+        for (const req of variants(doc, path, method, op).filter((v) => v.image))
+          for (const [role, actor] of callers) {
+            const res = await app.inject({
+              method: req.method as 'POST',
+              url: req.url,
+              payload: req.payload,
+              headers: { ...req.headers, ...actor.auth },
+            });
+            sent++;
+            if (res.statusCode >= 500)
+              failures.push(
+                `${role} ${req.method} ${path} [${req.label}] → ${res.statusCode} ${res.body.slice(0, 160)}`,
+              );
+          }
+      }
+    expect(sent).toBeGreaterThan(100);
+    expect(failures).toEqual([]);
+  }, 300_000);
 
   it('bad ids, NUL bytes, out-of-range numbers and cut uploads are 400s that name the field', async () => {
     const { app } = t();

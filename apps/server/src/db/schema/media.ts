@@ -1,4 +1,5 @@
 import { bigint, index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { Probe } from '../../lib/media/ffmpeg';
 import { users } from './users';
 
 /** One stored rendition of a media file (the original, a thumbnail, the web MP4, an HLS folder…). */
@@ -38,9 +39,9 @@ export const media = pgTable(
     error: text('error'),
     /** Processing attempts so far (jobs retry; the last failure marks the file as error). */
     attempts: integer('attempts').notNull().default(0),
-    /** Processing options chosen at upload (teaser, watermark text). */
+    /** Processing options chosen at upload (teaser, watermark text) and the upload's probe (videos). */
     options: jsonb('options')
-      .$type<{ teaser?: boolean; watermark?: string | null; viewerMark?: boolean }>()
+      .$type<{ teaser?: boolean; watermark?: string | null; viewerMark?: boolean; probe?: Probe }>()
       .notNull()
       .default({}),
     variants: jsonb('variants').$type<Record<string, MediaVariant>>().notNull().default({}),

@@ -98,11 +98,26 @@ export class FfmpegError extends Error {
   }
 }
 
+/** A run stopped (SIGKILL) because it outlived its `timeoutMs`. */
+export class FfmpegTimeoutError extends FfmpegError {
+  constructor(
+    bin: string,
+    public readonly timeoutMs: number,
+    stderr: string,
+  ) {
+    super(`${bin} was stopped after ${Math.round(timeoutMs / 1000)} s`, stderr);
+  }
+}
+
 export interface RunOptions {
   /** Called with output seconds processed (from `-progress pipe:1`). */
   onProgress?: (seconds: number) => void;
+  /** Kill the child after this long and reject with FfmpegTimeoutError. */
   timeoutMs?: number;
 }
+
+/** ffprobe reads headers only: a file it cannot get through in this long is refused, not waited for. */
+export const PROBE_TIMEOUT_MS = 60_000;
 
 /** Told of every ffmpeg/ffprobe run this process starts (`watchRuns`). */
 export type RunWatcher = (bin: string, args: readonly string[]) => void;
@@ -178,10 +193,17 @@ export function run(bin: string, args: string[], opts: RunOptions = {}): Promise
     child.stderr!.setEncoding('utf8').on('data', (d: string) => {
       stderr = (stderr + d).slice(-8000);
     });
-    timer.id = opts.timeoutMs ? setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs) : null;
+    let timedOut = false;
+    timer.id = opts.timeoutMs
+      ? setTimeout(() => {
+          timedOut = true;
+          child.kill('SIGKILL');
+        }, opts.timeoutMs)
+      : null;
     child.on('close', (code, signal) => {
       if (timer.id) clearTimeout(timer.id);
-      if (code === 0) resolve({ stdout, stderr });
+      if (timedOut) reject(new FfmpegTimeoutError(bin, opts.timeoutMs ?? 0, stderr));
+      else if (code === 0) resolve({ stdout, stderr });
       else reject(new FfmpegError(`${bin} failed (${signal ?? `exit ${code}`})`, stderr));
     });
   });
@@ -193,6 +215,10 @@ export interface Probe {
   height?: number;
   /** Rotation from the display matrix (phones record portrait as rotated landscape). */
   rotation: number;
+  /** Frames per second of the video stream (its average rate), when the container says. */
+  fps?: number;
+  /** Frames in the video stream, when the container says (MP4 does; Matroska often does not). */
+  frames?: number;
   hasVideo: boolean;
   hasAudio: boolean;
   videoCodec?: string;
@@ -201,15 +227,11 @@ export interface Probe {
 }
 
 export async function probe(ffprobe: string, file: string): Promise<Probe> {
-  const { stdout } = await run(ffprobe, [
-    '-v',
-    'error',
-    '-print_format',
-    'json',
-    '-show_format',
-    '-show_streams',
-    file,
-  ]);
+  const { stdout } = await run(
+    ffprobe,
+    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+    { timeoutMs: PROBE_TIMEOUT_MS },
+  );
   const j = JSON.parse(stdout) as {
     format?: { duration?: string; format_name?: string };
     streams?: Array<{
@@ -218,6 +240,9 @@ export async function probe(ffprobe: string, file: string): Promise<Probe> {
       width?: number;
       height?: number;
       duration?: string;
+      avg_frame_rate?: string;
+      r_frame_rate?: string;
+      nb_frames?: string;
       tags?: { rotate?: string };
       side_data_list?: Array<{ rotation?: number }>;
     }>;
@@ -234,12 +259,21 @@ export async function probe(ffprobe: string, file: string): Promise<Probe> {
     width: v ? (swap ? v.height : v.width) : undefined,
     height: v ? (swap ? v.width : v.height) : undefined,
     rotation,
+    fps: v ? (rate(v.avg_frame_rate) ?? rate(v.r_frame_rate)) : undefined,
+    frames: v?.nb_frames && Number(v.nb_frames) > 0 ? Number(v.nb_frames) : undefined,
     hasVideo: Boolean(v),
     hasAudio: Boolean(a),
     videoCodec: v?.codec_name,
     audioCodec: a?.codec_name,
     formatName: j.format?.format_name ?? '',
   };
+}
+
+/** A frame rate as ffprobe writes it ("30000/1001"), or undefined for "0/0" and nonsense. */
+function rate(r: string | undefined): number | undefined {
+  const [num, den] = (r ?? '').split('/').map(Number);
+  const fps = den ? (num ?? 0) / den : Number.NaN;
+  return Number.isFinite(fps) && fps > 0 ? fps : undefined;
 }
 
 /** A box (atom) of an MP4 between `from` and `to`: where its content starts and ends. */

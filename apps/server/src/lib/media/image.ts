@@ -3,6 +3,13 @@ import sharp from 'sharp';
 
 /** Decompression-bomb guard: images above this many pixels are refused before decoding. */
 export const MAX_IMAGE_PIXELS = 100_000_000;
+/**
+ * The long side of a photo may be at most this many times its short side. A 1×1,000,000 strip
+ * is a valid PNG, but scaled to FULL_MAX_SIDE its short side rounds to 0 pixels (sharp: "Expected
+ * positive integer for width"); 50:1 keeps a 1-pixel short side in every rendition and the
+ * widest phone panoramas (about 10:1).
+ */
+export const MAX_ASPECT_RATIO = 50;
 /** Thumbnail widths (px) of every photo; the presenter lists them small to large. */
 export const THUMB_SIZES = { sm: 240, md: 640, lg: 1280 } as const;
 /** Longest side of the full-size rendition shown to entitled viewers. */
@@ -14,7 +21,7 @@ sharp.concurrency(1);
 export class ImageError extends Error {
   constructor(
     message: string,
-    public readonly reason: 'unreadable' | 'too_large',
+    public readonly reason: 'unreadable' | 'too_large' | 'bad_shape',
   ) {
     super(message);
   }
@@ -55,7 +62,16 @@ export async function inspectImage(
       'too_large',
     );
   }
+  const shape = shapeProblem(width, height);
+  if (shape) throw new ImageError(shape, 'bad_shape');
   return { width, height, format: meta.format, hasAlpha: Boolean(meta.hasAlpha), orientation: meta.orientation ?? 1 };
+}
+
+/** Why a picture of these dimensions cannot be shown (too narrow or too flat), or null. */
+export function shapeProblem(width: number, height: number, what: 'image' | 'video' = 'image'): string | null {
+  if (Math.max(width, height) <= MAX_ASPECT_RATIO * Math.min(width, height)) return null;
+  const which = width < height ? 'too narrow for its height' : 'too flat for its width';
+  return `The ${what} is ${width}×${height} pixels, ${which}; the long side may be at most ${MAX_ASPECT_RATIO} times the short side`;
 }
 
 /** An SVG text stamp (the creator's profile URL or a viewer mark) sized to the image. */

@@ -5,9 +5,11 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { MediaRow, MediaVariant } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
+import type { JobOptions } from '../../lib/jobs';
 import {
   audioArgs,
   FfmpegError,
+  FfmpegTimeoutError,
   ffmpegPaths,
   frameArgs,
   HLS_MIN_SECONDS,
@@ -17,6 +19,7 @@ import {
   mp4Duration,
   type Probe,
   probe,
+  type RunOptions,
   run,
   stillTimes,
   teaserArgs,
@@ -25,24 +28,38 @@ import {
   videoPassArgs,
 } from '../../lib/media/ffmpeg';
 import { storageFor } from '../../lib/storage';
+import { humanDuration, mediaWorkers, processingBudgetMs } from './media.limits';
 import { MEDIA_SWEEP_JOB, sweepOrphanMedia } from './media.orphans';
-import { claimForProcessing, findMedia, updateMedia } from './media.repo';
+import { claimForProcessing, findMedia, holdOwnerSlot, updateMedia } from './media.repo';
 
 export const MEDIA_PROCESS_JOB = 'media.process';
 /** Attempts before a file is marked as failed (a damaged file fails at once, without retries). */
 export const MAX_ATTEMPTS = 3;
 
+/** When a worker takes a job of an owner whose other file is processing, the job goes back in line for this long. */
+const OWNER_BUSY_RETRY_SECONDS = 5;
+/** pg-boss's expiry of an active job, beyond the processing budget (storage writes, stills). */
+const EXPIRY_MARGIN_SECONDS = 600;
+
 /** A problem with the file itself: retrying cannot help. */
 class PermanentMediaError extends Error {}
 
-/** Queues processing after the upload committed; without a running queue (tests, scripts) runs it in-process, one at a time. */
-export async function enqueueProcessing(ctx: Ctx, mediaId: string): Promise<void> {
+async function jobOptions(ctx: Ctx, mediaId: string, duration: number | null | undefined): Promise<JobOptions> {
+  const opts: JobOptions = { retryLimit: MAX_ATTEMPTS - 1, retryDelay: 10, singletonKey: mediaId };
+  // pg-boss fails (and retries) a job active longer than this: never while it is still within its budget.
+  if (duration && duration > 0)
+    opts.expireInSeconds =
+      Math.ceil(processingBudgetMs(await ctx.settings.all(), duration) / 1000) + EXPIRY_MARGIN_SECONDS;
+  return opts;
+}
+
+/**
+ * Queues processing after the upload committed; without a running queue (tests, scripts) runs it
+ * in-process, one at a time. `duration` (probed at upload) sets how long the job may stay active.
+ */
+export async function enqueueProcessing(ctx: Ctx, mediaId: string, duration?: number | null): Promise<void> {
   if (ctx.jobs.started) {
-    await ctx.jobs.send(
-      MEDIA_PROCESS_JOB,
-      { mediaId },
-      { retryLimit: MAX_ATTEMPTS - 1, retryDelay: 10, singletonKey: mediaId },
-    );
+    await ctx.jobs.send(MEDIA_PROCESS_JOB, { mediaId }, await jobOptions(ctx, mediaId, duration));
     return;
   }
   localQueue = localQueue.then(() =>
@@ -52,7 +69,9 @@ export async function enqueueProcessing(ctx: Ctx, mediaId: string): Promise<void
 let localQueue: Promise<void> = Promise.resolve();
 
 export function registerMediaJobs(ctx: Ctx) {
-  ctx.jobs.work<{ mediaId: string }>(MEDIA_PROCESS_JOB, (data) => processMedia(ctx, data.mediaId));
+  ctx.jobs.work<{ mediaId: string }>(MEDIA_PROCESS_JOB, (data) => processInTurn(ctx, data.mediaId), {
+    concurrency: mediaWorkers(ctx.config, os.availableParallelism()),
+  });
   ctx.jobs.work(MEDIA_SWEEP_JOB, async () => {
     const n = await sweepOrphanMedia(ctx);
     if (n > 0) ctx.log.info({ deleted: n }, 'orphaned media deleted');
@@ -68,6 +87,31 @@ function emit(
   error?: string,
 ) {
   ctx.realtime.toUser(m.ownerId, 'media/status', { mediaId: m.id, status, progress, ...(error ? { error } : {}) });
+}
+
+/**
+ * Fair queueing (issue 23 item 4): several files process at once (MEDIA_WORKERS), but one owner's
+ * files one at a time. A job whose owner already has a file processing (on any worker process)
+ * goes back in line for a few seconds and the worker takes the next job, so a long upload
+ * never holds more than one worker and other people's clips pass it.
+ */
+export async function processInTurn(ctx: Ctx, mediaId: string): Promise<void> {
+  const m = await findMedia(ctx.db, mediaId);
+  if (m?.status !== 'processing') return;
+  const release = await holdOwnerSlot(ctx.database, m.ownerId);
+  if (!release) {
+    await ctx.jobs.send(
+      MEDIA_PROCESS_JOB,
+      { mediaId },
+      { ...(await jobOptions(ctx, mediaId, m.duration)), startAfter: OWNER_BUSY_RETRY_SECONDS },
+    );
+    return;
+  }
+  try {
+    await processMedia(ctx, mediaId);
+  } finally {
+    await release();
+  }
 }
 
 /**
@@ -147,6 +191,24 @@ async function probeOrFail(ffprobe: string, file: string, what: 'video' | 'audio
   if (what === 'audio' && !p.hasAudio) throw new PermanentMediaError('The file has no audio track');
   if (!(p.duration > 0)) throw new PermanentMediaError(`The ${what} could not be read: it has no duration`);
   return p;
+}
+
+/**
+ * Every ffmpeg run of one file shares a wall-clock budget proportional to its duration
+ * (mediaTimeoutFactor × duration + mediaTimeoutBaseSeconds): a run still going when it is spent
+ * is killed, and the file ends in 'error' saying so, instead of holding a worker for hours.
+ */
+async function deadlineFor(ctx: Ctx, duration: number) {
+  const budgetMs = processingBudgetMs(await ctx.settings.all(), duration);
+  const end = Date.now() + budgetMs;
+  return (bin: string, args: string[], opts: RunOptions = {}) =>
+    run(bin, args, { ...opts, timeoutMs: Math.max(1, end - Date.now()) }).catch((err: unknown) => {
+      if (err instanceof FfmpegTimeoutError)
+        throw new PermanentMediaError(
+          `Processing was stopped: it took longer than the ${humanDuration(budgetMs / 1000)} allowed for a file of ${humanDuration(duration)}`,
+        );
+      throw err;
+    });
 }
 
 function progressReporter(ctx: Ctx, m: MediaRow, duration: number, from: number, to: number) {
@@ -248,17 +310,19 @@ export function videoPass(m: Pick<MediaRow, 'options'>, p: Probe, input: string,
 async function processVideo(ctx: Ctx, m: MediaRow, work: string): Promise<Output> {
   const { ffmpeg, ffprobe } = ffmpegPaths(ctx.config.FFMPEG_PATH);
   const input = await fetchOriginal(ctx, m, work);
-  const p = await probeOrFail(ffprobe, input, 'video');
+  // Probed at upload (limits checked there); a file ffprobe could not read then is probed here and fails.
+  const p = m.options.probe ?? (await probeOrFail(ffprobe, input, 'video'));
   await updateMedia(ctx.db, m.id, {
     duration: p.duration,
     width: p.width ?? null,
     height: p.height ?? null,
     progress: 2,
   });
+  const runTimed = await deadlineFor(ctx, p.duration);
   const wantHls = p.duration >= HLS_MIN_SECONDS;
   const pass = videoPass(m, p, input, work);
   const { mp4, stills, teaser } = pass.outputs;
-  await run(ffmpeg, pass.args, { onProgress: progressReporter(ctx, m, p.duration, 2, wantHls ? 85 : 92) });
+  await runTimed(ffmpeg, pass.args, { onProgress: progressReporter(ctx, m, p.duration, 2, wantHls ? 85 : 92) });
   // The MP4's duration from its header (ffprobe only if it is not there), its size from the
   // poster: a frame of the same picture.
   const duration = (await mp4Duration(mp4)) ?? (await probe(ffprobe, mp4)).duration;
@@ -266,9 +330,9 @@ async function processVideo(ctx: Ctx, m: MediaRow, work: string): Promise<Output
   for (const [i, s] of stills.entries()) {
     if (fs.existsSync(s.file)) continue;
     // Past the MP4's last frame (its container promised more than its video holds): from the MP4.
-    await run(ffmpeg, frameArgs(mp4, times[i]!, s.file)).catch(() => {});
+    await runTimed(ffmpeg, frameArgs(mp4, times[i]!, s.file)).catch(() => {});
     // Past the last frame ffmpeg writes nothing and still succeeds: then the first frame.
-    if (!fs.existsSync(s.file)) await run(ffmpeg, frameArgs(mp4, 0, s.file));
+    if (!fs.existsSync(s.file)) await runTimed(ffmpeg, frameArgs(mp4, 0, s.file));
   }
   const variants = await storeStills(
     ctx,
@@ -282,13 +346,13 @@ async function processVideo(ctx: Ctx, m: MediaRow, work: string): Promise<Output
     const length = teaserSeconds(duration);
     const file = path.join(work, 'teaser.mp4');
     if (length !== null && (!teaser || teaser.seconds > length + TEASER_SLACK_SECONDS))
-      await run(ffmpeg, teaserArgs(mp4, file, length));
+      await runTimed(ffmpeg, teaserArgs(mp4, file, length));
     if (length !== null) variants.teaser = await store(ctx, m, 'teaser.mp4', file, 'video/mp4');
   }
   if (wantHls) {
     const dir = path.join(work, 'hls');
     await fsp.mkdir(dir);
-    await run(ffmpeg, hlsArgs(mp4, dir));
+    await runTimed(ffmpeg, hlsArgs(mp4, dir));
     const st = await fsp.stat(mp4);
     await fsp.writeFile(
       path.join(dir, 'master.m3u8'),
@@ -300,7 +364,7 @@ async function processVideo(ctx: Ctx, m: MediaRow, work: string): Promise<Output
     // Per-viewer marks (A/B segments, lib/media/viewer-mark.ts): two renditions, one decode of the MP4.
     const dirs = { a: path.join(work, 'mark-a'), b: path.join(work, 'mark-b') };
     await Promise.all([fsp.mkdir(dirs.a), fsp.mkdir(dirs.b)]);
-    await run(ffmpeg, markedHlsArgs(mp4, dirs.a, dirs.b, p.hasAudio));
+    await runTimed(ffmpeg, markedHlsArgs(mp4, dirs.a, dirs.b, p.hasAudio));
     variants['mark-a'] = await storeHls(ctx, m, 'mark-a', dirs.a);
     variants['mark-b'] = await storeHls(ctx, m, 'mark-b', dirs.b);
   }
@@ -313,8 +377,9 @@ async function processAudio(ctx: Ctx, m: MediaRow, work: string): Promise<Output
   const input = await fetchOriginal(ctx, m, work);
   const p = await probeOrFail(ffprobe, input, 'audio');
   await updateMedia(ctx.db, m.id, { duration: p.duration });
+  const runTimed = await deadlineFor(ctx, p.duration);
   const out = path.join(work, 'audio.m4a');
-  await run(ffmpeg, audioArgs(input, out), { onProgress: progressReporter(ctx, m, p.duration, 2, 95) });
+  await runTimed(ffmpeg, audioArgs(input, out), { onProgress: progressReporter(ctx, m, p.duration, 2, 95) });
   const audio = await store(ctx, m, 'audio.m4a', out, 'audio/mp4');
   return { variants: { audio }, duration: p.duration, mime: 'audio/mp4' };
 }

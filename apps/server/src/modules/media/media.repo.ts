@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { type MediaRow, media, type NewMediaRow, performers, users } from '../../db/schema';
 
 export async function insertMedia(db: Executor, rows: NewMediaRow[]): Promise<MediaRow[]> {
@@ -59,4 +59,42 @@ export async function findWatermarkProfile(
     .where(eq(users.id, ownerId))
     .limit(1);
   return row ? { username: row.username, watermarkEnabled: row.watermarkEnabled ?? false } : null;
+}
+
+export async function findOwnerRole(db: Executor, ownerId: string) {
+  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, ownerId)).limit(1);
+  return row?.role ?? null;
+}
+
+/** Advisory-lock class of an owner's processing slot (the second key is the owner id's hash). */
+const OWNER_SLOT_LOCK = 727_301;
+
+/**
+ * An owner's processing slot, across every worker process: a session advisory lock held on a
+ * connection of its own for as long as the file processes. Returns the release, or null when
+ * another worker holds this owner's slot. A worker that dies frees it with its connection.
+ */
+export async function holdOwnerSlot(database: Database, ownerId: string): Promise<(() => Promise<void>) | null> {
+  const client = await database.pool.connect();
+  try {
+    const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [
+      OWNER_SLOT_LOCK,
+      ownerId,
+    ]);
+    if (!rows[0]?.ok) {
+      client.release();
+      return null;
+    }
+  } catch (err) {
+    client.release();
+    throw err;
+  }
+  return async () => {
+    try {
+      await client.query('select pg_advisory_unlock($1, hashtext($2))', [OWNER_SLOT_LOCK, ownerId]);
+      client.release();
+    } catch (err) {
+      client.release(err as Error); // a connection in doubt is closed, which frees its locks
+    }
+  };
 }

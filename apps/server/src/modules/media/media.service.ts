@@ -9,12 +9,21 @@ import { newId } from '../../db/ids';
 import type { MediaRow, MediaVariant, NewMediaRow } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { AppError, badRequest, notFound, tooLarge, unprocessable, unsupportedMedia } from '../../lib/errors';
+import { ffmpegPaths, type Probe, probe } from '../../lib/media/ffmpeg';
 import { ImageError, processImage } from '../../lib/media/image';
 import { KIND_LABEL, SNIFF_BYTES, type Sniffed, sniff } from '../../lib/media/sniff';
 import { publicOrigin } from '../../lib/public-origin';
 import { storageFor } from '../../lib/storage';
 import { enqueueProcessing } from './media.jobs';
-import { deleteMediaRow, findMedia, findMediaMany, findWatermarkProfile, insertMedia } from './media.repo';
+import { type VideoLimits, videoLimitsFor, videoRefusal } from './media.limits';
+import {
+  deleteMediaRow,
+  findMedia,
+  findMediaMany,
+  findOwnerRole,
+  findWatermarkProfile,
+  insertMedia,
+} from './media.repo';
 
 export { presentMedia } from './media.presenter';
 export type { MediaRow };
@@ -170,7 +179,8 @@ export async function uploadFiles(
   opts: UploadOptions,
 ): Promise<{ media: MediaRow[]; fields: Record<string, string> }> {
   if (!req.isMultipart()) throw badRequest('Send the files as multipart/form-data', 'NOT_MULTIPART');
-  const limits = sizeLimits(await ctx.settings.all());
+  const settings = await ctx.settings.all();
+  const limits = sizeLimits(settings);
   const maxFiles = opts.maxFiles ?? MEDIA_DEFAULT_MAX_FILES;
   const tmpDir = tmpDirOf(ctx);
   await fsp.mkdir(tmpDir, { recursive: true });
@@ -203,6 +213,11 @@ export async function uploadFiles(
       received.push(r);
     }
     if (received.length === 0) throw badRequest('No file was uploaded', 'NO_FILE');
+    const probes = await probeVideos(
+      ctx,
+      received,
+      videoLimitsFor(settings, await findOwnerRole(ctx.db, opts.ownerId)),
+    );
 
     const visibility = opts.visibility ?? 'protected';
     const watermark =
@@ -240,8 +255,11 @@ export async function uploadFiles(
         await storage.putFile(key, r.tmpFile, r.sniffed.mime);
         const variants: Record<string, MediaVariant> = { original: { key, mime: r.sniffed.mime, size: r.size } };
         const isDoc = r.sniffed.kind === 'document';
+        const probed = probes.get(r.id);
         rows.push({
           ...base,
+          // Known from the probe before processing: the job's timeout and expiry are set from it.
+          duration: probed?.duration ?? null,
           status: isDoc ? 'ready' : 'processing',
           progress: isDoc ? 100 : 0,
           variants,
@@ -250,6 +268,8 @@ export async function uploadFiles(
             teaser: Boolean(opts.teaser),
             watermark,
             viewerMark: Boolean(watermark) && r.sniffed.kind === 'video',
+            // The job starts from it: one ffprobe run per video.
+            ...(probed ? { probe: probed } : {}),
           },
         });
       }
@@ -257,7 +277,7 @@ export async function uploadFiles(
     const media = await insertMedia(ctx.db, rows);
     const order = new Map(received.map((r, i) => [r.id, i]));
     media.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-    for (const m of media) if (m.status === 'processing') await enqueueProcessing(ctx, m.id);
+    for (const m of media) if (m.status === 'processing') await enqueueProcessing(ctx, m.id, m.duration);
     return { media, fields };
   } catch (err) {
     for (const p of storedPrefixes) await storage.delete(p).catch(() => {});
@@ -265,6 +285,26 @@ export async function uploadFiles(
   } finally {
     for (const f of tmpFiles) await fsp.rm(f, { force: true }).catch(() => {});
   }
+}
+
+/**
+ * Probes every video before anything is stored or queued and refuses one over the limits
+ * (issue 23 item 4): what it would cost to process is known from its header. A file ffprobe
+ * cannot read goes on to the job, which probes it again, fails it the same way and says so on
+ * its status.
+ */
+async function probeVideos(ctx: Ctx, received: Received[], limits: VideoLimits): Promise<Map<string, Probe>> {
+  const probes = new Map<string, Probe>();
+  const { ffprobe } = ffmpegPaths(ctx.config.FFMPEG_PATH);
+  for (const r of received) {
+    if (r.sniffed.kind !== 'video') continue;
+    const p = await probe(ffprobe, r.tmpFile).catch(() => null);
+    if (!p?.hasVideo || !(p.duration > 0)) continue;
+    const refusal = videoRefusal(r.originalName, p, limits);
+    if (refusal) throw refusal;
+    probes.set(r.id, p);
+  }
+  return probes;
 }
 
 const HEIC_MIMES = new Set(['image/heic', 'image/heif']);
@@ -286,6 +326,8 @@ async function storePhoto(ctx: Ctx, r: Received, ownerId: string, watermark: str
     if (err instanceof ImageError && err.reason === 'too_large') throw tooLarge(err.message);
     // iPhone HEIC is HEVC-coded; sharp's bundled libheif decodes only AV1 (AVIF), so say what to do instead.
     if (err instanceof ImageError && HEIC_MIMES.has(r.sniffed.mime)) throw heicUnsupported(r.originalName);
+    if (err instanceof ImageError && err.reason === 'bad_shape')
+      throw unprocessable(`"${r.originalName}": ${err.message}`, 'IMAGE_SHAPE');
     if (err instanceof ImageError) throw unprocessable(`"${r.originalName}": ${err.message}`, 'UNREADABLE_IMAGE');
     throw err;
   }

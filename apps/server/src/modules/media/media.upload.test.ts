@@ -171,6 +171,40 @@ describe('media uploads: refusals', () => {
     expect(res.json().message).toMatch(/could not be read/);
   });
 
+  it('degenerate images (1×N, N×1, 0 bytes, truncated PNG/JPEG) get a 4xx naming the problem, never a 500; nothing is left (issue 23 item 5)', async () => {
+    const { app } = t();
+    const creator = await buildPerformer(app);
+    const png = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#888' } })
+        .png()
+        .toBuffer();
+    const jpeg = await makeJpeg(400, 300);
+    const wholePng = await png(300, 200);
+    const cases: Array<[string, Buffer, number, RegExp]> = [
+      [
+        'tall.png',
+        await png(1, 1_000_000),
+        422,
+        /"tall.png": The image is 1×1000000 pixels, too narrow for its height/,
+      ],
+      ['wide.png', await png(100_000, 1), 422, /"wide.png": The image is 100000×1 pixels, too flat for its width/],
+      ['strip.jpg', await makeJpeg(4000, 20), 422, /too flat for its width; the long side may be at most 50 times/],
+      ['empty.png', Buffer.alloc(0), 400, /"empty.png" is empty/],
+      ['cut.png', wholePng.subarray(0, Math.floor(wholePng.length / 2)), 422, /"cut.png": The image could not be read/],
+      ['cut.jpg', jpeg.subarray(0, Math.floor(jpeg.length / 2)), 422, /"cut.jpg": The image could not be read/],
+    ];
+    for (const [filename, content, status, message] of cases) {
+      const res = await upload(app, creator.auth, [{ filename, content }]);
+      expect({ filename, status: res.statusCode }).toEqual({ filename, status });
+      expect(res.json().message).toMatch(message);
+    }
+    expect(await app.ctx.db.select().from(media)).toEqual([]);
+    expect(fs.readdirSync(path.join(t().dataDir, 'tmp', 'uploads'))).toEqual([]);
+    // A long panorama within the ratio is still a photo.
+    const pano = await upload(app, creator.auth, [{ filename: 'pano.jpg', content: await makeJpeg(4000, 400) }]);
+    expect(pano.statusCode).toBe(201);
+  });
+
   it('needs a signed-in user and a multipart body', async () => {
     const { app } = t();
     const res = await upload(app, {}, [{ filename: 'a.jpg', content: await makeJpeg(10, 10) }]);

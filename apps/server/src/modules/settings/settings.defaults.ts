@@ -63,6 +63,18 @@ export const settingsSchema = z.object({
   maxVideoSizeMb: z.number().int().min(1).max(20000).default(2048),
   maxAudioSizeMb: z.number().int().min(1).max(2000).default(200),
   maxDocumentSizeMb: z.number().int().min(1).max(200).default(20),
+  /** Longest video a creator (or admin) may upload, checked by probing before it is queued. */
+  maxVideoMinutes: z.number().int().min(1).max(1440).default(180),
+  /** Longest video a fan may upload (message and comment attachments). */
+  maxVideoMinutesFans: z.number().int().min(1).max(1440).default(10),
+  /**
+   * Most picture a video may carry, width × height × frames in billions of pixels: what the
+   * encoder's time grows with. 700 ≈ 3 h of 1080p at 30 fps, or 47 min of 4K at 30 fps.
+   */
+  maxVideoGigapixels: z.number().min(0.001).max(100_000).default(700),
+  /** A video or audio job is stopped after this many times the file's duration, plus the base below. */
+  mediaTimeoutFactor: z.number().min(0.001).max(100).default(10),
+  mediaTimeoutBaseSeconds: z.number().int().min(0).max(86_400).default(60),
   /** Uploads never attached to any content are deleted after this many hours (media sweep job). */
   orphanMediaHours: z.number().int().min(1).max(8760).default(24),
 });

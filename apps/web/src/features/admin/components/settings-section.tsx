@@ -71,6 +71,21 @@ const GROUPS: Array<{ title: string; fields: Def[] }> = [
       { key: 'maxVideoSizeMb', label: 'Max video size (MB)', kind: 'number' },
       { key: 'maxAudioSizeMb', label: 'Max audio size (MB)', kind: 'number' },
       { key: 'maxDocumentSizeMb', label: 'Max document size (MB)', kind: 'number' },
+      { key: 'maxVideoMinutes', label: 'Longest video from creators (minutes)', kind: 'number' },
+      { key: 'maxVideoMinutesFans', label: 'Longest video from fans (minutes)', kind: 'number' },
+      {
+        key: 'maxVideoGigapixels',
+        label: 'Most picture per video (gigapixels)',
+        kind: 'number',
+        hint: 'Width × height × frames; 700 is about 3 hours of 1080p at 30 fps',
+      },
+      {
+        key: 'mediaTimeoutFactor',
+        label: "Processing time allowed (× the file's duration)",
+        kind: 'number',
+        hint: 'A video or audio job running longer, plus the base below, is stopped and marked failed',
+      },
+      { key: 'mediaTimeoutBaseSeconds', label: 'Processing time allowed, base (seconds)', kind: 'number' },
       {
         key: 'orphanMediaHours',
         label: 'Delete unused uploads after (hours)',
