@@ -1,7 +1,8 @@
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/factories';
 import { useTestApp } from '../../test/harness';
+import { useSockets } from '../../test/sockets';
 import type { RealtimeSocket } from './realtime';
 
 /**
@@ -10,10 +11,7 @@ import type { RealtimeSocket } from './realtime';
  * which ends a Node process.
  */
 const t = useTestApp();
-const sockets: Socket[] = [];
-afterEach(() => {
-  for (const s of sockets.splice(0)) s.disconnect();
-});
+const open = useSockets();
 
 describe('socket handlers that fail', () => {
   it('a throwing or rejecting listener is logged; the socket and the server carry on', async () => {
@@ -34,19 +32,8 @@ describe('socket handlers that fail', () => {
       });
       on('test/echo', (_payload: unknown, ack: unknown) => (ack as (v: unknown) => void)({ ok: true }));
     });
-    if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
     const fan = await buildUser(app);
-    const s = connect(`http://127.0.0.1:${(app.server.address() as { port: number }).port}`, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      query: { token: fan.token },
-      reconnection: false,
-    });
-    sockets.push(s);
-    await new Promise<void>((resolve, reject) => {
-      s.once('auth/success', () => resolve());
-      s.once('connect_error', reject);
-    });
+    const s = await open(app, fan.token);
     const raw = s as unknown as { emit: (e: string, ...a: unknown[]) => void; emitWithAck: Socket['emitWithAck'] };
     raw.emit('test/throws', {});
     raw.emit('test/rejects', {});

@@ -1,39 +1,20 @@
 import type { PrivateSession } from '@marquee/shared';
 import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import { describe, expect, it } from 'vitest';
 import { type Actor, buildAdmin, buildPerformer, buildUser, TEST_PASSWORD } from '../../test/factories';
 import { lastMailTo } from '../../test/factories.accounts';
 import { buildConversation, sendMessage } from '../../test/factories.messages';
 import { fundWallet } from '../../test/factories.money';
 import { buildStreamSettings } from '../../test/factories.streaming';
 import { useTestApp } from '../../test/harness';
+import { useSockets } from '../../test/sockets';
 import { sessions } from '../db/schema';
 import { createSession } from '../modules/auth/sessions';
 
 const t = useTestApp({ env: { AUTH_RATE_LIMIT_MAX: '10000' } });
-const sockets: Socket[] = [];
-afterEach(() => {
-  for (const s of sockets.splice(0)) s.disconnect();
-});
-
-async function listen(token: string) {
-  const { app } = t();
-  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as { port: number }).port;
-  const socket = connect(`http://127.0.0.1:${port}`, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    query: { token },
-    reconnection: false,
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('auth/success', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
+const open = useSockets();
+const listen = (token: string) => open(t().app, token);
 
 /** What a socket saw: whether the server disconnected it, and every message/created it got. */
 function watch(socket: Socket) {

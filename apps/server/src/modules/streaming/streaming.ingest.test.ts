@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildPerformer, buildUser } from '../../../test/factories';
 import { buildStream } from '../../../test/factories.streaming';
 import { ffmpegSync } from '../../../test/ffmpeg';
 import { useTestApp } from '../../../test/harness';
+import { useSockets } from '../../../test/sockets';
 import { performers, streams } from '../../db/schema';
 import { watchRuns } from '../../lib/media/ffmpeg';
 import { endStreamsWithoutIngest, INGEST_LIMITS, ingestFor } from './streaming.ingest';
@@ -15,9 +15,8 @@ import { endStreamsWithoutIngest, INGEST_LIMITS, ingestFor } from './streaming.i
 /** Issue 23 items 2 and 6: one encoder per stream, restarts rate-limited; a stream without an ingest ends. */
 const t = useTestApp();
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-ingest-'));
-const sockets: Socket[] = [];
+const open = useSockets();
 afterEach(() => {
-  for (const s of sockets.splice(0)) s.disconnect();
   ingestFor(t().app.ctx).stopAll();
   ingestFor(t().app.ctx).limits = { ...INGEST_LIMITS };
 });
@@ -32,23 +31,6 @@ beforeAll(() => {
 }, 60_000);
 
 type App = ReturnType<typeof t>['app'];
-
-async function open(app: App, token: string): Promise<Socket> {
-  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as { port: number }).port;
-  const s = connect(`http://127.0.0.1:${port}`, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    query: { token },
-    reconnection: false,
-  });
-  sockets.push(s);
-  await new Promise<void>((resolve, reject) => {
-    s.once('auth/success', () => resolve());
-    s.once('connect_error', reject);
-  });
-  return s;
-}
 
 /** A process that runs (exists and is no zombie). */
 function running(pid: number): boolean {

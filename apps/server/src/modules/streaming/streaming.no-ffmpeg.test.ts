@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPerformer } from '../../../test/factories';
 import { makeClip, multipartBody } from '../../../test/factories.media';
 import { buildStreamSettings } from '../../../test/factories.streaming';
 import { ffmpegSync } from '../../../test/ffmpeg';
 import { useTestApp } from '../../../test/harness';
+import { useSockets } from '../../../test/sockets';
 import { ffmpegPaths, spawnTool } from '../../lib/media/ffmpeg';
 import { ingestFor, startRtmpIngest } from './streaming.ingest';
 
@@ -19,10 +20,7 @@ import { ingestFor, startRtmpIngest } from './streaming.ingest';
 const MISSING = '/nonexistent/bin/ffmpeg';
 const t = useTestApp({ jobs: true, env: { FFMPEG_PATH: MISSING, RTMP_PORT: '0' } });
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'marquee-noffmpeg-'));
-const sockets: Socket[] = [];
-afterEach(() => {
-  for (const s of sockets.splice(0)) s.disconnect();
-});
+const openSocket = useSockets();
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 /** What OBS would push, made with the ffmpeg the tests have (not the server's missing one). */
@@ -36,23 +34,6 @@ beforeAll(() => {
 async function healthy(app: ReturnType<typeof t>['app']) {
   const res = await app.inject({ method: 'GET', url: '/api/health' });
   expect(res.statusCode).toBe(200);
-}
-
-async function openSocket(app: ReturnType<typeof t>['app'], token: string): Promise<Socket> {
-  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as { port: number }).port;
-  const s = connect(`http://127.0.0.1:${port}`, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    query: { token },
-    reconnection: false,
-  });
-  sockets.push(s);
-  await new Promise<void>((resolve, reject) => {
-    s.once('auth/success', () => resolve());
-    s.once('connect_error', reject);
-  });
-  return s;
 }
 
 function ingestError(s: Socket) {
