@@ -94,4 +94,41 @@ describe('accounts journeys', () => {
     await profile.getByRole('status').filter({ hasText: 'Changes saved' }).waitFor();
     await page.context().close();
   });
+
+  it('a password changed in one browser signs the other browser out at once (its socket is revoked)', async () => {
+    const username = `fan_${stamp}`; // registered by the first journey
+    const logIn = async () => {
+      const page = await h.newPage({ ageConfirmed: true });
+      await page.goto('/auth/login');
+      await page.getByLabel('Email or username').fill(username);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.getByRole('button', { name: 'Account menu' }).waitFor();
+      return page;
+    };
+    const [phone, laptop] = [await logIn(), await logIn()];
+    await laptop.goto('/messages');
+    await laptop.waitForFunction(() => document.cookie.includes('token='));
+    await laptop.waitForTimeout(1_000); // its socket is connected and signed in
+
+    const changed = await phone.evaluate(
+      async ([current, next]) => {
+        const t = document.cookie.match(/(?:^|; )token=([^;]+)/)?.[1];
+        const r = await fetch('/api/auth/users/me/password', {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${decodeURIComponent(t ?? '')}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ currentPassword: current, password: next }),
+        });
+        return r.status;
+      },
+      [PASSWORD, `${PASSWORD}-new`],
+    );
+    expect(changed).toBe(200);
+    // No click, no request of its own: the laptop is sent to the login page by its socket.
+    await laptop.waitForURL((u) => u.pathname === '/auth/login', { timeout: 15_000 });
+    await phone.getByRole('button', { name: 'Account menu' }).waitFor();
+    expect(new URL(phone.url()).pathname).not.toBe('/auth/login');
+    await phone.context().close();
+    await laptop.context().close();
+  });
 });

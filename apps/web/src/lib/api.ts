@@ -64,6 +64,11 @@ function unauthorized(): Error {
   return new Error(errorText('unauthorized'));
 }
 
+/** The server ended this session (a socket's `auth/revoked`): the same as a 401, to the login page. */
+export function sessionEnded(): void {
+  unauthorized();
+}
+
 function parseText(text: string): unknown {
   if (!text) return undefined;
   try {

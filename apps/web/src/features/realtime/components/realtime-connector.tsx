@@ -1,9 +1,13 @@
 import { useEffect } from 'react';
-import { connectRealtime, disconnectRealtime } from '../../../lib/realtime';
+import { sessionEnded } from '../../../lib/api';
+import { connectRealtime, disconnectRealtime, on } from '../../../lib/realtime';
 import { useUiStore } from '../../../lib/ui-store';
 import { useCurrentUser } from '../../auth/api';
 
-/** Opens the socket once the user is logged in and closes it on logout or unmount (spec §4). */
+/**
+ * Opens the socket once the user is logged in and closes it on logout or unmount (spec §4). A
+ * session revoked elsewhere (password change, suspension, erasure) ends here too: to the login page.
+ */
 export function RealtimeConnector() {
   const token = useUiStore((s) => s.token);
   const { user } = useCurrentUser();
@@ -12,7 +16,12 @@ export function RealtimeConnector() {
   useEffect(() => {
     if (!token || !userId) return;
     void connectRealtime(token, useUiStore.getState().setRealtimeStatus);
+    const offRevoked = on('auth/revoked', () => {
+      disconnectRealtime();
+      sessionEnded();
+    });
     return () => {
+      offRevoked();
       disconnectRealtime();
       useUiStore.getState().setRealtimeStatus('initialized');
     };
