@@ -263,20 +263,17 @@ export const PLANS: Record<string, Partial<Record<ContentType, Plan[]>>> = {
       },
     ],
     reel: [{ title: 'Makeup transformation', tags: ['makeup'], visibility: 'free', videoSeconds: 4, vertical: true }],
+    // Sasha waits for identity verification: nothing of hers can be on sale yet (earning policy),
+    // so her catalogue is for subscribers until an admin approves her.
     scenario: [
       {
         title: 'The heist',
         description: 'A cosplay mini-series.',
-        visibility: 'sale',
-        price: 9.99,
-        rentPrice: 2.99,
-        rentDays: 2,
+        visibility: 'subscribers',
         videoSeconds: 6,
       },
     ],
-    video: [
-      { title: 'Building the Starfall armor', tags: ['craft'], visibility: 'sale', price: 6.99, videoSeconds: 5 },
-    ],
+    video: [{ title: 'Building the Starfall armor', tags: ['craft'], visibility: 'subscribers', videoSeconds: 5 }],
   },
 };
 
