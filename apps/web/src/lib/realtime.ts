@@ -11,6 +11,16 @@ type StatusListener = (status: RealtimeStatus) => void;
 
 let socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
 let generation = 0;
+/** This browser is ending its own session (logout, erasure): the revocation that follows is expected. */
+let endingHere = false;
+
+/** Marks (or unmarks, when the request failed) that this browser itself is ending its session. */
+export function setEndingSessionHere(ending: boolean): void {
+  endingHere = ending;
+}
+
+/** Whether a revocation of this session came from elsewhere (another device, an admin), not from here. */
+export const revokedElsewhere = () => !endingHere;
 const handlers = new Map<RealtimeEvent, Set<AnyHandler>>();
 
 function attach(target: Socket, event: RealtimeEvent, handler: AnyHandler): void {
@@ -23,6 +33,7 @@ function attach(target: Socket, event: RealtimeEvent, handler: AnyHandler): void
  */
 export async function connectRealtime(token: string, onStatus: StatusListener): Promise<void> {
   disconnectRealtime();
+  endingHere = false;
   const myGeneration = ++generation;
   onStatus('initialized');
   // Loaded on demand so signed-out visitors never download the socket client.

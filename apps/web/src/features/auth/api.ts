@@ -1,6 +1,7 @@
 import useSWR, { mutate } from 'swr';
 import { api } from '../../lib/api';
 import { clearToken } from '../../lib/cookies';
+import { setEndingSessionHere } from '../../lib/realtime';
 import { useUiStore } from '../../lib/ui-store';
 import type { CurrentUser } from './types';
 
@@ -22,6 +23,7 @@ export function useCurrentUser() {
 
 /** Ends the session on the server (best effort), drops the cookie and every cached response. */
 export async function logout(): Promise<void> {
+  setEndingSessionHere(true);
   await api.post('/auth/logout', undefined, { authRedirect: false }).catch(() => undefined);
   clearToken();
   useUiStore.getState().setToken(undefined);

@@ -1,6 +1,7 @@
 import type { DataExport } from '@marquee/shared/privacy';
 import useSWR from 'swr';
 import { api } from '../../lib/api';
+import { setEndingSessionHere } from '../../lib/realtime';
 import { logout } from '../auth/api';
 
 export const EXPORTS_KEY = '/privacy/exports';
@@ -19,11 +20,13 @@ export function requestExport() {
 
 /** Erases the account, then ends the local session (the server has already ended every session). */
 export async function eraseAccount(password: string) {
-  const result = await api.post<{ success: boolean; filesDeleted: number }>(
-    '/privacy/erase',
-    { password },
-    { authRedirect: false },
-  );
+  setEndingSessionHere(true);
+  const result = await api
+    .post<{ success: boolean; filesDeleted: number }>('/privacy/erase', { password }, { authRedirect: false })
+    .catch((err: unknown) => {
+      setEndingSessionHere(false); // a wrong password: the session goes on
+      throw err;
+    });
   await logout();
   return result;
 }

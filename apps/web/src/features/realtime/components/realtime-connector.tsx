@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { sessionEnded } from '../../../lib/api';
-import { connectRealtime, disconnectRealtime, on } from '../../../lib/realtime';
+import { connectRealtime, disconnectRealtime, on, revokedElsewhere } from '../../../lib/realtime';
 import { useUiStore } from '../../../lib/ui-store';
 import { useCurrentUser } from '../../auth/api';
 
@@ -17,6 +17,7 @@ export function RealtimeConnector() {
     if (!token || !userId) return;
     void connectRealtime(token, useUiStore.getState().setRealtimeStatus);
     const offRevoked = on('auth/revoked', () => {
+      if (!revokedElsewhere()) return; // our own logout or erasure: it signs out by itself
       disconnectRealtime();
       sessionEnded();
     });
