@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../src/harness';
-import { logIn, makeMediaFile } from '../src/journeys';
+import { logIn, makeMediaFile, verifyCreator } from '../src/journeys';
 
 // Demo data (apps/server/src/seed): sasha is a creator; jamie is a fan who does not subscribe to sasha.
 const stamp = Date.now().toString(36);
@@ -8,6 +8,8 @@ let h: Harness;
 
 beforeAll(async () => {
   h = await startHarness();
+  // This journey puts sasha's video on sale (pending in the demo data); only verified creators can sell.
+  await verifyCreator(h.baseUrl, 'sasha');
 });
 afterAll(async () => {
   await h?.close();
