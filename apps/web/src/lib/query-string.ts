@@ -60,9 +60,14 @@ export function buildListQuery(state: Partial<ListQueryState>): string {
   return params.toString();
 }
 
-/** Flat API query (`page`, `pageSize`, `sortBy`, `sort`, filters) for `api.get(path, { query })`. */
-export function toApiQuery(state: ListQueryState): Query {
-  return { ...state.filters, page: state.page, pageSize: state.pageSize, sortBy: state.sortBy, sort: state.sort };
+/**
+ * The list state in the URL as the query of a list route: `useApi('/x', { query: toApiQuery(query) })`.
+ * Its sort column and filters come from the address bar, so they are the user's input, typed here as
+ * the route's query and validated by the server (a sort column it does not know answers 400).
+ */
+export function toApiQuery<Q = Query>(state: ListQueryState): Q {
+  const flat = { ...state.filters, page: state.page, pageSize: state.pageSize, sortBy: state.sortBy, sort: state.sort };
+  return flat as Q;
 }
 
 export function useListQuery(defaults: ListQueryDefaults = {}) {
@@ -81,7 +86,6 @@ export function useListQuery(defaults: ListQueryDefaults = {}) {
 
   return {
     query,
-    apiQuery: useMemo(() => toApiQuery(query), [query]),
     setPage: useCallback((page: number) => update({ page }), [update]),
     setPageSize: useCallback((pageSize: number) => update({ pageSize, page: 1 }), [update]),
     setSort: useCallback((sortBy: string, sort: 'asc' | 'desc') => update({ sortBy, sort, page: 1 }), [update]),

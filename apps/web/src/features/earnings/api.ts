@@ -1,53 +1,16 @@
-import type { EarningStats, ListResponse } from '@marquee/shared';
-import useSWR from 'swr';
+import type { ApiQuery } from '../../lib/api-contract';
+import { useApi } from '../../lib/use-api';
 
-export interface Earning {
-  _id: string;
-  source: string;
-  gross: number;
-  commission: number;
-  net: number;
-  status: 'paid' | 'refunded' | 'chargeback';
-  fan: { _id: string; username: string | null; name: string; avatar: string | null } | null;
-  createdAt: string;
-}
-export interface ReferralCode {
-  code: string;
-  link: string;
-}
-export interface ReferredUser {
-  _id: string;
-  username: string | null;
-  name: string;
-  avatar: string | null;
-  role: string;
-  createdAt: string;
-}
-export interface ReferralEarning {
-  _id: string;
-  kind: 'creator' | 'fan';
-  amount: number;
-  percent: number;
-  status: 'paid' | 'refunded' | 'chargeback';
-  referred: { _id: string; username: string | null; name: string; avatar: string | null } | null;
-  createdAt: string;
-}
-export interface ReferralStats {
-  totalEarned: number;
-  available: number;
-  referredCreators: number;
-  referredFans: number;
-  count: number;
-}
-
-export const useEarningStats = (query: string) => useSWR<EarningStats>(`/performer/earning/stats?${query}`);
-export const useEarnings = (query: string) => useSWR<ListResponse<Earning>>(`/performer/earning/search?${query}`);
-export const useReferralCode = () => useSWR<ReferralCode>('/referrals/user/code');
-export const useReferredUsers = (query: string) =>
-  useSWR<ListResponse<ReferredUser>>(`/referrals/user/search?${query}`);
-export const useReferralStats = () => useSWR<ReferralStats>('/referral-earnings/stats');
-export const useReferralEarnings = (query: string) =>
-  useSWR<ListResponse<ReferralEarning>>(`/referral-earnings/search?${query}`);
+export const useEarningStats = (query: ApiQuery<'/performer/earning/stats'>) =>
+  useApi('/performer/earning/stats', { query });
+export const useEarnings = (query: ApiQuery<'/performer/earning/search'>) =>
+  useApi('/performer/earning/search', { query });
+export const useReferralCode = () => useApi('/referrals/user/code');
+export const useReferredUsers = (query: ApiQuery<'/referrals/user/search'>) =>
+  useApi('/referrals/user/search', { query });
+export const useReferralStats = () => useApi('/referral-earnings/stats');
+export const useReferralEarnings = (query: ApiQuery<'/referral-earnings/search'>) =>
+  useApi('/referral-earnings/search', { query });
 
 export const SOURCE_LABEL: Record<string, string> = {
   tip: 'Tips',

@@ -129,10 +129,10 @@ function useNextIdea(): { text: string; to: string } | null {
 /** /creator/studio: the creator's home — today's numbers, what to do next, and every tool. */
 export function CreatorHome() {
   const { user } = useCurrentUser();
-  const { data: todayStats } = useEarningStats(`fromDate=${today()}`);
-  const { data: monthStats } = useEarningStats(
-    `fromDate=${new Date(Date.now() - 30 * DAY).toISOString().slice(0, 10)}`,
-  );
+  const { data: todayStats } = useEarningStats({ fromDate: today() });
+  const { data: monthStats } = useEarningStats({
+    fromDate: new Date(Date.now() - 30 * DAY).toISOString().slice(0, 10),
+  });
   const { data: subStats } = useSubscriberStats();
   const { data: subs } = useSubscribers('page=1&pageSize=5&sortBy=createdAt&sort=desc');
   const unread = useUnreadMessages();

@@ -5,7 +5,7 @@ import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Pager } from '../../../components/ui/pager';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { buildListQuery, useListQuery } from '../../../lib/query-string';
+import { toApiQuery, useListQuery } from '../../../lib/query-string';
 import { usePageTitle } from '../../settings/hooks';
 import { dateTime, tokens } from '../../wallet/api';
 import { SOURCE_LABEL, useEarningStats, useEarnings } from '../api';
@@ -33,10 +33,10 @@ export function EarningsPage() {
   usePageTitle('Earnings');
   const [period, setPeriod] = useState<(typeof PERIODS)[number]['key']>('30');
   const from = period === 'all' ? '' : new Date(Date.now() - Number(period) * 86_400_000).toISOString().slice(0, 10);
-  const statsQuery = from ? `fromDate=${from}` : '';
+  const statsQuery = from ? { fromDate: from } : {};
   const { data: stats, isLoading } = useEarningStats(statsQuery);
   const { query, setPage, setFilters } = useListQuery({ pageSize: 10, sortBy: 'createdAt' });
-  const { data: list } = useEarnings(buildListQuery(query));
+  const { data: list } = useEarnings(toApiQuery(query));
   const bySource = (stats?.bySource ?? []).map((s) => ({ ...s, label: SOURCE_LABEL[s.source] ?? s.source }));
 
   return (

@@ -9,13 +9,12 @@ import { Pager } from '../../../components/ui/pager';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast-store';
-import { buildListQuery, parseListQuery } from '../../../lib/query-string';
 import { usePageTitle } from '../../settings/hooks';
 import { dateTime, tokens } from '../../wallet/api';
 import { useReferralCode, useReferralEarnings, useReferralStats, useReferredUsers } from '../api';
 
 const PAGE = 10;
-const q = (page: number) => buildListQuery({ ...parseListQuery('', { pageSize: PAGE, sortBy: 'createdAt' }), page });
+const q = (page: number) => ({ page, pageSize: PAGE, sortBy: 'createdAt', sort: 'desc' as const });
 
 function Referred() {
   const [page, setPage] = useState(1);
