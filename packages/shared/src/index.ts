@@ -16,6 +16,7 @@ export * from './messages';
 export * from './money';
 export * from './notifications';
 export * from './options';
+export * from './payments';
 export * from './payouts';
 export * from './privacy';
 export * from './profiles';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gatewayNameSchema } from './payments';
 
 export const menuItemSchema = z.object({
   title: z.string().min(1).max(60),
@@ -15,7 +16,7 @@ export type MenuItem = z.infer<typeof menuItemSchema>;
 export const publicSettingsSchema = z.object({
   requireEmailVerification: z.boolean(),
   stripePublishableKey: z.string(),
-  paymentGateway: z.enum(['sandbox', 'stripe']),
+  paymentGateway: gatewayNameSchema,
   freeSubscriptionEnabled: z.boolean(),
   freeSubscriptionDuration: z.number().int().min(1),
   minimumSubscriptionPrice: z.number(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list';
+import { GATEWAY_NAMES, gatewayNameSchema } from './payments';
 
 /**
  * Subscriptions (business rules "Subscriptions"; docs/subscriptions.md).
@@ -34,7 +35,7 @@ export const SUBSCRIPTION_TYPE_LABELS: Record<SubscriptionType, string> = {
 
 export const SUBSCRIPTION_STATUSES = ['created', 'active', 'cancelled', 'expired'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-export const SUBSCRIPTION_PAYMENT_METHODS = ['wallet', 'sandbox', 'stripe', 'free', 'system'] as const;
+export const SUBSCRIPTION_PAYMENT_METHODS = ['wallet', ...GATEWAY_NAMES, 'free', 'system'] as const;
 export type SubscriptionPaymentMethod = (typeof SUBSCRIPTION_PAYMENT_METHODS)[number];
 
 /** Renewal retries: a failed renewal is retried every RETRY_HOURS until GRACE_DAYS after the period end. */
@@ -126,7 +127,7 @@ export const subscriptionOfferSchema = z.object({
   /** The viewer's subscription to this creator, if any. */
   current: subscriptionSchema.nullable(),
   walletBalance: tokens.nullable(),
-  gateway: z.enum(['sandbox', 'stripe']),
+  gateway: gatewayNameSchema,
 });
 export type SubscriptionOffer = z.infer<typeof subscriptionOfferSchema>;
 
@@ -155,7 +156,7 @@ export const subscribeResultSchema = z.object({
 export type SubscribeResult = z.infer<typeof subscribeResultSchema>;
 
 export const cancelSubscriptionParamsSchema = z.object({
-  gateway: z.enum(['wallet', 'sandbox', 'stripe', 'free', 'card']),
+  gateway: z.enum(['wallet', ...GATEWAY_NAMES, 'free', 'card']),
   id: z.string().uuid(),
 });
 

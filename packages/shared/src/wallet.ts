@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list';
+import { cardGatewaySchema, gatewayNameSchema } from './payments';
 
 /**
  * Money API contracts: wallet, charges, top-ups, cards, coupons, orders,
@@ -40,7 +41,7 @@ export const walletSchema = z.object({
   maximumTopUp: z.number(),
   minimumTip: z.number(),
   maximumTip: z.number(),
-  gateway: z.enum(['sandbox', 'stripe']),
+  gateway: gatewayNameSchema,
 });
 export type Wallet = z.infer<typeof walletSchema>;
 
@@ -124,7 +125,7 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export const paymentSchema = z.object({
   _id: z.string(),
-  gateway: z.enum(['sandbox', 'stripe']),
+  gateway: gatewayNameSchema,
   purpose: z.string(),
   amount: tokens,
   charged: tokens,
@@ -166,7 +167,7 @@ export const sandboxConfirmBodySchema = z.object({ approve: z.boolean() });
 
 export const paymentCardSchema = z.object({
   _id: z.string(),
-  gateway: z.enum(['sandbox', 'stripe']),
+  gateway: cardGatewaySchema,
   brand: z.string(),
   last4: z.string(),
   expMonth: z.number().int(),

@@ -2801,7 +2801,7 @@ export interface paths {
                             requireEmailVerification: boolean;
                             stripePublishableKey: string;
                             /** @enum {string} */
-                            paymentGateway: "sandbox" | "stripe";
+                            paymentGateway: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel";
                             freeSubscriptionEnabled: boolean;
                             freeSubscriptionDuration: number;
                             minimumSubscriptionPrice: number;
@@ -3889,7 +3889,7 @@ export interface paths {
                             minimumTip: number;
                             maximumTip: number;
                             /** @enum {string} */
-                            gateway: "sandbox" | "stripe";
+                            gateway: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel";
                         };
                     };
                 };
@@ -4945,7 +4945,7 @@ export interface paths {
                         "application/json": {
                             _id: string;
                             /** @enum {string} */
-                            gateway: "sandbox" | "stripe";
+                            gateway: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel";
                             purpose: string;
                             amount: number;
                             charged: number;
@@ -5003,7 +5003,7 @@ export interface paths {
                             data: {
                                 _id: string;
                                 /** @enum {string} */
-                                gateway: "sandbox" | "stripe";
+                                gateway: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel";
                                 purpose: string;
                                 amount: number;
                                 charged: number;
@@ -5059,7 +5059,7 @@ export interface paths {
                         "application/json": {
                             _id: string;
                             /** @enum {string} */
-                            gateway: "sandbox" | "stripe";
+                            gateway: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel";
                             purpose: string;
                             amount: number;
                             charged: number;
@@ -5125,7 +5125,7 @@ export interface paths {
                         "application/json": {
                             _id: string;
                             /** @enum {string} */
-                            gateway: "sandbox" | "stripe";
+                            gateway: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel";
                             purpose: string;
                             amount: number;
                             charged: number;
@@ -5179,7 +5179,7 @@ export interface paths {
                         "application/json": {
                             _id: string;
                             /** @enum {string} */
-                            gateway: "sandbox" | "stripe";
+                            gateway: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel";
                             purpose: string;
                             amount: number;
                             charged: number;
@@ -5239,7 +5239,7 @@ export interface paths {
                         "application/json": {
                             _id: string;
                             /** @enum {string} */
-                            gateway: "sandbox" | "stripe";
+                            gateway: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel";
                             purpose: string;
                             amount: number;
                             charged: number;
@@ -5564,7 +5564,7 @@ export interface paths {
                         "application/json": {
                             _id: string;
                             /** @enum {string} */
-                            gateway: "sandbox" | "stripe";
+                            gateway: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel";
                             purpose: string;
                             amount: number;
                             charged: number;
@@ -21224,7 +21224,7 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "created" | "active" | "cancelled" | "expired";
                                 /** @enum {string} */
-                                paymentMethod: "wallet" | "sandbox" | "stripe" | "free" | "system";
+                                paymentMethod: "wallet" | "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | "free" | "system";
                                 autoRenew: boolean;
                                 isActive: boolean;
                                 startedAt: string | null;
@@ -21268,7 +21268,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    gateway: "wallet" | "sandbox" | "stripe" | "free" | "card";
+                    gateway: "wallet" | "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | "free" | "card";
                     id: string;
                 };
                 cookie?: never;
@@ -21302,7 +21302,7 @@ export interface paths {
                             /** @enum {string} */
                             status: "created" | "active" | "cancelled" | "expired";
                             /** @enum {string} */
-                            paymentMethod: "wallet" | "sandbox" | "stripe" | "free" | "system";
+                            paymentMethod: "wallet" | "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | "free" | "system";
                             autoRenew: boolean;
                             isActive: boolean;
                             startedAt: string | null;
@@ -21381,7 +21381,7 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "created" | "active" | "cancelled" | "expired";
                                 /** @enum {string} */
-                                paymentMethod: "wallet" | "sandbox" | "stripe" | "free" | "system";
+                                paymentMethod: "wallet" | "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | "free" | "system";
                                 autoRenew: boolean;
                                 isActive: boolean;
                                 startedAt: string | null;
@@ -21464,7 +21464,7 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "created" | "active" | "cancelled" | "expired";
                                 /** @enum {string} */
-                                paymentMethod: "wallet" | "sandbox" | "stripe" | "free" | "system";
+                                paymentMethod: "wallet" | "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | "free" | "system";
                                 autoRenew: boolean;
                                 isActive: boolean;
                                 startedAt: string | null;
@@ -21599,7 +21599,7 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "created" | "active" | "cancelled" | "expired";
                                 /** @enum {string} */
-                                paymentMethod: "wallet" | "sandbox" | "stripe" | "free" | "system";
+                                paymentMethod: "wallet" | "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | "free" | "system";
                                 autoRenew: boolean;
                                 isActive: boolean;
                                 startedAt: string | null;
@@ -21616,7 +21616,7 @@ export interface paths {
                             } | null;
                             walletBalance: number | null;
                             /** @enum {string} */
-                            gateway: "sandbox" | "stripe";
+                            gateway: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel";
                         };
                     };
                 };
@@ -26832,7 +26832,7 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "created" | "active" | "cancelled" | "expired";
                                 /** @enum {string} */
-                                paymentMethod: "wallet" | "sandbox" | "stripe" | "free" | "system";
+                                paymentMethod: "wallet" | "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | "free" | "system";
                                 autoRenew: boolean;
                                 isActive: boolean;
                                 startedAt: string | null;
@@ -26917,7 +26917,7 @@ export interface paths {
                             /** @enum {string} */
                             status: "created" | "active" | "cancelled" | "expired";
                             /** @enum {string} */
-                            paymentMethod: "wallet" | "sandbox" | "stripe" | "free" | "system";
+                            paymentMethod: "wallet" | "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | "free" | "system";
                             autoRenew: boolean;
                             isActive: boolean;
                             startedAt: string | null;

@@ -1,3 +1,4 @@
+import { CARD_GATEWAYS, GATEWAY_NAMES } from '@marquee/shared/payments';
 import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -9,7 +10,7 @@ export const payments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    gateway: text('gateway', { enum: ['sandbox', 'stripe'] }).notNull(),
+    gateway: text('gateway', { enum: GATEWAY_NAMES }).notNull(),
     purpose: text('purpose').notNull().default('topup'),
     /** Tokens credited on success (cents). */
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
@@ -63,7 +64,7 @@ export const paymentCards = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    gateway: text('gateway', { enum: ['sandbox', 'stripe'] }).notNull(),
+    gateway: text('gateway', { enum: CARD_GATEWAYS }).notNull(),
     /** The gateway's reference (Stripe PaymentMethod id, sandbox token). */
     externalId: text('external_id').notNull(),
     brand: text('brand').notNull(),

@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_PAYMENT_METHODS } from '@marquee/shared/subscriptions';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -15,7 +16,7 @@ import { users } from './users';
 
 export const SUBSCRIPTION_TYPE_VALUES = ['monthly', 'three_months', 'six_months', 'yearly', 'free'] as const;
 export const SUBSCRIPTION_STATUS_VALUES = ['created', 'active', 'cancelled', 'expired'] as const;
-export const SUBSCRIPTION_METHOD_VALUES = ['wallet', 'sandbox', 'stripe', 'free', 'system'] as const;
+export const SUBSCRIPTION_METHOD_VALUES = SUBSCRIPTION_PAYMENT_METHODS;
 
 /**
  * A fan's subscription to a creator: ONE row per fan and creator, reused when the

@@ -1,9 +1,11 @@
+import type { GatewayName } from '@marquee/shared/payments';
+
 /**
  * The payment gateway interface. Gateways only move money at the card
  * network; crediting or debiting wallets happens in modules/payments through
  * the ledger, driven by the gateway's (webhook) events.
  */
-export type GatewayName = 'sandbox' | 'stripe';
+export type { GatewayName };
 
 export interface CreatePaymentInput {
   paymentId: string;

@@ -23,8 +23,10 @@ export function gatewayFor(config: Config, name: GatewayName): Gateway {
       config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
       config.STRIPE_API_URL,
     );
-  } else {
+  } else if (name === 'sandbox') {
     byName.sandbox = new SandboxGateway(`sandbox-webhook:${config.secretKey}`);
+  } else {
+    throw badRequest(`${name} is not configured on this site`, 'GATEWAY_NOT_CONFIGURED');
   }
   return byName[name]!;
 }

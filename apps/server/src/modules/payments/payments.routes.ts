@@ -8,6 +8,7 @@ import {
   sandboxPayBodySchema,
   topUpBodySchema,
 } from '@marquee/shared';
+import { cardGatewaySchema } from '@marquee/shared/payments';
 import { z } from 'zod';
 import type { App } from '../../app';
 import { badRequest, notFound } from '../../lib/errors';
@@ -194,7 +195,7 @@ export default async function paymentsRoutes(app: App) {
       schema: {
         tags: ['payments'],
         summary: 'Save a card at a gateway (sandbox: a test card number; stripe: a PaymentMethod id from Stripe.js)',
-        params: z.object({ gateway: z.enum(['sandbox', 'stripe']) }),
+        params: z.object({ gateway: cardGatewaySchema }),
         body: addCardBodySchema,
         response: { 200: paymentCardSchema },
       },

@@ -1,4 +1,5 @@
 import { DEFAULTS, iceServerSchema, menuItemSchema } from '@marquee/shared';
+import { gatewayNameSchema } from '@marquee/shared/payments';
 import { z } from 'zod';
 
 const money = z.number().min(0).max(1_000_000);
@@ -38,7 +39,7 @@ export const settingsSchema = z.object({
   maintenanceMode: z.boolean().default(false),
   clientSidePasswordHashing: z.boolean().default(false),
   currency: z.string().length(3).default('USD'),
-  paymentGateway: z.enum(['sandbox', 'stripe']).optional(),
+  paymentGateway: gatewayNameSchema.optional(),
   streamingProvider: z.enum(['webrtc', 'agora']).default('webrtc'),
   // private
   /** STUN/TURN servers for private shows (WebRTC); empty = host candidates only (same network). */

@@ -1,4 +1,4 @@
-import type { PublicSettings } from '@marquee/shared';
+import type { GatewayName, PublicSettings } from '@marquee/shared';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import { badRequest } from '../../lib/errors';
@@ -151,9 +151,9 @@ export class SettingsService {
     this.cache = null;
   }
 
-  paymentGateway(s: SiteSettings): 'sandbox' | 'stripe' {
+  paymentGateway(s: SiteSettings): GatewayName {
     if (s.paymentGateway === 'stripe' && this.config.STRIPE_SECRET_KEY) return 'stripe';
-    if (s.paymentGateway === 'sandbox') return 'sandbox';
+    if (s.paymentGateway && s.paymentGateway !== 'stripe') return s.paymentGateway;
     return this.config.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox';
   }
 
