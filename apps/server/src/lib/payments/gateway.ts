@@ -22,6 +22,23 @@ export interface CreatePaymentInput {
   customerId?: string | null;
 }
 
+/**
+ * A checkout for an agreement the gateway bills each period itself (a Stripe Subscription, a CCBill,
+ * Segpay or Verotel membership): a recurring price per creator, plan and amount.
+ */
+export interface RecurringCheckoutInput extends CreatePaymentInput {
+  recurring: {
+    /** The regular price of each period (cents); `amountCents` may be lower for the first (a promotion). */
+    priceCents: number;
+    intervalDays: number;
+    /** Stable key of the price, e.g. `marquee:sub:<creatorId>:monthly:999:usd`. */
+    lookupKey: string;
+    productName: string;
+    /** Kept on the gateway's agreement; its charges and events carry it back. */
+    metadata: Record<string, string>;
+  };
+}
+
 export interface CreatedPayment {
   externalId: string;
   /** Where the browser goes to pay; null when a saved card was charged directly. */
@@ -85,6 +102,12 @@ export interface Gateway {
    * error): the refund then stays pending until a webhook or a retry tells.
    */
   refund(externalId: string, amountCents: number): Promise<RefundAnswer>;
+  /** Gateways that bill each period themselves: the hosted checkout that starts the agreement. */
+  createRecurringCheckout?(input: RecurringCheckoutInput): Promise<CreatedPayment>;
+  /** Stop (true) or resume (false) the agreement's renewal at its period end. */
+  setCancelAtPeriodEnd?(externalId: string, cancel: boolean): Promise<void>;
+  /** End the agreement now (it ended here: grace over, blocked). */
+  cancelNow?(externalId: string): Promise<void>;
 }
 
 /** The gateway's answer to a refund: done, accepted but not final (a webhook follows), or refused. */

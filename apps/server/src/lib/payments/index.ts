@@ -6,7 +6,7 @@ import { StripeGateway } from './stripe';
 
 export * from './gateway';
 export { SANDBOX_FAILURES, SANDBOX_SIGNATURE_HEADER, SandboxGateway, sandboxOutcome } from './sandbox';
-export { type RecurringCheckoutInput, StripeGateway } from './stripe';
+export { StripeGateway } from './stripe';
 
 const cache = new WeakMap<Config, Partial<Record<GatewayName, Gateway>>>();
 

@@ -4,24 +4,11 @@ import {
   type CreatePaymentInput,
   type Gateway,
   type GatewayEvent,
+  type RecurringCheckoutInput,
   type RecurringRef,
   type RefundAnswer,
   WebhookSignatureError,
 } from './gateway';
-
-/** A card subscription at Stripe: a recurring price per creator, plan and amount (found again by its lookup key). */
-export interface RecurringCheckoutInput extends CreatePaymentInput {
-  recurring: {
-    /** The regular price of each period (cents); `amountCents` may be lower for the first (a promotion). */
-    priceCents: number;
-    intervalDays: number;
-    /** Stable key of the price, e.g. `marquee:sub:<creatorId>:monthly:999:usd`. */
-    lookupKey: string;
-    productName: string;
-    /** Kept on the Stripe Subscription; its invoices and events carry it back. */
-    metadata: Record<string, string>;
-  };
-}
 
 /** `STRIPE_API_URL` (tests, stripe-mock) → the SDK's host/port/protocol options. */
 export function stripeApiOptions(apiUrl: string | undefined): Stripe.StripeConfig {

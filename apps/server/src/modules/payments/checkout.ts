@@ -76,9 +76,10 @@ export async function openCheckout(
       returnUrl: opts.returnUrl,
       customerId: customer?.externalId ?? null,
     };
+    const gateway = gatewayFor(ctx.config, p.gateway);
     const created =
-      p.gateway === 'stripe' && opts.recurring
-        ? await stripeGateway(ctx.config).createRecurringCheckout({
+      opts.recurring && gateway.createRecurringCheckout
+        ? await gateway.createRecurringCheckout({
             ...input,
             recurring: {
               priceCents: opts.recurring.priceCents,
@@ -88,7 +89,7 @@ export async function openCheckout(
               metadata: { ...opts.recurring.metadata, purpose: p.purpose },
             },
           })
-        : await gatewayFor(ctx.config, p.gateway).createPayment(input);
+        : await gateway.createPayment(input);
     if (!created.checkoutUrl) throw new Error('The gateway answered no checkout page');
     await updatePayment(ctx.db, p.id, { externalId: created.externalId, checkoutUrl: created.checkoutUrl });
     return { checkoutUrl: created.checkoutUrl };
@@ -168,23 +169,25 @@ export async function latestSucceededPayment(
 
 /** Stop (true) or resume (false) renewal at the gateway at the period end. */
 export async function setRecurringCancelled(ctx: Ctx, gateway: GatewayName, externalId: string, cancel: boolean) {
-  if (gateway !== 'stripe') return;
+  const g = gatewayFor(ctx.config, gateway);
+  if (!g.setCancelAtPeriodEnd) return;
   try {
-    await stripeGateway(ctx.config).setCancelAtPeriodEnd(externalId, cancel);
+    await g.setCancelAtPeriodEnd(externalId, cancel);
   } catch (err) {
-    ctx.log.warn({ err, externalId }, 'stripe subscription update failed');
+    ctx.log.warn({ err, externalId, gateway }, 'gateway agreement update failed');
     throw new AppError(502, 'The payment gateway did not answer, please try again later', 'GATEWAY_ERROR');
   }
 }
 
 /** End the agreement now (it ended here: grace over, blocked). False (logged) when the gateway refused. */
 export async function endRecurringNow(ctx: Ctx, gateway: GatewayName, externalId: string): Promise<boolean> {
-  if (gateway !== 'stripe') return true;
+  const g = gatewayFor(ctx.config, gateway);
+  if (!g.cancelNow) return true;
   try {
-    await stripeGateway(ctx.config).cancelNow(externalId);
+    await g.cancelNow(externalId);
     return true;
   } catch (err) {
-    ctx.log.warn({ err, externalId }, 'stripe subscription cancel failed');
+    ctx.log.warn({ err, externalId, gateway }, 'gateway agreement cancel failed');
     return false;
   }
 }

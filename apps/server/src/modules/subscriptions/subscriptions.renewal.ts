@@ -6,6 +6,7 @@ import {
   SUBSCRIPTION_RETRY_HOURS,
   SUBSCRIPTION_TYPE_LABELS,
 } from '@marquee/shared';
+import { isGatewayName } from '@marquee/shared/payments';
 import type { SubscriptionRow } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { msg } from '../../lib/i18n';
@@ -121,7 +122,7 @@ function endReasonAtPeriodEnd(row: SubscriptionRow): string {
  */
 async function endAtGateway(ctx: Ctx) {
   for (const row of await endedWithGatewayAgreement(ctx.db, BATCH)) {
-    if (await endRecurringNow(ctx, 'stripe', row.externalId!)) {
+    if (!isGatewayName(row.paymentMethod) || (await endRecurringNow(ctx, row.paymentMethod, row.externalId!))) {
       await updateSubscription(ctx.db, row.id, { externalId: null });
     }
   }

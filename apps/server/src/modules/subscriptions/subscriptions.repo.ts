@@ -224,7 +224,7 @@ export async function dueForRenewal(db: Executor, at: Date, until: Date, graceSt
 /** Expired card subscriptions whose gateway agreement (Stripe Subscription) was not ended yet. */
 export async function endedWithGatewayAgreement(db: Executor, limit: number) {
   return db
-    .select({ id: subscriptions.id, externalId: subscriptions.externalId })
+    .select({ id: subscriptions.id, externalId: subscriptions.externalId, paymentMethod: subscriptions.paymentMethod })
     .from(subscriptions)
     .where(and(eq(subscriptions.status, 'expired'), isNotNull(subscriptions.externalId)))
     .limit(limit);

@@ -12,6 +12,7 @@ import {
   toCents,
   type UpdateSubscriptionSettingsBody,
 } from '@marquee/shared';
+import { isGatewayName } from '@marquee/shared/payments';
 import type { Db, Executor } from '../../db/client';
 import type { SubscriptionRow } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
@@ -238,9 +239,11 @@ export async function subscribe(
     outcome.checkoutUrl = (await openCardCheckout(ctx, payment, body.returnTo)).checkoutUrl;
   }
   if (outcome.event === 'resumed' && outcome.subscription.externalId) {
-    await setRecurringCancelled(ctx, 'stripe', outcome.subscription.externalId, false).catch((err) =>
-      ctx.log.error({ err }, 'resuming the gateway subscription failed'),
-    );
+    const method = outcome.subscription.paymentMethod;
+    if (isGatewayName(method))
+      await setRecurringCancelled(ctx, method, outcome.subscription.externalId, false).catch((err) =>
+        ctx.log.error({ err }, 'resuming the gateway subscription failed'),
+      );
   }
   await afterSubscribe(ctx, outcome, creator);
   return outcome;
@@ -359,7 +362,8 @@ export async function cancelSubscription(ctx: Ctx, actor: AuthUser, id: string):
   const before = await findSubscription(ctx.db, id);
   // a card subscription renewed by the gateway (Stripe) stops there first: a gateway error changes nothing here
   if (before?.userId === actor.id && before.status === 'active' && before.autoRenew && before.externalId) {
-    await setRecurringCancelled(ctx, before.paymentMethod === 'stripe' ? 'stripe' : 'sandbox', before.externalId, true);
+    if (isGatewayName(before.paymentMethod))
+      await setRecurringCancelled(ctx, before.paymentMethod, before.externalId, true);
   }
   const updated = await ctx.db.transaction(async (tx) => {
     const row = await lockSubscription(tx, id);
