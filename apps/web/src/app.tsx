@@ -2,8 +2,8 @@ import { SWR_CONFIG } from '@marquee/shared/constants';
 import { useMemo } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { SWRConfig, type SWRConfiguration } from 'swr';
+import { LocaleSync } from './features/auth/components/locale-sync';
 import { api, isApiError } from './lib/api';
-import { LocaleSync } from './lib/i18n/locale-sync';
 import { UpdatePrompt } from './pwa/update-prompt';
 import { createAppRouter } from './router';
 

@@ -393,11 +393,6 @@ export interface paths {
                         "application/json": {
                             token: string;
                             expiresAt: string;
-                        } | {
-                            /** @enum {boolean} */
-                            totpRequired: true;
-                            message: string;
-                            challengeToken: string;
                         };
                     };
                 };

@@ -1,12 +1,10 @@
-/** What the server puts in a Web Push message (apps/server/src/modules/push). */
-export interface PushPayload {
-  title: string;
-  body?: string | null;
-  link?: string | null;
-  kind?: string;
-  /** One notification per tag: a newer message replaces the older one of the same thread. */
-  tag?: string;
-}
+import type { PushPayload as SentPushPayload } from '@marquee/shared/push';
+
+/**
+ * A push message as the service worker may receive it: what the server sends (packages/shared
+ * `pushPayloadSchema`), or only a title when the message is not that JSON.
+ */
+export type PushPayload = Pick<SentPushPayload, 'title'> & Partial<SentPushPayload>;
 
 export function pushNotificationOptions(p: PushPayload): NotificationOptions {
   return {

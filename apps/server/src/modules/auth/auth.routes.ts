@@ -12,6 +12,7 @@ import {
   registerPerformerBodySchema,
   registerResponseSchema,
   registerUserBodySchema,
+  sessionResponseSchema,
   totpCodeBodySchema,
   totpLoginBodySchema,
   totpSetupResponseSchema,
@@ -151,7 +152,7 @@ export default async function authRoutes(app: App) {
         summary:
           'The second step of any sign-in with two-factor authentication on: the challenge it answered and a code from the app give the session',
         body: totpLoginBodySchema,
-        response: { 200: loginResponseSchema },
+        response: { 200: sessionResponseSchema },
       },
     },
     async (req) => completeTotpChallenge(app.ctx, req.body, requestMeta(app, req)),

@@ -55,7 +55,7 @@ export async function completeTotpChallenge(
   ctx: Ctx,
   input: { challengeToken: string; code: string; remember: boolean },
   meta: { ip?: string; userAgent?: string },
-): Promise<SignInResponse> {
+) {
   const row = await findAccountToken(ctx.db, input.challengeToken, 'sign_in_challenge');
   if (!row || row.usedAt || row.expiresAt.getTime() <= ctx.now().getTime()) throw unauthorized(SIGN_IN_EXPIRED);
   const user = await findUserById(ctx.db, row.userId);

@@ -1,13 +1,15 @@
 import { CircleCheck, FileIcon, RotateCcw, UploadCloud, X } from 'lucide-react';
-import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
-import { api, getErrorMessage, isAbortError } from '../../lib/api';
+import { type DragEvent, type ReactElement, useEffect, useId, useRef, useState } from 'react';
+import { getErrorMessage, isAbortError } from '../../lib/api';
+import { client } from '../../lib/api-client';
+import type { ApiArgs, ApiData, PathsFor } from '../../lib/api-contract';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
 import { ProgressBar } from './progress-bar';
 
-export interface UploadFieldProps<T = unknown> {
-  /** API path that takes the multipart form, e.g. '/performer/feeds/photo/upload'. */
-  endpoint: string;
+type UploadPath = PathsFor<'post'>;
+
+interface UploadFieldBaseProps {
   label: string;
   hint?: string;
   /** Form field name of the file; 'file' by default. */
@@ -19,9 +21,27 @@ export interface UploadFieldProps<T = unknown> {
   method?: 'POST' | 'PUT';
   disabled?: boolean;
   className?: string;
-  onUploaded?: (response: T, file: File) => void;
   onError?: (error: unknown) => void;
   onRemove?: () => void;
+}
+
+/**
+ * A field that uploads to a route of the contract, e.g. `endpoint="/stories/files/{kind}/upload"`
+ * with `path={{ kind }}`: the route's answer types `onUploaded`.
+ */
+export type RouteUploadFieldProps<P extends UploadPath> = UploadFieldBaseProps &
+  Omit<ApiArgs<P, 'post'>, 'body'> & {
+    endpoint: P;
+    onUploaded?: (response: ApiData<P, 'post'>, file: File) => void;
+  };
+
+/**
+ * @deprecated A URL built by hand and an answer type the caller asserts: for the callers that do
+ * not name a route yet (use `RouteUploadFieldProps`, by route, instead).
+ */
+export interface UploadFieldProps<T = unknown> extends UploadFieldBaseProps {
+  endpoint: string;
+  onUploaded?: (response: T, file: File) => void;
 }
 
 type Status = 'idle' | 'uploading' | 'done' | 'error';
@@ -43,11 +63,16 @@ function accepts(file: File, accept?: string): boolean {
 }
 
 /**
- * Drag-and-drop (or pick) a file, preview it, and upload it with a progress bar through `api.upload`.
+ * Drag-and-drop (or pick) a file, preview it, and upload it with a progress bar (`client.upload`).
  * Uploading can be cancelled; a failed upload can be retried without picking the file again.
  */
-export function UploadField<T = unknown>({
+export function UploadField<P extends UploadPath>(props: RouteUploadFieldProps<P>): ReactElement;
+/** @deprecated Name the route: `endpoint="/x/{id}/upload" path={{ id }}`. */
+export function UploadField<T = unknown>(props: UploadFieldProps<T>): ReactElement;
+export function UploadField<P extends UploadPath>({
   endpoint,
+  path,
+  query,
   label,
   hint,
   fieldName = 'file',
@@ -60,7 +85,7 @@ export function UploadField<T = unknown>({
   onUploaded,
   onError,
   onRemove,
-}: UploadFieldProps<T>) {
+}: RouteUploadFieldProps<P>) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const controller = useRef<AbortController | null>(null);
@@ -88,7 +113,14 @@ export function UploadField<T = unknown>({
     for (const [k, v] of Object.entries(data ?? {})) form.append(k, v);
     form.append(fieldName, f, f.name);
     try {
-      const res = await api.upload<T>(endpoint, form, { method, signal: ctrl.signal, onProgress: setProgress });
+      // The route's own path and query, as received: tsc cannot relate them to ApiArgs<P> of a generic P.
+      const route = { path, query } as Omit<ApiArgs<P, 'post'>, 'body'>;
+      const res = await client.upload(endpoint, form, {
+        ...route,
+        method,
+        signal: ctrl.signal,
+        onProgress: setProgress,
+      });
       setStatus('done');
       onUploaded?.(res, f);
     } catch (err) {

@@ -1,16 +1,17 @@
-import useSWR, { mutate } from 'swr';
-import { api } from '../../lib/api';
+import { mutate } from 'swr';
+import { client } from '../../lib/api-client';
 import { clearToken } from '../../lib/cookies';
 import { setEndingSessionHere } from '../../lib/realtime';
 import { useUiStore } from '../../lib/ui-store';
+import { apiKey, useApi } from '../../lib/use-api';
 import type { CurrentUser } from './types';
 
-export const ME_KEY = '/users/me';
+export const ME_KEY = apiKey('/users/me');
 
 /** The signed-in user; only fetched while a token cookie exists. */
 export function useCurrentUser() {
   const token = useUiStore((s) => s.token);
-  const { data, error, isLoading, mutate: refresh } = useSWR<CurrentUser>(token ? ME_KEY : null);
+  const { data, error, isLoading, mutate: refresh } = useApi(token ? '/users/me' : null);
   return {
     user: token ? data : undefined,
     isLoggedIn: !!token && !!data,
@@ -24,10 +25,10 @@ export function useCurrentUser() {
 /** Ends the session on the server (best effort), drops the cookie and every cached response. */
 export async function logout(): Promise<void> {
   setEndingSessionHere(true);
-  await api.post('/auth/logout', undefined, { authRedirect: false }).catch(() => undefined);
+  await client.post('/auth/logout', { authRedirect: false }).catch(() => undefined);
   clearToken();
   useUiStore.getState().setToken(undefined);
-  await mutate((key) => key !== '/settings/public', undefined, { revalidate: false });
+  await mutate((key) => key !== apiKey('/settings/public'), undefined, { revalidate: false });
 }
 
 /** Spec §2: incomplete profiles go to their account page; creators to their profile; fans back. */

@@ -1,10 +1,12 @@
 import { CLIENT_HASH_PREFIX } from '@marquee/shared/auth';
 import { mutate } from 'swr';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api-client';
+import type { ApiBody } from '../../lib/api-contract';
 import { setToken } from '../../lib/cookies';
 import { useUiStore } from '../../lib/ui-store';
 import { ME_KEY } from './api';
-import type { CurrentUser, LoginBody, LoginResponse, RegisterBody } from './types';
+import type { LoginFormValues, RegisterFormValues } from './schemas';
+import type { CurrentUser } from './types';
 
 // Loaded with the login and register forms only (the shared auth module brings zod along).
 
@@ -23,29 +25,28 @@ export async function preparePassword(password: string, hashOnClient: boolean): 
 }
 
 /** POST /auth/login, store the token cookie, then load the current user. */
-export async function login(input: LoginBody, options: { hashPassword?: boolean } = {}): Promise<CurrentUser> {
-  const body = { ...input, password: await preparePassword(input.password, !!options.hashPassword) };
+export async function login(input: LoginFormValues, options: { hashPassword?: boolean } = {}): Promise<CurrentUser> {
+  const body: ApiBody<'/auth/login', 'post'> = {
+    ...input,
+    password: await preparePassword(input.password, !!options.hashPassword),
+  };
   if (!body.totpCode) delete body.totpCode;
   // A wrong password must show its own message, not the "session expired" redirect.
-  const res = await api.post<LoginResponse>('/auth/login', body, { authRedirect: false });
+  const res = await client.post('/auth/login', { body, authRedirect: false });
   if (!('token' in res)) throw new TotpRequiredError(res.message);
-  return adoptSession(res.token, body.remember);
+  return adoptSession(res.token, input.remember);
 }
 
 /** The second step of a sign-in with two-factor authentication on (any provider): challenge + code. */
 export async function completeTotpChallenge(challengeToken: string, code: string, remember: boolean) {
-  const res = await api.post<{ token: string }>(
-    '/auth/2fa/login',
-    { challengeToken, code, remember },
-    { authRedirect: false },
-  );
+  const res = await client.post('/auth/2fa/login', { body: { challengeToken, code, remember }, authRedirect: false });
   return adoptSession(res.token, remember);
 }
 
 /** Keeps a session token (cookie and store) and loads the current user: after a login of any kind. */
 export async function adoptSession(token: string, remember: boolean): Promise<CurrentUser> {
   setToken(token, remember);
-  const user = await api.get<CurrentUser>(ME_KEY);
+  const user = await client.get('/users/me');
   await mutate(ME_KEY, user, { revalidate: false });
   useUiStore.getState().setToken(token);
   return user;
@@ -53,21 +54,24 @@ export async function adoptSession(token: string, remember: boolean): Promise<Cu
 
 export async function register(
   role: 'fan' | 'creator',
-  input: RegisterBody,
+  input: RegisterFormValues,
   options: { hashPassword?: boolean; documents?: File[]; onProgress?: (percent: number) => void } = {},
 ) {
-  const path = role === 'creator' ? '/auth/performers/register' : '/auth/users/register';
-  const body = { ...input, password: await preparePassword(input.password, !!options.hashPassword) };
-  type Res = { token?: string; message?: string; emailVerificationRequired?: boolean };
-  if (role === 'creator' && options.documents?.length) {
+  const password = await preparePassword(input.password, !!options.hashPassword);
+  const { name, username, email } = input;
+  if (role === 'fan') {
+    return client.post('/auth/users/register', { body: { name, username, email, password }, authRedirect: false });
+  }
+  // The creator form requires the date of birth.
+  const body = { name, username, email, password, dateOfBirth: input.dateOfBirth ?? '' };
+  if (options.documents?.length) {
     // Creator registration with identity documents: one multipart request with upload progress.
     const form = new FormData();
-    for (const [k, v] of Object.entries(body)) if (v !== undefined && v !== '') form.append(k, String(v));
+    for (const [k, v] of Object.entries(body)) if (v !== '') form.append(k, v);
     options.documents.forEach((file, i) => {
       form.append(i === 0 ? 'idFront' : 'documents', file);
     });
-    return api.upload<Res>(path, form, { onProgress: options.onProgress });
+    return client.upload('/auth/performers/register', form, { onProgress: options.onProgress });
   }
-  for (const k of Object.keys(body) as Array<keyof typeof body>) if (body[k] === '') delete body[k];
-  return api.post<Res>(path, body, { authRedirect: false });
+  return client.post('/auth/performers/register', { body, authRedirect: false });
 }

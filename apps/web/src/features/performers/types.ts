@@ -1,14 +1,8 @@
-/** The public face of a creator as lists and the profile page show it. */
-export interface PerformerSummary {
-  _id: string;
-  username: string;
-  name?: string;
-  avatar?: string;
-  cover?: string;
-  bio?: string;
-  isOnline?: boolean;
-  isVerified?: boolean;
-  verified?: boolean;
-  stats?: { subscribers?: number; totalFeeds?: number; totalPhotos?: number; totalVideos?: number; likes?: number };
-  [key: string]: unknown;
-}
+import type { ApiData } from '../../lib/api-contract';
+
+/**
+ * The public face of a creator as lists show it (GET /performers/top, search, trending). `verified`
+ * is its one verification flag; `isVerified` was never sent and stays declared as absent only
+ * until feeds/components/feed-aside.tsx stops reading it.
+ */
+export type PerformerSummary = ApiData<'/performers/top'>['data'][number] & { isVerified?: never };

@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthModals } from '../../features/auth/components/auth-modals';
+import type { CurrentUser } from '../../features/auth/types';
 import { Footer } from '../../features/layout/components/footer';
 import { Header } from '../../features/layout/components/header';
 import { UserMenu } from '../../features/layout/components/user-menu';
@@ -21,13 +22,23 @@ import i18n from '.';
  * exactly as before (the spec's texts and what e2e tests match).
  */
 
-const USER = {
+const USER: CurrentUser = {
   _id: 'u1',
+  avatar: '',
+  cover: null,
   name: 'Jamie Fan',
   username: 'jamie',
   email: 'jamie@example.com',
   isPerformer: false,
+  role: 'user',
+  status: 'active',
   balance: 1234.5,
+  emailVerified: true,
+  verificationStatus: null,
+  referralCode: 'JAMIE1',
+  totpEnabled: false,
+  hasPassword: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
 };
 const WALLET = {
   balance: 1234.5,

@@ -28,8 +28,7 @@ function Missing({ user }: { user: Me }) {
 
 /** /user/account and /creator/account: every profile field, photos, password, 2FA, linked accounts, verification. */
 export function AccountPage({ kind }: { kind: 'user' | 'creator' }) {
-  const { user: current } = useCurrentUser();
-  const user = current as Me | undefined;
+  const { user } = useCurrentUser();
   const isCreator = kind === 'creator' && user?.isPerformer;
   const { data: profile } = usePerformerProfile(Boolean(isCreator));
   usePageTitle(kind === 'creator' ? 'Creator account' : 'Account settings');

@@ -41,7 +41,7 @@ function initial(p: PerformerProfile): Form {
     freeSubscriptionEnabled: p.freeSubscriptionEnabled,
     freeSubscriptionDays: String(p.freeSubscriptionDays),
   };
-  for (const [k] of OPTION_FIELDS) f[k] = (p[k] as string | null) ?? '';
+  for (const [k] of OPTION_FIELDS) f[k] = p[k] ?? '';
   for (const k of SOCIAL_LINK_KEYS) f[`social_${k}`] = p.socialLinks[k] ?? '';
   return f;
 }

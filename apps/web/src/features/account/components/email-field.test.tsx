@@ -10,16 +10,25 @@ import { ProfileForm } from './profile-form';
 
 /* Issue 23 items 8 and 9 as the web shows them, against a stand-in for the API. */
 
-const USER = {
+const USER: Me = {
   _id: 'u1',
+  avatar: '',
+  cover: null,
   name: 'Jamie Fan',
   username: 'jamie',
   email: 'jamie@example.com',
-  emailVerified: true,
-  hasPassword: true,
-  pendingEmail: null,
   isPerformer: false,
-} as unknown as Me;
+  role: 'user',
+  status: 'active',
+  balance: 0,
+  emailVerified: true,
+  verificationStatus: null,
+  referralCode: 'JAMIE1',
+  totpEnabled: false,
+  hasPassword: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  pendingEmail: null,
+};
 
 type Call = { method: string; path: string; body: Record<string, unknown> };
 let calls: Call[] = [];

@@ -7,7 +7,6 @@ import { Section } from './shared';
 
 /** Avatar and cover with preview and progress (UploadField). */
 export function ImagesSection({ user }: { user: Me }) {
-  const base = user.isPerformer ? '/performers' : '/users';
   const done = async () => {
     await refreshMe();
     toast.success('Changes saved');
@@ -20,7 +19,7 @@ export function ImagesSection({ user }: { user: Me }) {
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <UploadField
-          endpoint={`${base}/avatar/upload`}
+          endpoint={user.isPerformer ? '/performers/avatar/upload' : '/users/avatar/upload'}
           label="Avatar"
           accept="image/*"
           maxSizeMB={25}
@@ -28,7 +27,7 @@ export function ImagesSection({ user }: { user: Me }) {
           onUploaded={done}
         />
         <UploadField
-          endpoint={`${base === '/users' ? '/users' : '/performers'}/cover/upload`}
+          endpoint={user.isPerformer ? '/performers/cover/upload' : '/users/cover/upload'}
           label="Cover image"
           accept="image/*"
           maxSizeMB={25}

@@ -2,7 +2,8 @@ import { LOCALE_NAMES, LOCALES, type Locale } from '@marquee/shared/locales';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { toast } from '../../../components/ui/toast';
-import { api, getErrorMessage } from '../../../lib/api';
+import { getErrorMessage } from '../../../lib/api';
+import { client } from '../../../lib/api-client';
 import i18n, { currentLocale, switchLanguage } from '../../../lib/i18n';
 import { ME_KEY } from '../../auth/api';
 import { Section, SelectField } from './shared';
@@ -21,7 +22,7 @@ export function LanguageSection() {
           if (!LOCALES.includes(locale)) return;
           await switchLanguage(locale);
           try {
-            await api.put('/users/me/locale', { locale });
+            await client.put('/users/me/locale', { body: { locale } });
             await mutate(ME_KEY);
             // the new language's text (this render's t still speaks the old one)
             toast.success(i18n.t('language.saved'));

@@ -3,15 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { api, getErrorMessage } from '../../../lib/api';
+import { getErrorMessage } from '../../../lib/api';
+import { client } from '../../../lib/api-client';
 import i18n from '../../../lib/i18n';
 import { Message, Panel } from './recovery-pages';
 
 type Result = { ok: boolean; text: string };
 
-async function post(path: string, token: string): Promise<Result> {
+async function post(path: '/users/email-change/confirm' | '/users/email-change/undo', token: string): Promise<Result> {
   try {
-    const r = await api.post<{ message: string }>(path, { token }, { authRedirect: false });
+    const r = await client.post(path, { body: { token }, authRedirect: false });
     return { ok: true, text: r.message };
   } catch (err) {
     return { ok: false, text: getErrorMessage(err, i18n.t('errors.tryAgain')) };

@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
-import { api, getErrorMessage } from '../../../lib/api';
+import { getErrorMessage } from '../../../lib/api';
+import { client } from '../../../lib/api-client';
 import i18n from '../../../lib/i18n';
 import { useUiStore } from '../../../lib/ui-store';
 import { useSettings } from '../../settings/api';
@@ -49,7 +50,7 @@ export function ForgotPasswordPage() {
     e.preventDefault();
     setBusy(true);
     try {
-      const r = await api.post<{ message: string }>('/auth/users/forgot', { email }, { authRedirect: false });
+      const r = await client.post('/auth/users/forgot', { body: { email }, authRedirect: false });
       setMsg({ ok: true, text: r.message });
     } catch (err) {
       setMsg({ ok: false, text: getErrorMessage(err, t('errors.tryAgain')) });
@@ -93,11 +94,10 @@ export function ResetPasswordPage() {
     if (password !== confirm) return setMsg({ ok: false, text: t('auth.passwordsDiffer') });
     setBusy(true);
     try {
-      const r = await api.post<{ message: string }>(
-        '/auth/password-recovery',
-        { token, password: await preparePassword(password, clientSidePasswordHashing) },
-        { authRedirect: false },
-      );
+      const r = await client.post('/auth/password-recovery', {
+        body: { token, password: await preparePassword(password, clientSidePasswordHashing) },
+        authRedirect: false,
+      });
       toast.success(r.message);
       navigate('/auth/login', { replace: true });
     } catch (err) {
@@ -150,15 +150,15 @@ export function VerifyEmailPage() {
   useEffect(() => {
     if (ran.current || !token) return;
     ran.current = true;
-    api
-      .post<{ message: string }>('/auth/email-verification/verify', { token }, { authRedirect: false })
+    client
+      .post('/auth/email-verification/verify', { body: { token }, authRedirect: false })
       .then((r) => setMsg({ ok: true, text: r.message }))
       .catch((err) => setMsg({ ok: false, text: getErrorMessage(err, i18n.t('errors.tryAgain')) }));
   }, [token]);
   const resend = async (e: FormEvent) => {
     e.preventDefault();
     try {
-      const r = await api.post<{ message: string }>('/auth/email-verification', { email }, { authRedirect: false });
+      const r = await client.post('/auth/email-verification', { body: { email }, authRedirect: false });
       setMsg({ ok: true, text: r.message });
     } catch (err) {
       setMsg({ ok: false, text: getErrorMessage(err, t('errors.tryAgain')) });

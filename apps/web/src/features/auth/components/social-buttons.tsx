@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { api, buildUrl, getErrorMessage } from '../../../lib/api';
+import { buildUrl, getErrorMessage } from '../../../lib/api';
+import { client } from '../../../lib/api-client';
 import { useSettings } from '../../settings/api';
 
 /** Where the social callback pages send the person afterwards (the page they signed in from). */
@@ -33,7 +34,7 @@ export function SocialLoginButtons({
         globalThis.location.assign(buildUrl('/auth/google/start', { role }));
         return;
       }
-      const { url } = await api.post<{ url: string }>('/auth/twitter/login', { role }, { authRedirect: false });
+      const { url } = await client.post('/auth/twitter/login', { body: { role }, authRedirect: false });
       globalThis.location.assign(url);
     } catch (err) {
       setBusy(null);

@@ -6,17 +6,17 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
-import { api, getErrorMessage } from '../../../lib/api';
+import { getErrorMessage } from '../../../lib/api';
+import { client } from '../../../lib/api-client';
+import type { ApiData } from '../../../lib/api-contract';
 import { postLoginPath } from '../api';
 import { adoptSession, completeTotpChallenge } from '../session';
 import { Message, Panel } from './recovery-pages';
 import { takeSocialReturn } from './social-buttons';
 
-/** The answer of a provider sign-in when the account has two-factor authentication on. */
-interface Challenge {
-  challengeToken: string;
-  message: string;
-}
+/** A provider sign-in's answer: a session, or the challenge of an account with two-factor authentication on. */
+type ProviderSignIn = ApiData<'/auth/google/token', 'post'> | ApiData<'/auth/twitter/callback', 'post'>;
+type Challenge = Extract<ProviderSignIn, { totpRequired: true }>;
 type Finish = (params: URLSearchParams, navigate: NavigateFunction) => Promise<Challenge | undefined>;
 
 /** A provider's redirect back to us: runs `finish` once, shows a spinner, the code step or the error. */
@@ -80,12 +80,8 @@ function TotpStep({ challenge, navigate }: { challenge: Challenge; navigate: Nav
 }
 
 /** Keeps the session a provider sign-in returned and goes where the person started from, or the code step. */
-async function signIn(navigate: NavigateFunction, path: string, body: Record<string, unknown>) {
-  const r = await api.post<{ token: string } | (Challenge & { totpRequired: true })>(
-    path,
-    { ...body, remember: true },
-    { authRedirect: false },
-  );
+async function signIn(navigate: NavigateFunction, answer: Promise<ProviderSignIn>) {
+  const r = await answer;
   if (!('token' in r)) return r;
   navigate(postLoginPath(await adoptSession(r.token, true), takeSocialReturn()), { replace: true });
   return undefined;
@@ -96,19 +92,29 @@ const finishTwitter: Finish = async (params, navigate) => {
   const oauthVerifier = params.get('oauth_verifier');
   if (!oauthVerifier) throw new Error('Twitter/X sign-in was cancelled');
   if (params.get('link') === '1') {
-    await api.post('/twitter/verify', { oauthToken, oauthVerifier });
+    await client.post('/twitter/verify', { body: { oauthToken, oauthVerifier } });
     toast.success('Twitter/X account linked');
     navigate(-1);
     return undefined;
   }
-  return signIn(navigate, '/auth/twitter/callback', { oauthToken, oauthVerifier });
+  return signIn(
+    navigate,
+    client.post('/auth/twitter/callback', {
+      body: { oauthToken, oauthVerifier, remember: true },
+      authRedirect: false,
+    }),
+  );
 };
 
 const finishGoogle: Finish = async (params, navigate) => {
   const code = params.get('code');
   if (!code) throw new Error('Google sign-in was cancelled');
   const redirectUri = `${globalThis.location.origin}/auth/google/callback`;
-  return signIn(navigate, '/auth/google/token', { code, redirectUri, state: params.get('state') ?? undefined });
+  const state = params.get('state') ?? undefined;
+  return signIn(
+    navigate,
+    client.post('/auth/google/token', { body: { code, redirectUri, state, remember: true }, authRedirect: false }),
+  );
 };
 
 /** /auth/twitter/callback: completes Twitter/X sign-in, or linking when `link=1`. */

@@ -24,9 +24,7 @@ export function PerformerCard({ performer }: { performer: PerformerSummary }) {
         </span>
         <span className="mt-2 flex max-w-full items-center gap-1 font-semibold text-zinc-900 group-hover:text-brand-700 dark:text-white dark:group-hover:text-brand-300">
           <span className="truncate">{name}</span>
-          {(performer.isVerified || performer.verified) && (
-            <BadgeCheck className="size-4 shrink-0 text-brand-500" aria-label="Verified" />
-          )}
+          {performer.verified && <BadgeCheck className="size-4 shrink-0 text-brand-500" aria-label="Verified" />}
         </span>
         <span className="max-w-full truncate text-sm text-zinc-500 dark:text-zinc-400">@{performer.username}</span>
       </div>
