@@ -24589,6 +24589,18 @@ export interface paths {
                     content: {
                         "application/json": {
                             values: {
+                                menus: {
+                                    title: string;
+                                    path: string;
+                                    /**
+                                     * @default footer
+                                     * @enum {string}
+                                     */
+                                    section: "header" | "footer";
+                                    /** @default false */
+                                    isNewTab: boolean;
+                                }[];
+                            } & {
                                 [key: string]: unknown;
                             };
                             environment: {
@@ -24636,6 +24648,18 @@ export interface paths {
                     content: {
                         "application/json": {
                             values: {
+                                menus: {
+                                    title: string;
+                                    path: string;
+                                    /**
+                                     * @default footer
+                                     * @enum {string}
+                                     */
+                                    section: "header" | "footer";
+                                    /** @default false */
+                                    isNewTab: boolean;
+                                }[];
+                            } & {
                                 [key: string]: unknown;
                             };
                             environment: {
@@ -26252,7 +26276,7 @@ export interface paths {
                     sortBy?: "createdAt" | "paid";
                     sort?: "asc" | "desc";
                     q?: string;
-                    type?: string;
+                    type?: "tip" | "feed" | "video" | "gallery" | "product" | "scene" | "scenario" | "message" | "stream" | "subscription";
                     status?: "paid" | "refunded" | "chargeback";
                     userId?: string;
                     creatorId?: string;
@@ -26410,7 +26434,7 @@ export interface paths {
                                 net: number;
                                 refunded: number;
                             }[];
-                        } | string;
+                        };
                     };
                 };
             };
