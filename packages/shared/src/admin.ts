@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROMO_PLACEMENTS } from './cms';
 import { feedSchema } from './feeds';
 import { listQuerySchema } from './list';
 import { performerPublicSchema } from './profiles';
@@ -201,7 +202,7 @@ export const adminPromoSchema = z.object({
   description: z.string(),
   imageUrl: z.string().nullable(),
   linkUrl: z.string().nullable(),
-  placement: z.string(),
+  placement: z.enum(PROMO_PLACEMENTS),
   status: z.enum(['active', 'inactive']),
   ordering: z.number().int(),
   startAt: isoDate.nullable(),
@@ -219,7 +220,7 @@ export const promoBodySchema = z.object({
   description: z.string().trim().max(1000).default(''),
   imageUrl: httpUrl.nullable().default(null),
   linkUrl: httpUrl.nullable().default(null),
-  placement: z.enum(['home', 'explore', 'profile', 'feed', 'sidebar']).default('home'),
+  placement: z.enum(PROMO_PLACEMENTS).default('home'),
   status: z.enum(['active', 'inactive']).default('active'),
   ordering: z.number().int().default(0),
   startAt: z.string().datetime({ offset: true }).nullable().default(null),

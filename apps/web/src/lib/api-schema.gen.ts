@@ -25889,7 +25889,8 @@ export interface paths {
                                 description: string;
                                 imageUrl: string | null;
                                 linkUrl: string | null;
-                                placement: string;
+                                /** @enum {string} */
+                                placement: "home" | "explore" | "profile" | "feed" | "sidebar";
                                 /** @enum {string} */
                                 status: "active" | "inactive";
                                 ordering: number;
@@ -25960,7 +25961,8 @@ export interface paths {
                             description: string;
                             imageUrl: string | null;
                             linkUrl: string | null;
-                            placement: string;
+                            /** @enum {string} */
+                            placement: "home" | "explore" | "profile" | "feed" | "sidebar";
                             /** @enum {string} */
                             status: "active" | "inactive";
                             ordering: number;
@@ -26044,7 +26046,8 @@ export interface paths {
                             description: string;
                             imageUrl: string | null;
                             linkUrl: string | null;
-                            placement: string;
+                            /** @enum {string} */
+                            placement: "home" | "explore" | "profile" | "feed" | "sidebar";
                             /** @enum {string} */
                             status: "active" | "inactive";
                             ordering: number;
