@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { PROMO_PLACEMENTS } from './cms';
 import { feedSchema } from './feeds';
 import { listQuerySchema } from './list';
 import { performerPublicSchema } from './profiles';
+import { menuItemSchema } from './settings';
+import { EARNING_SOURCES } from './wallet';
 
 /** Admin console payloads (issue 11). Money is decimal tokens, like the rest of the API. */
 
@@ -10,8 +13,8 @@ const optionalDate = z.coerce.date().optional();
 
 // ---------- settings ----------
 export const adminSettingsSchema = z.object({
-  /** Every site setting with its current value (defaults included). */
-  values: z.record(z.string(), z.unknown()),
+  /** Every site setting with its current value (defaults included); the menus typed, as the console edits them. */
+  values: z.object({ menus: z.array(menuItemSchema) }).catchall(z.unknown()),
   /** Which services are configured by the environment (secrets are never returned). */
   environment: z.object({
     smtpConfigured: z.boolean(),
@@ -199,7 +202,7 @@ export const adminPromoSchema = z.object({
   description: z.string(),
   imageUrl: z.string().nullable(),
   linkUrl: z.string().nullable(),
-  placement: z.string(),
+  placement: z.enum(PROMO_PLACEMENTS),
   status: z.enum(['active', 'inactive']),
   ordering: z.number().int(),
   startAt: isoDate.nullable(),
@@ -217,7 +220,7 @@ export const promoBodySchema = z.object({
   description: z.string().trim().max(1000).default(''),
   imageUrl: httpUrl.nullable().default(null),
   linkUrl: httpUrl.nullable().default(null),
-  placement: z.enum(['home', 'explore', 'profile', 'feed', 'sidebar']).default('home'),
+  placement: z.enum(PROMO_PLACEMENTS).default('home'),
   status: z.enum(['active', 'inactive']).default('active'),
   ordering: z.number().int().default(0),
   startAt: z.string().datetime({ offset: true }).nullable().default(null),
@@ -314,7 +317,8 @@ export const adminChargeSchema = z.object({
 export type AdminCharge = z.infer<typeof adminChargeSchema>;
 export const adminChargeQuerySchema = listQuerySchema.extend({
   sortBy: z.enum(['createdAt', 'paid']).default('createdAt'),
-  type: z.string().max(40).optional(),
+  /** What the charge paid for: the same list as the earnings it credits (wallet_charges.type). */
+  type: z.enum(EARNING_SOURCES).optional(),
   status: z.enum(['paid', 'refunded', 'chargeback']).optional(),
   userId: z.string().uuid().optional(),
   creatorId: z.string().uuid().optional(),
@@ -336,6 +340,8 @@ export const revenueRowSchema = z.object({
   refunded: z.number(),
 });
 export type RevenueRow = z.infer<typeof revenueRowSchema>;
+/** GET /admin/revenue as JSON (format=csv answers the same rows as a text/csv download). */
+export const revenueReportSchema = z.object({ data: z.array(revenueRowSchema) });
 
 export const adminSubscriptionQuerySchema = listQuerySchema.extend({
   status: z.enum(['created', 'active', 'cancelled', 'expired']).optional(),

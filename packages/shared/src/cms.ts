@@ -53,6 +53,7 @@ export const cmsPostBodySchema = z.object({
 export const cmsPostPatchSchema = z.object(cmsPostFields).partial();
 
 export const PROMO_PLACEMENTS = ['home', 'explore', 'profile', 'feed', 'sidebar'] as const;
+export type PromoPlacement = (typeof PROMO_PLACEMENTS)[number];
 export const sitePromoSchema = z.object({
   _id: z.string(),
   title: z.string(),

@@ -24584,6 +24584,18 @@ export interface paths {
                     content: {
                         "application/json": {
                             values: {
+                                menus: {
+                                    title: string;
+                                    path: string;
+                                    /**
+                                     * @default footer
+                                     * @enum {string}
+                                     */
+                                    section: "header" | "footer";
+                                    /** @default false */
+                                    isNewTab: boolean;
+                                }[];
+                            } & {
                                 [key: string]: unknown;
                             };
                             environment: {
@@ -24631,6 +24643,18 @@ export interface paths {
                     content: {
                         "application/json": {
                             values: {
+                                menus: {
+                                    title: string;
+                                    path: string;
+                                    /**
+                                     * @default footer
+                                     * @enum {string}
+                                     */
+                                    section: "header" | "footer";
+                                    /** @default false */
+                                    isNewTab: boolean;
+                                }[];
+                            } & {
                                 [key: string]: unknown;
                             };
                             environment: {
@@ -25860,7 +25884,8 @@ export interface paths {
                                 description: string;
                                 imageUrl: string | null;
                                 linkUrl: string | null;
-                                placement: string;
+                                /** @enum {string} */
+                                placement: "home" | "explore" | "profile" | "feed" | "sidebar";
                                 /** @enum {string} */
                                 status: "active" | "inactive";
                                 ordering: number;
@@ -25931,7 +25956,8 @@ export interface paths {
                             description: string;
                             imageUrl: string | null;
                             linkUrl: string | null;
-                            placement: string;
+                            /** @enum {string} */
+                            placement: "home" | "explore" | "profile" | "feed" | "sidebar";
                             /** @enum {string} */
                             status: "active" | "inactive";
                             ordering: number;
@@ -26015,7 +26041,8 @@ export interface paths {
                             description: string;
                             imageUrl: string | null;
                             linkUrl: string | null;
-                            placement: string;
+                            /** @enum {string} */
+                            placement: "home" | "explore" | "profile" | "feed" | "sidebar";
                             /** @enum {string} */
                             status: "active" | "inactive";
                             ordering: number;
@@ -26247,7 +26274,7 @@ export interface paths {
                     sortBy?: "createdAt" | "paid";
                     sort?: "asc" | "desc";
                     q?: string;
-                    type?: string;
+                    type?: "tip" | "feed" | "video" | "gallery" | "product" | "scene" | "scenario" | "message" | "stream" | "subscription";
                     status?: "paid" | "refunded" | "chargeback";
                     userId?: string;
                     creatorId?: string;
@@ -26405,7 +26432,7 @@ export interface paths {
                                 net: number;
                                 refunded: number;
                             }[];
-                        } | string;
+                        };
                     };
                 };
             };

@@ -33,7 +33,9 @@ export const sitePromos = pgTable(
     description: text('description').notNull().default(''),
     imageUrl: text('image_url'),
     linkUrl: text('link_url'),
-    placement: text('placement').notNull().default('home'),
+    placement: text('placement', { enum: ['home', 'explore', 'profile', 'feed', 'sidebar'] })
+      .notNull()
+      .default('home'),
     status: text('status', { enum: ['active', 'inactive'] })
       .notNull()
       .default('active'),

@@ -10,7 +10,7 @@ import {
   listResponseSchema,
   reasonBodySchema,
   revenueQuerySchema,
-  revenueRowSchema,
+  revenueReportSchema,
 } from '@marquee/shared';
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -20,7 +20,7 @@ import { users, type WalletChargeRow, walletCharges } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { createCoupon, listCoupons, presentCoupon, setCouponActive } from '../coupons/coupons.service';
 import { refundCharge } from '../wallet/refunds.service';
-import { adminActor, adminPreHandler, inAdminTx, security, toCsv } from './admin.common';
+import { adminActor, adminPreHandler, inAdminTx, security, sendCsv, toCsv } from './admin.common';
 
 const tags = ['admin'];
 const base = { preHandler: adminPreHandler };
@@ -134,7 +134,8 @@ export default async function adminMoneyRoutes(app: App) {
         security,
         summary: 'Admin: earnings and platform revenue per creator for a period (JSON, or CSV with format=csv)',
         querystring: revenueQuerySchema,
-        response: { 200: z.union([z.object({ data: z.array(revenueRowSchema) }), z.string()]) },
+        // The JSON answer; format=csv sends the same rows as text/csv (sendCsv), outside this schema.
+        response: { 200: revenueReportSchema },
       },
     },
     async (req, reply) => {
@@ -189,11 +190,13 @@ export default async function adminMoneyRoutes(app: App) {
           totals.net.toFixed(2),
           totals.refunded.toFixed(2),
         ]);
-        reply.header('content-type', 'text/csv; charset=utf-8');
-        reply.header('content-disposition', 'attachment; filename="revenue.csv"');
-        return toCsv(
-          ['creatorId', 'username', 'payments', 'gross', 'commission (platform)', 'net (creator)', 'refunded'],
-          rows,
+        return sendCsv(
+          reply,
+          'revenue.csv',
+          toCsv(
+            ['creatorId', 'username', 'payments', 'gross', 'commission (platform)', 'net (creator)', 'refunded'],
+            rows,
+          ),
         );
       }
       return { data };

@@ -1,3 +1,4 @@
+import type { PromoPlacement } from '@marquee/shared';
 import { and, asc, count, desc, eq, gt, ilike, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { isUuid, newId } from '../../db/ids';
@@ -67,7 +68,7 @@ export async function slugTaken(db: Executor, slug: string, exceptId?: string) {
 
 export async function activePromos(
   db: Executor,
-  placement: string | undefined,
+  placement: PromoPlacement | undefined,
   at: Date,
   page: { limit: number; offset: number },
   dir: 'asc' | 'desc',

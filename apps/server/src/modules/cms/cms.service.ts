@@ -1,4 +1,4 @@
-import type { CmsPost, cmsPostBodySchema, cmsPostPatchSchema, SitePromo } from '@marquee/shared';
+import type { CmsPost, cmsPostBodySchema, cmsPostPatchSchema, PromoPlacement, SitePromo } from '@marquee/shared';
 import type { z } from 'zod';
 import { isUuid, newId } from '../../db/ids';
 import type { CmsPostRow, SitePromoRow } from '../../db/schema';
@@ -127,7 +127,7 @@ export async function editPost(
 
 export async function searchPromos(
   ctx: Pick<Ctx, 'db' | 'now'>,
-  q: { placement?: string; page: number; pageSize: number; sort: 'asc' | 'desc' },
+  q: { placement?: PromoPlacement; page: number; pageSize: number; sort: 'asc' | 'desc' },
 ) {
   const { rows, total } = await activePromos(
     ctx.db,
@@ -146,7 +146,7 @@ export interface PromoInput {
   description: string;
   imageUrl: string | null;
   linkUrl: string | null;
-  placement: string;
+  placement: PromoPlacement;
   status: 'active' | 'inactive';
   ordering: number;
   startAt: string | null;

@@ -1,117 +1,111 @@
-import type {
-  AdminCharge,
-  AdminContent,
-  AdminMail,
-  AdminPromo,
-  AdminReport,
-  AdminSettings,
-  AdminUser,
-  AdminUserDetail,
-  AuditEntry,
-  CmsPost,
-  Dashboard,
-  ListResponse,
-  Order,
-  RevenueRow,
-  Subscription,
-  ViewAs,
-} from '@marquee/shared';
-import useSWR, { mutate } from 'swr';
-import { api, buildUrl, type Query } from '../../lib/api';
+import { EARNING_SOURCES } from '@marquee/shared';
+import { mutate } from 'swr';
+import { buildUrl } from '../../lib/api';
+import { apiUrl, client } from '../../lib/api-client';
+import type { ApiBody, ApiData, ApiPathParams, ApiQuery } from '../../lib/api-contract';
 import { getToken } from '../../lib/cookies';
-import { SETTINGS_KEY } from '../settings/api';
+import { apiKey, useApi } from '../../lib/use-api';
 
-/** SWR keys are strings (docs/web.md): a path plus its query string. */
-export function adminKey(path: string, query: Query = {}): string {
-  const url = buildUrl(path, query);
-  return url.slice(url.indexOf('/admin'));
-}
+export type AdminSettings = ApiData<'/admin/settings'>;
+export type AdminUserDetail = ApiData<'/admin/users/{id}'>;
+export type AdminReport = ApiData<'/admin/reports'>['data'][number];
+export type AdminMail = ApiData<'/admin/mail'>['data'][number];
+export type CmsPage = ApiData<'/admin/pages'>['data'][number];
+export type AdminPromo = ApiData<'/admin/promos'>['data'][number];
+export type Coupon = ApiData<'/admin/coupons'>['data'][number];
+export type AdminOrder = ApiData<'/admin/orders'>['data'][number];
+export type ModeratedType = ApiPathParams<'/admin/content/{type}/{id}/takedown', 'post'>['type'];
+
+/** The charge types the transactions list filters by: the list the route's query enum is built from. */
+export const CHARGE_TYPES = EARNING_SOURCES satisfies ReadonlyArray<NonNullable<ApiQuery<'/admin/charges'>['type']>>;
 
 /** Revalidates every cached admin list (after an action that may change several screens). */
 export function refreshAdmin() {
   return mutate((key) => typeof key === 'string' && key.startsWith('/admin'));
 }
 
-export const useDashboard = (days: number) => useSWR<Dashboard>(adminKey('/admin/dashboard', { days }));
-export const useAdminSettings = () => useSWR<AdminSettings>('/admin/settings');
-export const useAdminUsers = (q: Query) => useSWR<ListResponse<AdminUser>>(adminKey('/admin/users', q));
-export const useAdminUser = (id: string | null) => useSWR<AdminUserDetail>(id ? `/admin/users/${id}` : null);
-export const useAdminContent = (q: Query) => useSWR<ListResponse<AdminContent>>(adminKey('/admin/content', q));
-export const useAdminReports = (q: Query) => useSWR<ListResponse<AdminReport>>(adminKey('/admin/reports', q));
-export const useAdminPages = () => useSWR<ListResponse<CmsPost>>(adminKey('/admin/pages', { pageSize: 100 }));
-export const useAdminPromos = () => useSWR<ListResponse<AdminPromo>>(adminKey('/admin/promos', { pageSize: 100 }));
-export const useAdminMail = (q: Query) => useSWR<ListResponse<AdminMail>>(adminKey('/admin/mail', q));
-export const useAudit = (q: Query) => useSWR<ListResponse<AuditEntry>>(adminKey('/admin/audit', q));
-export const useAdminCharges = (q: Query) => useSWR<ListResponse<AdminCharge>>(adminKey('/admin/charges', q));
-export const useRevenue = (q: Query) => useSWR<{ data: RevenueRow[] }>(adminKey('/admin/revenue', q));
-export const useViewAs = (id: string, as: string) => useSWR<ViewAs>(adminKey(`/admin/users/${id}/view-as`, { as }));
-export const useAdminOrders = (q: Query) => useSWR<ListResponse<Order>>(adminKey('/admin/orders', q));
-export const useAdminSubscriptions = (q: Query) =>
-  useSWR<ListResponse<Subscription>>(adminKey('/admin/subscriptions', q));
-export interface Coupon {
-  _id: string;
-  code: string;
-  name: string;
-  kind: 'percentage' | 'amount';
-  value: number;
-  appliesTo: string;
-  expiresAt: string | null;
-  maxUses: number | null;
-  usedCount: number;
-  active: boolean;
-}
-export const useCoupons = () => useSWR<ListResponse<Coupon>>(adminKey('/admin/coupons', { pageSize: 100 }));
+export const useDashboard = (days: number) => useApi('/admin/dashboard', { query: { days } });
+export const useAdminSettings = () => useApi('/admin/settings');
+export const useAdminUsers = (query: ApiQuery<'/admin/users'>) => useApi('/admin/users', { query });
+export const useAdminUser = (id: string | null) => useApi(id ? '/admin/users/{id}' : null, { path: { id: id ?? '' } });
+export const useAdminContent = (query: ApiQuery<'/admin/content'>) => useApi('/admin/content', { query });
+export const useAdminReports = (query: ApiQuery<'/admin/reports'>) => useApi('/admin/reports', { query });
+export const useAdminPages = () => useApi('/admin/pages', { query: { pageSize: 100 } });
+export const useAdminPromos = () => useApi('/admin/promos', { query: { pageSize: 100 } });
+export const useAdminMail = (query: ApiQuery<'/admin/mail'>) => useApi('/admin/mail', { query });
+export const useAudit = (query: ApiQuery<'/admin/audit'>) => useApi('/admin/audit', { query });
+export const useAdminCharges = (query: ApiQuery<'/admin/charges'>) => useApi('/admin/charges', { query });
+export const useRevenue = (query: ApiQuery<'/admin/revenue'>) => useApi('/admin/revenue', { query });
+export const useViewAs = (id: string, as: NonNullable<ApiQuery<'/admin/users/{id}/view-as'>>['as']) =>
+  useApi('/admin/users/{id}/view-as', { path: { id }, query: { as } });
+export const useAdminOrders = (query: ApiQuery<'/admin/orders'>) => useApi('/admin/orders', { query });
+export const useAdminSubscriptions = (query: ApiQuery<'/admin/subscriptions'>) =>
+  useApi('/admin/subscriptions', { query });
+export const useCoupons = () => useApi('/admin/coupons', { query: { pageSize: 100 } });
+/** Live (or ended) streams; refreshed every 15 s while shown. */
+export const useAdminStreams = (query: ApiQuery<'/admin/streams'>) =>
+  useApi('/admin/streams', { query }, { refreshInterval: 15_000 });
 
-export async function saveSettings(changes: Record<string, unknown>) {
-  const res = await api.put<AdminSettings>('/admin/settings', changes);
-  await mutate('/admin/settings', res, { revalidate: false });
+export async function saveSettings(changes: ApiBody<'/admin/settings', 'put'>) {
+  const res = await client.put('/admin/settings', { body: changes });
+  await mutate(apiKey('/admin/settings'), res, { revalidate: false });
   // Public settings (site name in the header, limits) refresh at once for this browser too.
-  await mutate(SETTINGS_KEY);
+  await mutate(apiKey('/settings/public'));
   return res;
 }
 
 export const adminActions = {
-  updateUser: (id: string, body: Record<string, unknown>) => api.put<AdminUserDetail>(`/admin/users/${id}`, body),
-  suspend: (id: string, reason?: string) => api.post<AdminUserDetail>(`/admin/users/${id}/suspend`, { reason }),
-  reactivate: (id: string) => api.post<AdminUserDetail>(`/admin/users/${id}/reactivate`, {}),
-  resetLink: (id: string) => api.post<{ link: string }>(`/admin/users/${id}/reset-password`),
+  updateUser: (id: string, body: ApiBody<'/admin/users/{id}', 'put'>) =>
+    client.put('/admin/users/{id}', { path: { id }, body }),
+  suspend: (id: string, reason?: string) =>
+    client.post('/admin/users/{id}/suspend', { path: { id }, body: { reason } }),
+  reactivate: (id: string) => client.post('/admin/users/{id}/reactivate', { path: { id }, body: {} }),
+  resetLink: (id: string) => client.post('/admin/users/{id}/reset-password', { path: { id } }),
   verify: (id: string, decision: 'verified' | 'rejected', reason?: string) =>
-    api.post<AdminUserDetail>(`/admin/users/${id}/verification`, { decision, reason }),
+    client.post('/admin/users/{id}/verification', { path: { id }, body: { decision, reason } }),
   commission: (id: string, commissionPercent: number | null) =>
-    api.put<AdminUserDetail>(`/admin/users/${id}/commission`, { commissionPercent }),
-  adjust: (id: string, body: { amount: number; account: 'wallet' | 'earnings'; reason: string }) =>
-    api.post<{ balance: number; earningsBalance: number }>(`/admin/users/${id}/balance-adjustments`, body),
-  takedown: (type: string, id: string, reason: string) => api.post(`/admin/content/${type}/${id}/takedown`, { reason }),
-  restore: (type: string, id: string) => api.post(`/admin/content/${type}/${id}/restore`, {}),
+    client.put('/admin/users/{id}/commission', { path: { id }, body: { commissionPercent } }),
+  adjust: (id: string, body: ApiBody<'/admin/users/{id}/balance-adjustments', 'post'>) =>
+    client.post('/admin/users/{id}/balance-adjustments', { path: { id }, body }),
+  takedown: (type: ModeratedType, id: string, reason: string) =>
+    client.post('/admin/content/{type}/{id}/takedown', { path: { type, id }, body: { reason } }),
+  restore: (type: ModeratedType, id: string) =>
+    client.post('/admin/content/{type}/{id}/restore', { path: { type, id }, body: {} }),
   resolveReport: (id: string, action: 'dismiss' | 'takedown' | 'suspend', note?: string) =>
-    api.post<AdminReport>(`/admin/reports/${id}/resolve`, { action, note }),
-  createPage: (body: Record<string, unknown>) => api.post<CmsPost>('/admin/pages', body),
-  updatePage: (id: string, body: Record<string, unknown>) => api.put<CmsPost>(`/admin/pages/${id}`, body),
-  deletePage: (id: string) => api.delete(`/admin/pages/${id}`),
-  createPromo: (body: Record<string, unknown>) => api.post<AdminPromo>('/admin/promos', body),
-  updatePromo: (id: string, body: Record<string, unknown>) => api.put<AdminPromo>(`/admin/promos/${id}`, body),
-  deletePromo: (id: string) => api.delete(`/admin/promos/${id}`),
-  refund: (id: string, reason: string) => api.post<AdminCharge>(`/admin/charges/${id}/refund`, { reason }),
-  createCoupon: (body: Record<string, unknown>) => api.post<Coupon>('/admin/coupons', body),
-  setCouponActive: (id: string, active: boolean) => api.put<Coupon>(`/admin/coupons/${id}/active`, { active }),
-  cancelSubscription: (id: string, reason: string) => api.post(`/admin/subscriptions/${id}/cancel`, { reason }),
-  endSubscription: (id: string, reason: string) => api.post(`/admin/subscriptions/${id}/end`, { reason }),
-  grantSubscription: (body: { user: string; creator: string; subscriptionType: string; reason: string }) =>
-    api.post<Subscription>('/admin/subscriptions/grant', body),
-  orderStatus: (id: string, body: { deliveryStatus: string; shippingCode?: string; reason: string }) =>
-    api.put<Order>(`/admin/orders/${id}/status`, body),
+    client.post('/admin/reports/{id}/resolve', { path: { id }, body: { action, note } }),
+  createPage: (body: ApiBody<'/admin/pages', 'post'>) => client.post('/admin/pages', { body }),
+  updatePage: (id: string, body: ApiBody<'/admin/pages/{id}', 'put'>) =>
+    client.put('/admin/pages/{id}', { path: { id }, body }),
+  deletePage: (id: string) => client.delete('/admin/pages/{id}', { path: { id } }),
+  createPromo: (body: ApiBody<'/admin/promos', 'post'>) => client.post('/admin/promos', { body }),
+  updatePromo: (id: string, body: ApiBody<'/admin/promos/{id}', 'put'>) =>
+    client.put('/admin/promos/{id}', { path: { id }, body }),
+  deletePromo: (id: string) => client.delete('/admin/promos/{id}', { path: { id } }),
+  refund: (id: string, reason: string) => client.post('/admin/charges/{id}/refund', { path: { id }, body: { reason } }),
+  createCoupon: (body: ApiBody<'/admin/coupons', 'post'>) => client.post('/admin/coupons', { body }),
+  setCouponActive: (id: string, active: boolean) =>
+    client.put('/admin/coupons/{id}/active', { path: { id }, body: { active } }),
+  cancelSubscription: (id: string, reason: string) =>
+    client.post('/admin/subscriptions/{id}/cancel', { path: { id }, body: { reason } }),
+  endSubscription: (id: string, reason: string) =>
+    client.post('/admin/subscriptions/{id}/end', { path: { id }, body: { reason } }),
+  grantSubscription: (body: ApiBody<'/admin/subscriptions/grant', 'post'>) =>
+    client.post('/admin/subscriptions/grant', { body }),
+  orderStatus: (id: string, body: ApiBody<'/admin/orders/{id}/status', 'put'>) =>
+    client.put('/admin/orders/{id}/status', { path: { id }, body }),
+  endStream: (id: string) => client.put('/admin/streams/{id}/end', { path: { id } }),
 };
 
 /** Authenticated file download (CSV export, identity documents): the API needs the bearer header. */
-async function fetchBlob(path: string, query?: Query): Promise<Blob> {
+async function fetchBlob(path: string): Promise<Blob> {
   const token = getToken();
-  const res = await fetch(buildUrl(path, query), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const res = await fetch(buildUrl(path), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   if (!res.ok) throw await res.json().catch(() => new Error(res.statusText));
   return res.blob();
 }
 
-export async function downloadRevenueCsv(query: Query) {
-  const blob = await fetchBlob('/admin/revenue', { ...query, format: 'csv' });
+export async function downloadRevenueCsv(query: ApiQuery<'/admin/revenue'>) {
+  const blob = await fetchBlob(apiUrl('/admin/revenue', { query: { ...query, format: 'csv' } }));
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);
   a.download = 'revenue.csv';

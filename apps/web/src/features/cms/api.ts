@@ -1,14 +1,9 @@
-import useSWR from 'swr';
+import type { ApiData } from '../../lib/api-contract';
+import { useApi } from '../../lib/use-api';
 
-/** GET /posts/{slug}: a CMS page (title and HTML content). */
-export interface CmsPost {
-  _id?: string;
-  slug?: string;
-  title: string;
-  content: string;
-  updatedAt?: string;
-}
+/** GET /posts/{id}: a CMS page (title and HTML content), by its slug. */
+export type CmsPost = ApiData<'/posts/{id}'>;
 
 export function usePost(slug: string | undefined) {
-  return useSWR<CmsPost>(slug ? `/posts/${encodeURIComponent(slug)}` : null);
+  return useApi(slug ? '/posts/{id}' : null, { path: { id: slug ?? '' } });
 }

@@ -1,24 +1,28 @@
-import type { ListResponse, Order } from '@marquee/shared';
-import useSWR from 'swr';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api-client';
+import type { ApiBody, ApiData, ApiQuery } from '../../lib/api-contract';
+import { type ListQueryState, toApiQuery } from '../../lib/query-string';
+import { useApi } from '../../lib/use-api';
 
-export function useFanOrders(query: string) {
-  return useSWR<ListResponse<Order>>(`/orders/users/search?${query}`);
+export type Order = ApiData<'/orders/search'>['data'][number];
+export type DeliveryStatus = Order['deliveryStatus'];
+
+/** The fan's orders, for the list state in the address bar. */
+export function useFanOrders(query: ListQueryState) {
+  return useApi('/orders/users/search', { query: toApiQuery<ApiQuery<'/orders/users/search'>>(query) });
 }
-export function useCreatorOrders(query: string) {
-  return useSWR<ListResponse<Order>>(`/orders/search?${query}`);
+/** The creator's orders, for the list state in the address bar. */
+export function useCreatorOrders(query: ListQueryState) {
+  return useApi('/orders/search', { query: toApiQuery<ApiQuery<'/orders/search'>>(query) });
 }
 
 export const ordersApi = {
-  update: (
-    id: string,
-    body: { deliveryStatus?: 'processing' | 'shipping' | 'delivered'; shippingCode?: string; note?: string },
-  ) => api.put<Order>(`/orders/${id}/update`, body),
+  update: (id: string, body: ApiBody<'/orders/{id}/update', 'put'>) =>
+    client.put('/orders/{id}/update', { path: { id }, body }),
   changeAddress: (id: string, deliveryAddressId: string) =>
-    api.put<Order>(`/orders/${id}/update/delivery-address`, { deliveryAddressId }),
+    client.put('/orders/{id}/update/delivery-address', { path: { id }, body: { deliveryAddressId } }),
 };
 
-export const STATUS_LABEL: Record<Order['deliveryStatus'], string> = {
+export const STATUS_LABEL: Record<DeliveryStatus, string> = {
   processing: 'Processing',
   shipping: 'Shipped',
   delivered: 'Delivered',

@@ -1,28 +1,29 @@
-import type { DataExport } from '@marquee/shared/privacy';
-import useSWR from 'swr';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api-client';
+import type { ApiData } from '../../lib/api-contract';
 import { setEndingSessionHere } from '../../lib/realtime';
+import { useApi } from '../../lib/use-api';
 import { logout } from '../auth/api';
 
-export const EXPORTS_KEY = '/privacy/exports';
+export type DataExport = ApiData<'/privacy/exports'>['data'][number];
+
+/** Polls every 2 s while the latest export is being prepared. */
+const whilePreparing = (latest?: ApiData<'/privacy/exports'>) =>
+  latest?.data.some((e) => e.status === 'pending' || e.status === 'running') ? 2000 : 0;
 
 /** My exports; polls every 2 s while one is being prepared. */
 export function useDataExports() {
-  return useSWR<{ data: DataExport[] }>(EXPORTS_KEY, {
-    refreshInterval: (latest) =>
-      latest?.data.some((e) => e.status === 'pending' || e.status === 'running') ? 2000 : 0,
-  });
+  return useApi('/privacy/exports', undefined, { refreshInterval: whilePreparing });
 }
 
 export function requestExport() {
-  return api.post<DataExport>('/privacy/exports');
+  return client.post('/privacy/exports');
 }
 
 /** Erases the account, then ends the local session (the server has already ended every session). */
 export async function eraseAccount(password: string) {
   setEndingSessionHere(true);
-  const result = await api
-    .post<{ success: boolean; filesDeleted: number }>('/privacy/erase', { password }, { authRedirect: false })
+  const result = await client
+    .post('/privacy/erase', { body: { password }, authRedirect: false })
     .catch((err: unknown) => {
       setEndingSessionHere(false); // a wrong password: the session goes on
       throw err;
@@ -31,19 +32,14 @@ export async function eraseAccount(password: string) {
   return result;
 }
 
-export const adminExportsKey = (userId: string) => `/admin/users/${userId}/data-exports`;
-
 export function useAdminExports(userId: string) {
-  return useSWR<{ data: DataExport[] }>(adminExportsKey(userId), {
-    refreshInterval: (latest) =>
-      latest?.data.some((e) => e.status === 'pending' || e.status === 'running') ? 2000 : 0,
-  });
+  return useApi('/admin/users/{id}/data-exports', { path: { id: userId } }, { refreshInterval: whilePreparing });
 }
 
 export function adminRequestExport(userId: string, reason: string) {
-  return api.post<DataExport>(`/admin/users/${userId}/data-export`, { reason });
+  return client.post('/admin/users/{id}/data-export', { path: { id: userId }, body: { reason } });
 }
 
 export function adminErase(userId: string, reason: string) {
-  return api.post<{ success: boolean; filesDeleted: number }>(`/admin/users/${userId}/erase`, { reason });
+  return client.post('/admin/users/{id}/erase', { path: { id: userId }, body: { reason } });
 }

@@ -1,7 +1,7 @@
 import { DEFAULTS } from '@marquee/shared/constants';
 import type { MenuItem, PublicSettings } from '@marquee/shared/settings';
-import useSWR from 'swr';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api-client';
+import { useApi } from '../../lib/use-api';
 
 const cents = (v: number) => v / 100;
 
@@ -35,16 +35,14 @@ export const DEFAULT_SETTINGS: PublicSettings = {
   twitterEnabled: false,
 };
 
-export const SETTINGS_KEY = '/settings/public';
-
 /** Public settings, fetched once per page load (spec §9) and merged over the defaults. */
 export function useSettings(): PublicSettings & { isLoading: boolean } {
-  const { data, isLoading } = useSWR<Partial<PublicSettings>>(SETTINGS_KEY, {
+  const { data, isLoading } = useApi('/settings/public', undefined, {
     revalidateOnFocus: false,
     revalidateOnReconnect: false,
     revalidateIfStale: false,
   });
-  return { ...DEFAULT_SETTINGS, ...data, menus: data?.menus ?? [], isLoading };
+  return { ...DEFAULT_SETTINGS, ...data, isLoading };
 }
 
 export function useMenus(section: MenuItem['section']): MenuItem[] {
@@ -52,5 +50,5 @@ export function useMenus(section: MenuItem['section']): MenuItem[] {
 }
 
 export async function preloadSettings(): Promise<void> {
-  await api.get(SETTINGS_KEY).catch(() => undefined);
+  await client.get('/settings/public').catch(() => undefined);
 }

@@ -5,10 +5,10 @@ import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { usePageTitle } from '../../settings/hooks';
-import { adminActions, refreshAdmin, useAdminContent } from '../api';
+import { adminActions, type ModeratedType, refreshAdmin, useAdminContent } from '../api';
 import { Badge, fmtDate, Pager, SectionTitle, Select, Table, td } from './kit';
 
-export async function takeDown(type: string, id: string) {
+export async function takeDown(type: ModeratedType, id: string) {
   const reason = window.prompt('Why is it taken down? The creator is told.');
   if (!reason) return;
   try {
@@ -22,12 +22,12 @@ export async function takeDown(type: string, id: string) {
 
 export default function ContentSection() {
   usePageTitle('Admin: content');
-  const [type, setType] = useState<string>('feed');
+  const [type, setType] = useState<ModeratedType>('feed');
   const [q, setQ] = useState('');
-  const [moderation, setModeration] = useState('');
+  const [moderation, setModeration] = useState<'live' | 'taken_down' | ''>('');
   const [page, setPage] = useState(1);
   const pageSize = 20;
-  const { data } = useAdminContent({ type, q, moderation, page, pageSize });
+  const { data } = useAdminContent({ type, q, moderation: moderation || undefined, page, pageSize });
   return (
     <div>
       <SectionTitle title="Content moderation" />
@@ -36,7 +36,7 @@ export default function ContentSection() {
           aria-label="Type"
           value={type}
           onChange={(e) => {
-            setType(e.target.value);
+            setType(e.target.value as ModeratedType);
             setPage(1);
           }}
         >
@@ -60,7 +60,7 @@ export default function ContentSection() {
           aria-label="Moderation state"
           value={moderation}
           onChange={(e) => {
-            setModeration(e.target.value);
+            setModeration(e.target.value as 'live' | 'taken_down' | '');
             setPage(1);
           }}
         >

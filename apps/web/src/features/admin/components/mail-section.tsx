@@ -1,9 +1,8 @@
-import type { AdminMail } from '@marquee/shared';
 import { useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { usePageTitle } from '../../settings/hooks';
-import { useAdminMail } from '../api';
+import { type AdminMail, useAdminMail } from '../api';
 import { Badge, fmtDate, Pager, SectionTitle, Table, td } from './kit';
 
 export default function MailSection() {

@@ -5,19 +5,22 @@ import { Field } from '../../../components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
+import type { ApiBody, ApiQuery } from '../../../lib/api-contract';
 import { AdminPayoutsTab } from '../../payouts/components/admin-payouts-tab';
 import { usePageTitle } from '../../settings/hooks';
-import { adminActions, downloadRevenueCsv, useAdminCharges, useCoupons, useRevenue } from '../api';
+import { adminActions, CHARGE_TYPES, downloadRevenueCsv, useAdminCharges, useCoupons, useRevenue } from '../api';
 import { act, Badge, fmtDate, fmtMoney, Pager, SectionTitle, Select, Table, td } from './kit';
 import { OrdersTab } from './orders-tab';
 import { SubscriptionsTab } from './subscriptions-tab';
 
+type ChargesQuery = NonNullable<ApiQuery<'/admin/charges'>>;
+
 function Charges() {
-  const [type, setType] = useState('');
-  const [status, setStatus] = useState('');
+  const [type, setType] = useState<ChargesQuery['type'] | ''>('');
+  const [status, setStatus] = useState<ChargesQuery['status'] | ''>('');
   const [page, setPage] = useState(1);
   const pageSize = 20;
-  const { data } = useAdminCharges({ type, status, page, pageSize });
+  const { data } = useAdminCharges({ type: type || undefined, status: status || undefined, page, pageSize });
   return (
     <>
       <div className="mb-3 flex flex-wrap gap-2">
@@ -25,22 +28,20 @@ function Charges() {
           aria-label="Type"
           value={type}
           onChange={(e) => {
-            setType(e.target.value);
+            setType(e.target.value as ChargesQuery['type'] | '');
             setPage(1);
           }}
         >
           <option value="">All types</option>
-          {['tip', 'feed', 'video', 'gallery', 'product', 'scene', 'scenario', 'message', 'stream', 'subscription'].map(
-            (t) => (
-              <option key={t}>{t}</option>
-            ),
-          )}
+          {CHARGE_TYPES.map((t) => (
+            <option key={t}>{t}</option>
+          ))}
         </Select>
         <Select
           aria-label="Status"
           value={status}
           onChange={(e) => {
-            setStatus(e.target.value);
+            setStatus(e.target.value as ChargesQuery['status'] | '');
             setPage(1);
           }}
         >
@@ -127,9 +128,24 @@ function Revenue() {
   );
 }
 
+type CouponKind = ApiBody<'/admin/coupons', 'post'>['kind'];
+interface CouponForm {
+  code: string;
+  kind: CouponKind;
+  value: string;
+  maxUses: string;
+  expiresAt: string;
+}
+
 function Coupons() {
   const { data } = useCoupons();
-  const [form, setForm] = useState({ code: '', kind: 'percentage', value: '10', maxUses: '', expiresAt: '' });
+  const [form, setForm] = useState<CouponForm>({
+    code: '',
+    kind: 'percentage',
+    value: '10',
+    maxUses: '',
+    expiresAt: '',
+  });
   return (
     <div className="space-y-4">
       <Card>
@@ -138,7 +154,11 @@ function Coupons() {
         </CardHeader>
         <CardContent className="flex flex-wrap items-end gap-2">
           <Field label="Code" value={form.code} onChange={(e) => setForm({ ...form, code: e.target.value })} />
-          <Select aria-label="Kind" value={form.kind} onChange={(e) => setForm({ ...form, kind: e.target.value })}>
+          <Select
+            aria-label="Kind"
+            value={form.kind}
+            onChange={(e) => setForm({ ...form, kind: e.target.value as CouponKind })}
+          >
             <option value="percentage">Percent off</option>
             <option value="amount">Amount off</option>
           </Select>

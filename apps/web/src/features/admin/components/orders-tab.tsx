@@ -1,13 +1,14 @@
-import type { Order } from '@marquee/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Input, Label } from '../../../components/ui/input';
-import { adminActions, useAdminOrders } from '../api';
+import { type AdminOrder, adminActions, useAdminOrders } from '../api';
 import { act, Badge, fmtDate, fmtMoney, Pager, Select, Table, td } from './kit';
 
+type DeliveryStatus = AdminOrder['deliveryStatus'];
+
 /** Where each status may go next (the server enforces it; this only offers the allowed choices). */
-const NEXT: Record<Order['deliveryStatus'], Array<'processing' | 'shipping' | 'delivered'>> = {
+const NEXT: Record<DeliveryStatus, Array<'processing' | 'shipping' | 'delivered'>> = {
   processing: ['shipping', 'delivered'],
   shipping: ['delivered'],
   delivered: [],
@@ -15,7 +16,7 @@ const NEXT: Record<Order['deliveryStatus'], Array<'processing' | 'shipping' | 'd
 };
 const TONE = { processing: 'amber', shipping: 'brand', delivered: 'green', refunded: 'red' } as const;
 
-function StatusDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+function StatusDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
   const [status, setStatus] = useState(NEXT[order.deliveryStatus][0]);
   const [code, setCode] = useState(order.shippingCode ?? '');
   const [reason, setReason] = useState('');
@@ -67,12 +68,17 @@ function StatusDialog({ order, onClose }: { order: Order; onClose: () => void })
 
 /** Every order on the site, filterable; an admin moves one along processing → shipping → delivered. */
 export function OrdersTab() {
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<DeliveryStatus | ''>('');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
-  const [editing, setEditing] = useState<Order | null>(null);
+  const [editing, setEditing] = useState<AdminOrder | null>(null);
   const pageSize = 20;
-  const { data, isLoading } = useAdminOrders({ deliveryStatus: status, q: q.trim() || undefined, page, pageSize });
+  const { data, isLoading } = useAdminOrders({
+    deliveryStatus: status || undefined,
+    q: q.trim() || undefined,
+    page,
+    pageSize,
+  });
   return (
     <>
       <div className="mb-3 flex flex-wrap gap-2">
@@ -90,7 +96,7 @@ export function OrdersTab() {
           aria-label="Delivery status"
           value={status}
           onChange={(e) => {
-            setStatus(e.target.value);
+            setStatus(e.target.value as DeliveryStatus | '');
             setPage(1);
           }}
         >

@@ -1,4 +1,4 @@
-import type { AdminPromo, CmsPost } from '@marquee/shared';
+import { PROMO_PLACEMENTS } from '@marquee/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -7,7 +7,16 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { usePageTitle } from '../../settings/hooks';
-import { adminActions, refreshAdmin, saveSettings, useAdminPages, useAdminPromos, useAdminSettings } from '../api';
+import {
+  type AdminPromo,
+  adminActions,
+  type CmsPage,
+  refreshAdmin,
+  saveSettings,
+  useAdminPages,
+  useAdminPromos,
+  useAdminSettings,
+} from '../api';
 import { Badge, fmtDate, SectionTitle, Select, Table, TextArea, td } from './kit';
 
 async function act(fn: () => Promise<unknown>, done = 'Changes saved') {
@@ -22,9 +31,7 @@ async function act(fn: () => Promise<unknown>, done = 'Changes saved') {
   }
 }
 
-type MenuItem = { title: string; path: string; section: 'header' | 'footer'; isNewTab: boolean };
-
-function PageEditor({ page, onClose }: { page: CmsPost | 'new'; onClose: () => void }) {
+function PageEditor({ page, onClose }: { page: CmsPage | 'new'; onClose: () => void }) {
   const p = page === 'new' ? null : page;
   const [f, setF] = useState({
     title: p?.title ?? '',
@@ -37,7 +44,7 @@ function PageEditor({ page, onClose }: { page: CmsPost | 'new'; onClose: () => v
   async function save() {
     const ok = await act(() => (p ? adminActions.updatePage(p._id, f) : adminActions.createPage(f)));
     if (!ok) return;
-    const menus = (settings?.values.menus as MenuItem[] | undefined) ?? [];
+    const menus = settings?.values.menus ?? [];
     const path = `/page/${f.slug}`;
     if (placement && !menus.some((m) => m.path === path && m.section === placement)) {
       await act(
@@ -135,9 +142,9 @@ function PromoEditor({ promo, onClose }: { promo: AdminPromo | 'new'; onClose: (
           <Select
             aria-label="Placement"
             value={f.placement}
-            onChange={(e) => setF({ ...f, placement: e.target.value })}
+            onChange={(e) => setF({ ...f, placement: e.target.value as AdminPromo['placement'] })}
           >
-            {['home', 'explore', 'profile', 'feed', 'sidebar'].map((x) => (
+            {PROMO_PLACEMENTS.map((x) => (
               <option key={x}>{x}</option>
             ))}
           </Select>
@@ -168,7 +175,7 @@ export default function PagesSection() {
   usePageTitle('Admin: pages and promos');
   const { data: pages } = useAdminPages();
   const { data: promos } = useAdminPromos();
-  const [page, setPage] = useState<CmsPost | 'new' | null>(null);
+  const [page, setPage] = useState<CmsPage | 'new' | null>(null);
   const [promo, setPromo] = useState<AdminPromo | 'new' | null>(null);
   return (
     <div>

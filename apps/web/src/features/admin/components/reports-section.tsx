@@ -1,4 +1,3 @@
-import type { AdminReport } from '@marquee/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
@@ -6,7 +5,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { usePageTitle } from '../../settings/hooks';
-import { adminActions, refreshAdmin, useAdminReports } from '../api';
+import { type AdminReport, adminActions, refreshAdmin, useAdminReports } from '../api';
 import { Badge, fmtDate, Pager, SectionTitle, Select, TextArea } from './kit';
 
 function ReportCard({ r }: { r: AdminReport }) {
@@ -102,12 +101,14 @@ function ReportCard({ r }: { r: AdminReport }) {
   );
 }
 
+type ReportStatus = AdminReport['status'];
+
 export default function ReportsSection() {
   usePageTitle('Admin: reports');
-  const [status, setStatus] = useState('open');
+  const [status, setStatus] = useState<ReportStatus | ''>('open');
   const [page, setPage] = useState(1);
   const pageSize = 10;
-  const { data } = useAdminReports({ status, page, pageSize });
+  const { data } = useAdminReports({ status: status || undefined, page, pageSize });
   return (
     <div>
       <SectionTitle title="Reports">
@@ -115,7 +116,7 @@ export default function ReportsSection() {
           aria-label="Status"
           value={status}
           onChange={(e) => {
-            setStatus(e.target.value);
+            setStatus(e.target.value as ReportStatus | '');
             setPage(1);
           }}
         >

@@ -1,11 +1,10 @@
-import type { AdminSettings } from '@marquee/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
-import { saveSettings } from '../api';
+import { type AdminSettings, saveSettings } from '../api';
 import { Badge } from './kit';
 
 const SECRETS: Array<{ group: string; key: string; label: string; hint?: string }> = [

@@ -1,12 +1,8 @@
-import type { ListResponse } from '@marquee/shared/list';
-import type { Stream } from '@marquee/shared/streaming';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import useSWR from 'swr';
 import { Button } from '../../../components/ui';
-import { api } from '../../../lib/api';
 import { usePageTitle } from '../../settings/hooks';
-import { adminKey } from '../api';
+import { adminActions, useAdminStreams } from '../api';
 import { act, Badge, fmtDate, fmtMoney, Pager, SectionTitle, Table, td } from './kit';
 
 /** Admin: streams live now (or ended), with viewers; an admin can end a live one (audited on the server). */
@@ -15,9 +11,7 @@ export default function StreamsSection() {
   const [status, setStatus] = useState<'live' | 'ended'>('live');
   const [page, setPage] = useState(1);
   const pageSize = 25;
-  const { data } = useSWR<ListResponse<Stream>>(adminKey('/admin/streams', { status, page, pageSize }), {
-    refreshInterval: 15_000,
-  });
+  const { data } = useAdminStreams({ status, page, pageSize });
   return (
     <div>
       <SectionTitle title="Live streams">
@@ -61,7 +55,7 @@ export default function StreamsSection() {
                 <Button
                   size="sm"
                   variant="danger"
-                  onClick={() => act(() => api.put(`/admin/streams/${s._id}/end`), 'The stream has ended')}
+                  onClick={() => act(() => adminActions.endStream(s._id), 'The stream has ended')}
                 >
                   End
                 </Button>

@@ -3,13 +3,16 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field, Label } from '../../../components/ui/input';
+import type { ApiBody, ApiQuery } from '../../../lib/api-contract';
 import { adminActions, useAdminSubscriptions } from '../api';
 import { act, Badge, fmtDate, Pager, Select, Table, td } from './kit';
 
 const PERIODS = ['monthly', 'three_months', 'six_months', 'yearly'] as const;
+type Grant = ApiBody<'/admin/subscriptions/grant', 'post'>;
+type SubscriptionStatus = NonNullable<ApiQuery<'/admin/subscriptions'>>['status'];
 
 function GrantForm() {
-  const empty = { user: '', creator: '', subscriptionType: 'monthly', reason: '' };
+  const empty: Grant = { user: '', creator: '', subscriptionType: 'monthly', reason: '' };
   const [f, setF] = useState(empty);
   const grant = async () => {
     if (await act(() => adminActions.grantSubscription(f), 'Subscription granted')) setF(empty);
@@ -47,7 +50,7 @@ function GrantForm() {
             <Select
               id="grant-period"
               value={f.subscriptionType}
-              onChange={(e) => setF({ ...f, subscriptionType: e.target.value })}
+              onChange={(e) => setF({ ...f, subscriptionType: e.target.value as Grant['subscriptionType'] })}
             >
               {PERIODS.map((p) => (
                 <option key={p} value={p}>
@@ -66,10 +69,10 @@ function GrantForm() {
 
 /** Subscriptions across the site: filter, cancel renewal, end at once, and grant one by hand. */
 export function SubscriptionsTab() {
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<SubscriptionStatus | ''>('');
   const [page, setPage] = useState(1);
   const pageSize = 20;
-  const { data, isLoading } = useAdminSubscriptions({ status, page, pageSize });
+  const { data, isLoading } = useAdminSubscriptions({ status: status || undefined, page, pageSize });
   const withReason = (question: string, fn: (reason: string) => Promise<unknown>, done: string) => {
     const reason = window.prompt(question);
     if (reason) void act(() => fn(reason), done);
@@ -82,7 +85,7 @@ export function SubscriptionsTab() {
         className="mb-3"
         value={status}
         onChange={(e) => {
-          setStatus(e.target.value);
+          setStatus(e.target.value as SubscriptionStatus | '');
           setPage(1);
         }}
       >

@@ -1,4 +1,4 @@
-import { type AdminUserDetail, AGE_OF_MAJORITY } from '@marquee/shared';
+import { AGE_OF_MAJORITY } from '@marquee/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { AdminPrivacyPanel } from '../../privacy/components/admin-privacy-panel';
-import { adminActions, openDocument, refreshAdmin, useAdminUser } from '../api';
+import { type AdminUserDetail, adminActions, openDocument, refreshAdmin, useAdminUser } from '../api';
 import { Badge, fmtDate, fmtMoney, Select, TextArea } from './kit';
 import { ViewAsPanel } from './view-as-panel';
 
@@ -21,11 +21,12 @@ export function UserDetailDialog({ id, onClose }: { id: string | null; onClose: 
   const [commission, setCommission] = useState('');
   const [link, setLink] = useState('');
 
-  async function run(action: () => Promise<AdminUserDetail | unknown>, done = 'Changes saved') {
+  /** Runs one action on the account; an action that answers the account shows it at once, any other reloads it. */
+  async function run(action: () => Promise<AdminUserDetail | undefined>, done = 'Changes saved') {
     setBusy(true);
     try {
       const res = await action();
-      if (res && typeof res === 'object' && '_id' in res) await mutate(res as AdminUserDetail, { revalidate: false });
+      if (res) await mutate(res, { revalidate: false });
       else await mutate();
       await refreshAdmin();
       toast.success(done);
@@ -205,10 +206,10 @@ export function UserDetailDialog({ id, onClose }: { id: string | null; onClose: 
                 const why = reason.trim();
                 if (why.length < 3) return toast.error('Write the reason for the adjustment first');
                 if (
-                  await run(
-                    () => adminActions.adjust(u._id, { amount: Number(amount), account, reason: why }),
-                    'Balance adjusted',
-                  )
+                  await run(async () => {
+                    await adminActions.adjust(u._id, { amount: Number(amount), account, reason: why });
+                    return undefined;
+                  }, 'Balance adjusted')
                 )
                   setAmount('');
               }}
@@ -252,7 +253,7 @@ export function UserDetailDialog({ id, onClose }: { id: string | null; onClose: 
                 run(async () => {
                   const r = await adminActions.resetLink(u._id);
                   setLink(r.link);
-                  return r;
+                  return undefined;
                 }, 'Reset link created and mailed')
               }
             >

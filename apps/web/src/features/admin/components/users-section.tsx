@@ -1,18 +1,21 @@
 import { useState } from 'react';
 import { Input } from '../../../components/ui/input';
+import type { ApiQuery } from '../../../lib/api-contract';
 import { usePageTitle } from '../../settings/hooks';
 import { useAdminUsers } from '../api';
 import { Badge, fmtDate, fmtMoney, Pager, SectionTitle, Select, Table, td } from './kit';
 import { UserDetailDialog } from './user-detail';
 
-export function UsersTable({ fixed = {} }: { fixed?: Record<string, string> }) {
+type UsersQuery = NonNullable<ApiQuery<'/admin/users'>>;
+
+export function UsersTable({ fixed = {} }: { fixed?: UsersQuery }) {
   const [q, setQ] = useState('');
-  const [role, setRole] = useState('');
-  const [status, setStatus] = useState('');
+  const [role, setRole] = useState<UsersQuery['role'] | ''>('');
+  const [status, setStatus] = useState<UsersQuery['status'] | ''>('');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
   const pageSize = 20;
-  const { data } = useAdminUsers({ q, role, status, page, pageSize, ...fixed });
+  const { data } = useAdminUsers({ q, role: role || undefined, status: status || undefined, page, pageSize, ...fixed });
   return (
     <>
       <div className="mb-3 flex flex-wrap gap-2">
@@ -31,7 +34,7 @@ export function UsersTable({ fixed = {} }: { fixed?: Record<string, string> }) {
             aria-label="Role"
             value={role}
             onChange={(e) => {
-              setRole(e.target.value);
+              setRole(e.target.value as UsersQuery['role'] | '');
               setPage(1);
             }}
           >
@@ -45,7 +48,7 @@ export function UsersTable({ fixed = {} }: { fixed?: Record<string, string> }) {
           aria-label="Status"
           value={status}
           onChange={(e) => {
-            setStatus(e.target.value);
+            setStatus(e.target.value as UsersQuery['status'] | '');
             setPage(1);
           }}
         >

@@ -1,4 +1,4 @@
-import { DELIVERY_STATUSES, type Order } from '@marquee/shared';
+import { DELIVERY_STATUSES } from '@marquee/shared';
 import { Package } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -8,9 +8,9 @@ import { Pager } from '../../../components/ui/pager';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
-import { buildListQuery, useListQuery } from '../../../lib/query-string';
+import { useListQuery } from '../../../lib/query-string';
 import { usePageTitle } from '../../settings/hooks';
-import { ordersApi, STATUS_LABEL, useCreatorOrders } from '../api';
+import { type Order, ordersApi, STATUS_LABEL, useCreatorOrders } from '../api';
 import { OrderCard } from './order-row';
 
 function Shipping({ order, onSaved }: { order: Order; onSaved: () => void }) {
@@ -23,7 +23,7 @@ function Shipping({ order, onSaved }: { order: Order; onSaved: () => void }) {
     setBusy(true);
     try {
       await ordersApi.update(order._id, {
-        deliveryStatus: status as 'processing' | 'shipping' | 'delivered',
+        deliveryStatus: status,
         shippingCode: code.trim() || undefined,
       });
       toast.success('Order updated');
@@ -65,7 +65,7 @@ function Shipping({ order, onSaved }: { order: Order; onSaved: () => void }) {
 export function CreatorOrders() {
   usePageTitle('Orders');
   const { query, setPage, setFilters } = useListQuery({ pageSize: 10, sortBy: 'createdAt' });
-  const { data, isLoading, mutate } = useCreatorOrders(buildListQuery(query));
+  const { data, isLoading, mutate } = useCreatorOrders(query);
   return (
     <div className="mx-auto max-w-3xl space-y-4 p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-2">

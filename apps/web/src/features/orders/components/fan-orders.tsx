@@ -1,4 +1,3 @@
-import type { Order } from '@marquee/shared';
 import { Package } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -9,9 +8,9 @@ import { Pager } from '../../../components/ui/pager';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
-import { buildListQuery, useListQuery } from '../../../lib/query-string';
+import { useListQuery } from '../../../lib/query-string';
 import { usePageTitle } from '../../settings/hooks';
-import { ordersApi, useFanOrders } from '../api';
+import { type Order, ordersApi, useFanOrders } from '../api';
 import { AddressPicker } from './addresses';
 import { OrderCard } from './order-row';
 
@@ -19,7 +18,7 @@ import { OrderCard } from './order-row';
 export function FanOrders() {
   usePageTitle('My orders');
   const { query, setPage } = useListQuery({ pageSize: 10, sortBy: 'createdAt' });
-  const { data, isLoading, mutate } = useFanOrders(buildListQuery(query));
+  const { data, isLoading, mutate } = useFanOrders(query);
   const [changing, setChanging] = useState<Order | null>(null);
   const [addressId, setAddressId] = useState('');
   const [busy, setBusy] = useState(false);

@@ -1,12 +1,11 @@
-import type { Order } from '@marquee/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { dateTime, tokens } from '../../wallet/api';
-import { STATUS_LABEL } from '../api';
+import { type DeliveryStatus, type Order, STATUS_LABEL } from '../api';
 import { formatAddress } from './addresses';
 
-const TONE: Record<Order['deliveryStatus'], string> = {
+const TONE: Record<DeliveryStatus, string> = {
   processing: 'bg-amber-100 text-amber-900',
   shipping: 'bg-sky-100 text-sky-900',
   delivered: 'bg-emerald-100 text-emerald-900',

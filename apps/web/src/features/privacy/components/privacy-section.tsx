@@ -1,4 +1,3 @@
-import type { DataExport } from '@marquee/shared/privacy';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,7 +10,7 @@ import { toast } from '../../../components/ui/toast';
 import { getErrorMessage } from '../../../lib/api';
 import { formatBytes, formatDate } from '../../../lib/i18n/format';
 import { SaveStatus, Section, useSave } from '../../account/components/shared';
-import { eraseAccount, requestExport, useDataExports } from '../api';
+import { type DataExport, eraseAccount, requestExport, useDataExports } from '../api';
 
 function ExportStatus({ e }: { e: DataExport }) {
   const { t } = useTranslation();
