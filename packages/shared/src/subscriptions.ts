@@ -156,7 +156,8 @@ export const subscribeResultSchema = z.object({
 export type SubscribeResult = z.infer<typeof subscribeResultSchema>;
 
 export const cancelSubscriptionParamsSchema = z.object({
-  gateway: z.enum(['wallet', ...GATEWAY_NAMES, 'free', 'card']),
+  /** Informational: the subscription's own payment method (any of them, so a client may pass it as is) or 'card'. */
+  gateway: z.enum([...SUBSCRIPTION_PAYMENT_METHODS, 'card']),
   id: z.string().uuid(),
 });
 

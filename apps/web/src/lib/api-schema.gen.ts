@@ -6125,7 +6125,7 @@ export interface paths {
                                 refunds: number;
                                 payouts: number;
                             };
-                        } | string;
+                        };
                     };
                 };
             };
@@ -21263,7 +21263,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    gateway: "wallet" | "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | "free" | "card";
+                    gateway: "wallet" | "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | "free" | "system" | "card";
                     id: string;
                 };
                 cookie?: never;

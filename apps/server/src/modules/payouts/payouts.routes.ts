@@ -15,6 +15,7 @@ import {
   pendingReviewSchema,
   updatePayoutRequestSchema,
 } from '@marquee/shared';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../app';
 import { notFound } from '../../lib/errors';
@@ -28,6 +29,14 @@ import { readSettings } from './payouts.settings';
 import { statement, statementCsv } from './payouts.statement';
 
 const idParams = z.object({ id: z.string().uuid() });
+
+/** A CSV download: sent as it is (Fastify serializes only JSON answers), outside the route's response schema. */
+function sendCsv(reply: FastifyReply, filename: string, csv: string): FastifyReply {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .send(csv);
+}
 const tags = ['payouts'];
 
 /** Payouts: the creator's calls (spec §7), payout settings, and the admin's review queue. */
@@ -85,15 +94,15 @@ export default async function payoutsRoutes(app: App) {
         summary:
           "The creator's monthly statement: earnings, commission, refunds and payouts (JSON, or CSV with format=csv)",
         querystring: payoutStatementQuerySchema,
-        response: { 200: z.union([payoutStatementSchema, z.string()]) },
+        // The JSON answer the web reads; format=csv sends the same statement as text/csv, which Fastify
+        // does not serialize, so the CSV string stays outside this schema.
+        response: { 200: payoutStatementSchema },
       },
     },
     async (req, reply) => {
       const st = await statement(ctx, requirePerformer(req).id, req.query.month);
       if (req.query.format !== 'csv') return st;
-      reply.header('content-type', 'text/csv; charset=utf-8');
-      reply.header('content-disposition', `attachment; filename="statement-${st.month}.csv"`);
-      return statementCsv(st);
+      return sendCsv(reply, `statement-${st.month}.csv`, statementCsv(st));
     },
   );
 

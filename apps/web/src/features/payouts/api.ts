@@ -1,32 +1,22 @@
-import type {
-  ListResponse,
-  PayoutCalculation,
-  PayoutMethod,
-  PayoutRequest,
-  PayoutSettings,
-  PayoutStatement,
-} from '@marquee/shared';
+import type { PayoutRequest } from '@marquee/shared';
 import useSWR, { mutate } from 'swr';
-import { api, buildUrl, type Query } from '../../lib/api';
+import { buildUrl } from '../../lib/api';
+import { client } from '../../lib/api-client';
+import type { ApiBody, ApiData, ApiQuery } from '../../lib/api-contract';
 import { getToken } from '../../lib/cookies';
+import { apiKey, useApi } from '../../lib/use-api';
 
-export interface PendingReview {
-  hasPending: boolean;
-  canRequest: boolean;
-  pendingRequestId: string | null;
-  reason: string | null;
-}
+export type PendingReview = ApiData<'/payout-requests/check/pending-review'>;
 
+/** The figures are a POST (it takes an optional date range); cached under its path like the reads. */
 const CALC_KEY = '/payout-requests/calculate';
-export const usePayoutFigures = () =>
-  useSWR<PayoutCalculation>(CALC_KEY, (path: string) => api.post<PayoutCalculation>(path, {}));
-export const usePendingReview = () => useSWR<PendingReview>('/payout-requests/check/pending-review');
-export const usePayoutRequests = (query: string) =>
-  useSWR<ListResponse<PayoutRequest>>(`/payout-requests/search?${query}`);
+export const usePayoutFigures = () => useSWR(CALC_KEY, () => client.post('/payout-requests/calculate', { body: {} }));
+export const usePendingReview = () => useApi('/payout-requests/check/pending-review');
+export const usePayoutRequests = (query: ApiQuery<'/payout-requests/search'>) =>
+  useApi('/payout-requests/search', { query });
 export const usePayoutSettings = (performerId: string | undefined) =>
-  useSWR<PayoutSettings>(performerId ? `/performers/${performerId}/payout-settings` : null);
-export const useStatement = (month: string) =>
-  useSWR<PayoutStatement>(`/payout-requests/statement?month=${encodeURIComponent(month)}`);
+  useApi(performerId ? '/performers/{id}/payout-settings' : null, { path: { id: performerId ?? '' } });
+export const useStatement = (month: string) => useApi('/payout-requests/statement', { query: { month } });
 
 /** After any payout change: figures, the pending check, the history and the settings refresh. */
 export function refreshPayouts() {
@@ -38,22 +28,25 @@ export function refreshPayouts() {
 }
 
 export const payoutActions = {
-  request: (body: { amount: number; paymentAccountType: PayoutMethod; requestNote?: string }) =>
-    api.post<PayoutRequest>('/payout-requests', body),
-  update: (id: string, body: { amount?: number; paymentAccountType?: PayoutMethod; requestNote?: string }) =>
-    api.put<PayoutRequest>(`/payout-requests/${id}`, body),
-  cancel: (id: string) => api.put<PayoutRequest>(`/payout-requests/${id}`, { status: 'cancelled' }),
-  saveBank: (performerId: string, body: Record<string, string>) =>
-    api.put(`/performers/${performerId}/banking-settings`, body),
+  request: (body: ApiBody<'/payout-requests', 'post'>) => client.post('/payout-requests', { body }),
+  update: (id: string, body: ApiBody<'/payout-requests/{id}', 'put'>) =>
+    client.put('/payout-requests/{id}', { path: { id }, body }),
+  cancel: (id: string) => client.put('/payout-requests/{id}', { path: { id }, body: { status: 'cancelled' } }),
+  saveBank: (performerId: string, body: ApiBody<'/performers/{id}/banking-settings', 'put'>) =>
+    client.put('/performers/{id}/banking-settings', { path: { id: performerId }, body }),
   savePaypal: (performerId: string, email: string) =>
-    api.put(`/performers/${performerId}/payment-gateway-settings`, { key: 'paypal', value: { email } }),
-  startStripe: () => api.post<{ accountId: string; url: string; payoutsEnabled: boolean }>('/stripe/accounts'),
+    client.put('/performers/{id}/payment-gateway-settings', {
+      path: { id: performerId },
+      body: { key: 'paypal', value: { email } },
+    }),
+  startStripe: () => client.post('/stripe/accounts'),
 };
 
 /** The statement as a CSV file: fetched with the bearer header, then saved by the browser. */
 export async function downloadStatementCsv(month: string) {
   const token = getToken();
-  const res = await fetch(buildUrl('/payout-requests/statement', { month, format: 'csv' } as Query), {
+  // A file, not JSON: fetched here rather than through the client, at the URL the contract gives.
+  const res = await fetch(buildUrl(apiKey('/payout-requests/statement', { query: { month, format: 'csv' } })), {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
   if (!res.ok) throw await res.json().catch(() => new Error(res.statusText));
@@ -69,16 +62,17 @@ export async function downloadStatementCsv(month: string) {
 
 // ---- admin
 
-export const useAdminPayouts = (query: Query) => {
-  const url = buildUrl('/admin/payout-requests', query);
-  return useSWR<ListResponse<PayoutRequest>>(url.slice(url.indexOf('/admin')));
-};
-export const useAdminPayout = (id: string | null) => useSWR<PayoutRequest>(id ? `/admin/payout-requests/${id}` : null);
+export const useAdminPayouts = (query: ApiQuery<'/admin/payout-requests'>) =>
+  useApi('/admin/payout-requests', { query });
+export const useAdminPayout = (id: string | null) =>
+  useApi(id ? '/admin/payout-requests/{id}' : null, { path: { id: id ?? '' } });
 export const adminPayoutActions = {
-  approve: (id: string, note?: string) => api.post<PayoutRequest>(`/admin/payout-requests/${id}/approve`, { note }),
-  reject: (id: string, note: string) => api.post<PayoutRequest>(`/admin/payout-requests/${id}/reject`, { note }),
+  approve: (id: string, note?: string) =>
+    client.post('/admin/payout-requests/{id}/approve', { path: { id }, body: { note } }),
+  reject: (id: string, note: string) =>
+    client.post('/admin/payout-requests/{id}/reject', { path: { id }, body: { note } }),
   markPaid: (id: string, reference: string, note?: string) =>
-    api.post<PayoutRequest>(`/admin/payout-requests/${id}/mark-paid`, { reference, note }),
+    client.post('/admin/payout-requests/{id}/mark-paid', { path: { id }, body: { reference, note } }),
 };
 
 export const STATUS_TONE: Record<PayoutRequest['status'], 'amber' | 'brand' | 'green' | 'red' | 'zinc'> = {

@@ -1,40 +1,41 @@
-import type { CmsPost, PerformerCard, PerformerPublic, SitePromo } from '@marquee/shared';
+import type { PerformerCard, PerformerPublic } from '@marquee/shared';
 import useSWR, { mutate } from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import { api, buildUrl, type Query } from '../../lib/api';
+import { apiUrl, client } from '../../lib/api-client';
+import type { ApiBody, ApiData, ApiQuery, PathsFor } from '../../lib/api-contract';
 import { useUiStore } from '../../lib/ui-store';
+import { apiKey, useApi } from '../../lib/use-api';
 
 export type { PerformerCard, PerformerPublic };
-
-export interface Page<T> {
-  data: T[];
-  total: number;
-}
-
-/** A path with its query, relative to the API base (SWR key and fetch path). */
-export function withQuery(path: string, query: Query): string {
-  const url = buildUrl(path, query);
-  const i = url.indexOf(path);
-  return i >= 0 ? url.slice(i) : path;
-}
 
 /** GET /performers/{id}: a creator by username or id, as this viewer may see it. */
 export function useProfile(profileId: string | undefined) {
   const token = useUiStore((s) => s.token);
   // The key carries the signed-in state so follow/subscribe flags refresh after login.
-  return useSWR<PerformerPublic>(
-    profileId ? [`/performers/${encodeURIComponent(profileId)}`, token ?? ''] : null,
-    ([key]: [string]) => api.get<PerformerPublic>(key),
+  return useSWR(
+    profileId ? ([apiKey('/performers/{id}', { path: { id: profileId } }), token ?? '', profileId] as const) : null,
+    ([, , id]) => client.get('/performers/{id}', { path: { id } }),
   );
 }
 
-/** Paged lists loaded page after page (infinite scroll). */
-export function useInfiniteList<T>(path: string | null, query: Query, pageSize = 12) {
-  const res = useSWRInfinite<Page<T>>(
+/** The routes that answer a page of a list, `{ data, total }`. */
+type ListPath = {
+  [P in PathsFor<'get'>]: ApiData<P> extends { data: unknown[]; total: number } ? P : never;
+}[PathsFor<'get'>];
+type ListItem<P extends ListPath> = ApiData<P> extends { data: Array<infer T> } ? T : never;
+
+/** Paged lists loaded page after page (infinite scroll); the hook sets `page` and `pageSize`. */
+export function useInfiniteList<P extends ListPath>(
+  path: P | null,
+  query: Omit<ApiQuery<P>, 'page' | 'pageSize'>,
+  pageSize = 12,
+) {
+  const res = useSWRInfinite<{ data: ListItem<P>[]; total: number }>(
     (index, previous) => {
       if (!path) return null;
       if (previous && previous.data.length < pageSize) return null;
-      return withQuery(path, { ...query, page: index + 1, pageSize });
+      // The same URL `useApi` would key this page under (the query's type is checked at the call).
+      return apiUrl(path, { query: { ...query, page: index + 1, pageSize } });
     },
     { revalidateFirstPage: false },
   );
@@ -55,14 +56,16 @@ export function useInfiniteList<T>(path: string | null, query: Query, pageSize =
   };
 }
 
-export const SEARCH_PATH = '/performers/user/search';
+export function useSearchCreators(query: ApiQuery<'/performers/user/search'>) {
+  return useInfiniteList('/performers/user/search', query);
+}
 
 export function useFollowing() {
-  return useInfiniteList<PerformerCard>('/follows/following', {});
+  return useInfiniteList('/follows/following', {});
 }
 
 export function useBookmarkedCreators() {
-  return useInfiniteList<PerformerCard>('/reactions/performers/bookmark', {});
+  return useInfiniteList('/reactions/performers/bookmark', {});
 }
 
 /** Revalidates every cached view of a creator (profile, lists). */
@@ -85,18 +88,20 @@ function refreshCreator() {
 
 export async function followCreator(id: string, follow: boolean) {
   const res = follow
-    ? await api.post<{ isFollowed: boolean; followers: number }>(`/follows/${encodeURIComponent(id)}`)
-    : await api.delete<{ isFollowed: boolean; followers: number }>(`/follows/${encodeURIComponent(id)}`);
+    ? await client.post('/follows/{id}', { path: { id } })
+    : await client.delete('/follows/{id}', { path: { id } });
   await refreshCreator();
   return res;
 }
 
 export async function bookmarkCreator(id: string, bookmark: boolean) {
-  const body = { objectType: 'performer', objectId: id, action: 'bookmark' };
-  if (bookmark) await api.post('/reactions', body);
-  else await api.delete('/reactions', body);
+  const body: ApiBody<'/reactions', 'post'> = { objectType: 'performer', objectId: id, action: 'bookmark' };
+  if (bookmark) await client.post('/reactions', { body });
+  else await client.delete('/reactions', { body });
   await refreshCreator();
 }
+
+export type ReportBody = ApiBody<'/reports', 'post'>;
 
 export const REPORT_REASONS = [
   { value: 'spam', label: 'Spam or scam' },
@@ -108,75 +113,54 @@ export const REPORT_REASONS = [
   { value: 'copyright', label: 'Copyright infringement' },
   { value: 'illegal', label: 'Other illegal content' },
   { value: 'other', label: 'Something else' },
-] as const;
+] as const satisfies ReadonlyArray<{ value: ReportBody['reason']; label: string }>;
 
-export function sendReport(body: { targetType: string; targetId: string; reason: string; description: string }) {
-  return api.post('/reports', body);
+export function sendReport(body: ReportBody) {
+  return client.post('/reports', { body });
 }
 
 // Creator settings: blocked fans and countries
 
-export interface BlockedUser {
-  _id: string;
-  targetId: string;
-  target: { _id: string; username: string | null; name: string; avatar: string | null };
-  reason: string | null;
-  createdAt: string;
-}
-
 export function useBlockedUsers(q: string) {
-  return useInfiniteList<BlockedUser>('/block/users', { q });
+  return useInfiniteList('/block/users', { q });
 }
 
 /** Lists (useInfiniteList) refresh through their own `refresh`: SWR's global mutate skips infinite keys. */
 export async function blockUser(targetId: string, reason?: string) {
-  await api.post('/block/users', { targetId, reason });
+  await client.post('/block/users', { body: { targetId, reason } });
 }
 
 export async function unblockUser(targetId: string) {
-  await api.delete(`/block/users/${targetId}`);
+  await client.delete('/block/users/{id}', { path: { id: targetId } });
 }
 
 export function useFollowers(q: string) {
-  return useInfiniteList<{ _id: string; username: string | null; name: string; avatar: string | null }>(
-    '/follows/followers',
-    { q },
-    20,
-  );
+  return useInfiniteList('/follows/followers', { q }, 20);
 }
 
 export function useBlockedCountries() {
-  return useSWR<{ countryCodes: string[] }>('/block/countries');
+  return useApi('/block/countries');
 }
 
 export async function saveBlockedCountries(countryCodes: string[]) {
-  const res = await api.post<{ countryCodes: string[] }>('/block/countries', { countryCodes });
-  await mutate('/block/countries', res, { revalidate: false });
+  const res = await client.post('/block/countries', { body: { countryCodes } });
+  await mutate(apiKey('/block/countries'), res, { revalidate: false });
   return res;
 }
 
-export interface Country {
-  name: string;
-  code: string;
-  flag?: string;
-}
-
 export function useCountries() {
-  return useSWR<Country[] | { data: Country[] }>('/countries/list', { revalidateOnFocus: false });
+  return useApi('/countries/list', undefined, { revalidateOnFocus: false });
 }
 
 // Site content
 
-export function usePromos(placement: string) {
-  return useSWR<Page<SitePromo>>(withQuery('/site-promo/search', { placement }));
-}
+export type PromoPlacement = NonNullable<ApiQuery<'/site-promo/search'>['placement']>;
 
-export type { CmsPost };
+export function usePromos(placement: PromoPlacement) {
+  return useApi('/site-promo/search', { query: { placement } });
+}
 
 /** Geo checks for the geo-block and region-block layouts (spec §2). */
 export function checkSiteGeo() {
-  return Promise.all([
-    api.get<{ blocked: boolean }>('/block/countries/check'),
-    api.get<{ blocked: boolean }>('/block/us/states/check'),
-  ]);
+  return Promise.all([client.get('/block/countries/check'), client.get('/block/us/states/check')]);
 }

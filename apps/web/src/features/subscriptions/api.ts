@@ -1,45 +1,44 @@
-import type {
-  ListResponse,
-  SubscribeBody,
-  SubscribeResult,
-  Subscription,
-  SubscriptionOffer,
-  SubscriptionSettings,
-  UpdateSubscriptionSettingsBody,
-} from '@marquee/shared';
+import type { Subscription } from '@marquee/shared';
 import useSWR, { mutate } from 'swr';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api-client';
+import type { ApiBody, ApiQuery } from '../../lib/api-contract';
 import { useUiStore } from '../../lib/ui-store';
+import { apiKey, useApi } from '../../lib/use-api';
 
-export const offerKey = (performerId: string) => `/subscriptions/performers/${performerId}/offer`;
-export const SETTINGS_KEY = '/performers/me/subscription-settings';
-export const STATS_KEY = '/subscriptions/performer/stats';
-
-export interface SubscriberStats {
-  active: number;
-  total: number;
-  lifetimeRevenue: number;
-}
+type SubscriptionQuery = ApiQuery<'/subscriptions/performer/search'>;
 
 /** What the modal offers this viewer (prices, promotion, current subscription, wallet). Keyed by sign-in state. */
 export function useOffer(performerId: string | null | undefined) {
   const token = useUiStore((s) => s.token);
-  return useSWR<SubscriptionOffer>(performerId ? [offerKey(performerId), token ?? ''] : null, ([key]: [string]) =>
-    api.get<SubscriptionOffer>(key),
+  return useSWR(
+    performerId
+      ? ([
+          apiKey('/subscriptions/performers/{id}/offer', { path: { id: performerId } }),
+          token ?? '',
+          performerId,
+        ] as const)
+      : null,
+    ([, , id]) => client.get('/subscriptions/performers/{id}/offer', { path: { id } }),
   );
 }
 
-export function useMySubscriptions(query: string) {
-  return useSWR<ListResponse<Subscription>>(`/subscriptions/user/search?${query}`);
+export function useMySubscriptions(query: ApiQuery<'/subscriptions/user/search'>) {
+  return useApi('/subscriptions/user/search', { query });
 }
-export function useSubscribers(query: string) {
-  return useSWR<ListResponse<Subscription>>(`/subscriptions/performer/search?${query}`);
+/**
+ * The signed-in creator's subscribers. Pages outside this feature (creator home, the mass message's fan
+ * picker) still pass a query string: its keys go to the server as they are, and it validates them.
+ */
+export function useSubscribers(query: SubscriptionQuery | string) {
+  return useApi('/subscriptions/performer/search', {
+    query: typeof query === 'string' ? Object.fromEntries(new URLSearchParams(query)) : query,
+  });
 }
 export function useSubscriberStats() {
-  return useSWR<SubscriberStats>(STATS_KEY);
+  return useApi('/subscriptions/performer/stats');
 }
 export function useSubscriptionSettings() {
-  return useSWR<SubscriptionSettings>(SETTINGS_KEY);
+  return useApi('/performers/me/subscription-settings');
 }
 
 /** Every cached view of subscriptions and of the creator (profile flags, locked posts) refreshes after a change. */
@@ -62,10 +61,13 @@ export function refreshAfterSubscriptionChange() {
 }
 
 export const subscriptionsApi = {
-  subscribe: (body: SubscribeBody) => api.post<SubscribeResult>('/payment/subscribe/performers', body),
+  subscribe: (body: ApiBody<'/payment/subscribe/performers', 'post'>) =>
+    client.post('/payment/subscribe/performers', { body }),
+  /** The gateway segment is informational: the subscription's own payment method. */
   cancel: (s: Pick<Subscription, '_id' | 'paymentMethod'>) =>
-    api.post<Subscription>(`/payment/${s.paymentMethod}/cancel-subscription/${s._id}`),
-  saveSettings: (body: UpdateSubscriptionSettingsBody) => api.put<SubscriptionSettings>(SETTINGS_KEY, body),
+    client.post('/payment/{gateway}/cancel-subscription/{id}', { path: { gateway: s.paymentMethod, id: s._id } }),
+  saveSettings: (body: ApiBody<'/performers/me/subscription-settings', 'put'>) =>
+    client.put('/performers/me/subscription-settings', { body }),
 };
 
 /** Prices with the unit the rest of the site uses (wallet, catalogue). */

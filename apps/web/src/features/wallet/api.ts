@@ -1,37 +1,35 @@
-import type { Address, ChargeResult, ListResponse, Payment, PaymentCard, Wallet, WalletCharge } from '@marquee/shared';
-import useSWR, { mutate } from 'swr';
-import { api } from '../../lib/api';
+import { mutate } from 'swr';
+import { client } from '../../lib/api-client';
+import type { ApiBody, ApiData, ApiQuery } from '../../lib/api-contract';
 import i18n from '../../lib/i18n';
 import { formatAmount, formatDate } from '../../lib/i18n/format';
+import { apiKey, useApi } from '../../lib/use-api';
 import { ME_KEY } from '../auth/api';
 
-export const WALLET_KEY = '/wallet';
-export const CARDS_KEY = '/payment-cards';
-export const ADDRESSES_KEY = '/addresses/search?pageSize=50';
+export const WALLET_KEY = apiKey('/wallet');
 
-export interface CouponCheck {
-  coupon: { _id: string; code: string; name: string; kind: 'percentage' | 'amount'; value: number };
-  discount: number | null;
-  total: number | null;
-}
+/** What a coupon takes off a top-up or a purchase (POST /coupons/{code}/apply-coupon). */
+export type CouponCheck = ApiData<'/coupons/{code}/apply-coupon', 'post'>;
+/** A delivery address as the address forms send it (orders/addresses.tsx). */
+export type AddressInput = ApiBody<'/addresses/create', 'post'>;
 
 export function useWallet(enabled = true) {
-  return useSWR<Wallet>(enabled ? WALLET_KEY : null);
+  return useApi(enabled && '/wallet');
 }
-export function usePayments(query: string) {
-  return useSWR<ListResponse<Payment>>(`/payment/transactions/user/search?${query}`);
+export function usePayments(query: ApiQuery<'/payment/transactions/user/search'>) {
+  return useApi('/payment/transactions/user/search', { query });
 }
-export function useCharges(query: string) {
-  return useSWR<ListResponse<WalletCharge>>(`/wallet/charges/search?${query}`);
+export function useCharges(query: ApiQuery<'/wallet/charges/search'>) {
+  return useApi('/wallet/charges/search', { query });
 }
 export function usePayment(id: string | undefined) {
-  return useSWR<Payment>(id ? `/payment/transactions/${id}` : null);
+  return useApi(id ? '/payment/transactions/{id}' : null, { path: { id: id ?? '' } });
 }
 export function useCards() {
-  return useSWR<ListResponse<PaymentCard>>(CARDS_KEY);
+  return useApi('/payment-cards');
 }
 export function useAddresses() {
-  return useSWR<ListResponse<Address>>(ADDRESSES_KEY);
+  return useApi('/addresses/search', { query: { pageSize: 50 } });
 }
 
 /** Refreshes every cached view that shows the balance or spending. */
@@ -51,31 +49,29 @@ export function refreshWallet() {
 
 const idem = () => ({ headers: { 'Idempotency-Key': crypto.randomUUID() } });
 
-export type AddressInput = Omit<Address, '_id' | 'createdAt' | 'updatedAt'>;
-
 export const walletApi = {
   topUp: (amount: number, couponCode?: string, cardId?: string) =>
-    api.post<Payment>('/payment/wallet/top-up', { amount, couponCode: couponCode || undefined, cardId }, idem()),
+    client.post('/payment/wallet/top-up', { body: { amount, couponCode: couponCode || undefined, cardId }, ...idem() }),
   sandboxPay: (id: string, cardNumber: string, saveCard = false) =>
-    api.post<Payment>(`/payment/sandbox/checkout/${id}/pay`, { cardNumber, saveCard }),
+    client.post('/payment/sandbox/checkout/{id}/pay', { path: { id }, body: { cardNumber, saveCard } }),
   /** After a decline: the same purchase as a fresh payment (a declined payment is closed). */
-  sandboxRetry: (id: string) => api.post<Payment>(`/payment/sandbox/checkout/${id}/retry`),
+  sandboxRetry: (id: string) => client.post('/payment/sandbox/checkout/{id}/retry', { path: { id } }),
   sandboxConfirm: (id: string, approve: boolean) =>
-    api.post<Payment>(`/payment/sandbox/checkout/${id}/confirm`, { approve }),
+    client.post('/payment/sandbox/checkout/{id}/confirm', { path: { id }, body: { approve } }),
   checkCoupon: (code: string, target: 'topup' | 'purchase', amount?: number) =>
-    api.post<CouponCheck>(`/coupons/${encodeURIComponent(code)}/apply-coupon`, { target, amount }),
+    client.post('/coupons/{code}/apply-coupon', { path: { code }, body: { target, amount } }),
   tip: (performerId: string, amount: number, message?: string, feedId?: string) =>
-    api.post<ChargeResult>(
-      `/wallet/charges/tip/${performerId}`,
-      { amount, message: message || undefined, feedId },
-      idem(),
-    ),
-  addCard: (body: { cardNumber: string; expMonth: number; expYear: number; holderName?: string }) =>
-    api.post<PaymentCard>('/sandbox/cards', body),
-  removeCard: (id: string) => api.delete(`/payment-cards/${id}`),
-  createAddress: (body: AddressInput) => api.post<Address>('/addresses/create', body),
-  updateAddress: (id: string, body: AddressInput) => api.put<Address>(`/addresses/${id}`, body),
-  removeAddress: (id: string) => api.delete(`/addresses/${id}`),
+    client.post('/wallet/charges/tip/{id}', {
+      path: { id: performerId },
+      body: { amount, message: message || undefined, feedId },
+      ...idem(),
+    }),
+  addCard: (body: ApiBody<'/{gateway}/cards', 'post'>) =>
+    client.post('/{gateway}/cards', { path: { gateway: 'sandbox' }, body }),
+  removeCard: (id: string) => client.delete('/payment-cards/{id}', { path: { id } }),
+  createAddress: (body: AddressInput) => client.post('/addresses/create', { body }),
+  updateAddress: (id: string, body: AddressInput) => client.put('/addresses/{id}', { path: { id }, body }),
+  removeAddress: (id: string) => client.delete('/addresses/{id}', { path: { id } }),
 };
 
 /** "12.50 tokens" / "12,50 Token" in the interface language (English exactly as `toFixed(2)`). */

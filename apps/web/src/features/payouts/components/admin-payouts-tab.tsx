@@ -1,4 +1,10 @@
-import { PAYOUT_METHOD_LABELS } from '@marquee/shared';
+import {
+  PAYOUT_METHOD_LABELS,
+  PAYOUT_METHODS,
+  PAYOUT_STATUSES,
+  type PayoutMethod,
+  type PayoutStatus,
+} from '@marquee/shared';
 import { useState } from 'react';
 import { Button, Dialog, Field } from '../../../components/ui';
 import { act, fmtDate, fmtMoney, Pager, Select, Table, TextArea, td } from '../../admin/components/kit';
@@ -7,14 +13,14 @@ import { PayoutStatusBadge } from './status-badge';
 
 /** Admin → Money → Payouts: the queue with filters, the request detail (method unmasked), approve / reject / mark paid. */
 export function AdminPayoutsTab() {
-  const [status, setStatus] = useState('pending');
-  const [method, setMethod] = useState('');
+  const [status, setStatus] = useState<PayoutStatus | ''>('pending');
+  const [method, setMethod] = useState<PayoutMethod | ''>('');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
   const pageSize = 20;
   const { data } = useAdminPayouts({
-    status,
-    paymentAccountType: method,
+    status: status || undefined,
+    paymentAccountType: method || undefined,
     page,
     pageSize,
     sortBy: 'createdAt',
@@ -27,12 +33,12 @@ export function AdminPayoutsTab() {
           aria-label="Status"
           value={status}
           onChange={(e) => {
-            setStatus(e.target.value);
+            setStatus(PAYOUT_STATUSES.find((s) => s === e.target.value) ?? '');
             setPage(1);
           }}
         >
           <option value="">Any status</option>
-          {['pending', 'approved', 'paid', 'rejected', 'cancelled'].map((s) => (
+          {PAYOUT_STATUSES.map((s) => (
             <option key={s} value={s}>
               {s}
             </option>
@@ -42,7 +48,7 @@ export function AdminPayoutsTab() {
           aria-label="Method"
           value={method}
           onChange={(e) => {
-            setMethod(e.target.value);
+            setMethod(PAYOUT_METHODS.find((m) => m === e.target.value) ?? '');
             setPage(1);
           }}
         >

@@ -15,6 +15,9 @@ const EMPTY = {
   country: '',
 };
 
+/** An optional field left blank is not sent. */
+const filled = (value: string) => (value.trim() ? value : undefined);
+
 /** Payout methods: bank transfer, PayPal, Stripe Connect. Saved details come back masked only. */
 export function PayoutSettingsCard({
   performerId,
@@ -38,7 +41,16 @@ export function PayoutSettingsCard({
     setBusy('bank');
     setBankError(undefined);
     try {
-      await payoutActions.saveBank(performerId, Object.fromEntries(Object.entries(bank).filter(([, v]) => v.trim())));
+      await payoutActions.saveBank(performerId, {
+        firstName: bank.firstName,
+        lastName: bank.lastName,
+        bankName: bank.bankName,
+        iban: filled(bank.iban),
+        accountNumber: filled(bank.accountNumber),
+        routingNumber: filled(bank.routingNumber),
+        swiftCode: filled(bank.swiftCode),
+        country: filled(bank.country),
+      });
       toast.success('Changes saved');
       setBank(EMPTY);
       setEditingBank(false);

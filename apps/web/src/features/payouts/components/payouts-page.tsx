@@ -1,4 +1,4 @@
-import { PAYOUT_METHOD_LABELS, type PayoutRequest } from '@marquee/shared';
+import { PAYOUT_METHOD_LABELS, PAYOUT_STATUSES, type PayoutRequest } from '@marquee/shared';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -15,7 +15,8 @@ import {
   toast,
 } from '../../../components/ui';
 import { getErrorMessage } from '../../../lib/api';
-import { buildListQuery, useListQuery } from '../../../lib/query-string';
+import type { ApiQuery } from '../../../lib/api-contract';
+import { toApiQuery, useListQuery } from '../../../lib/query-string';
 import { useRealtimeEvent } from '../../../lib/realtime';
 import { useCurrentUser } from '../../auth/api';
 import { usePageTitle } from '../../settings/hooks';
@@ -104,7 +105,7 @@ function EditDialog({ request, onClose }: { request: PayoutRequest | null; onClo
 
 function History() {
   const { query, setPage, setFilters } = useListQuery({ pageSize: 10, sortBy: 'createdAt' });
-  const { data, isLoading } = usePayoutRequests(buildListQuery(query));
+  const { data, isLoading } = usePayoutRequests(toApiQuery<ApiQuery<'/payout-requests/search'>>(query));
   const [editing, setEditing] = useState<PayoutRequest | null>(null);
   const cancel = async (r: PayoutRequest) => {
     try {
@@ -126,7 +127,7 @@ function History() {
           onChange={(e) => setFilters({ status: e.target.value })}
         >
           <option value="">Every status</option>
-          {['pending', 'approved', 'paid', 'rejected', 'cancelled'].map((s) => (
+          {PAYOUT_STATUSES.map((s) => (
             <option key={s} value={s}>
               {s[0].toUpperCase() + s.slice(1)}
             </option>

@@ -100,7 +100,7 @@ export function RequestForm({
               id="payout-method"
               className={inputClasses}
               value={method}
-              onChange={(e) => setMethod(e.target.value as PayoutMethod)}
+              onChange={(e) => setMethod(methods.find((m) => m === e.target.value) ?? '')}
               disabled={Boolean(blocked) || methods.length === 0}
             >
               {methods.length === 0 && <option value="">No method set up</option>}

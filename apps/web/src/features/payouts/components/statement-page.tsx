@@ -48,16 +48,18 @@ export function StatementPage() {
       ) : (
         <>
           <dl className="mb-6 grid grid-cols-2 gap-3 text-sm sm:grid-cols-5" data-testid="statement-totals">
-            {[
-              ['Gross', data.totals.gross],
-              ['Commission', data.totals.commission],
-              ['Net earnings', data.totals.net],
-              ['Refunds', data.totals.refunds],
-              ['Payouts', data.totals.payouts],
-            ].map(([label, v]) => (
-              <div key={label as string} className="rounded-xl border border-zinc-200 p-3 dark:border-zinc-800">
+            {(
+              [
+                ['Gross', data.totals.gross],
+                ['Commission', data.totals.commission],
+                ['Net earnings', data.totals.net],
+                ['Refunds', data.totals.refunds],
+                ['Payouts', data.totals.payouts],
+              ] satisfies Array<[string, number]>
+            ).map(([label, v]) => (
+              <div key={label} className="rounded-xl border border-zinc-200 p-3 dark:border-zinc-800">
                 <dt className="text-xs uppercase text-zinc-500">{label}</dt>
-                <dd className="text-lg font-semibold">{money(v as number, c)}</dd>
+                <dd className="text-lg font-semibold">{money(v, c)}</dd>
               </div>
             ))}
           </dl>

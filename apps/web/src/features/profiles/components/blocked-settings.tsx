@@ -169,8 +169,7 @@ function BlockedFans() {
 
 function BlockedCountries() {
   const { data, isLoading } = useBlockedCountries();
-  const countries = useCountries();
-  const list = Array.isArray(countries.data) ? countries.data : (countries.data?.data ?? []);
+  const { data: list = [] } = useCountries();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [filter, setFilter] = useState('');
   const [saving, setSaving] = useState(false);

@@ -2,9 +2,10 @@ import { USER_ADDITIONAL } from '@marquee/shared/options';
 import { SlidersHorizontal, X } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { useListQuery } from '../../../lib/query-string';
+import type { ApiQuery } from '../../../lib/api-contract';
+import { toApiQuery, useListQuery } from '../../../lib/query-string';
 import { usePageTitle } from '../../settings/hooks';
-import { type PerformerCard, SEARCH_PATH, useCountries, useInfiniteList } from '../api';
+import { useCountries, useSearchCreators } from '../api';
 import { CreatorGrid } from './creator-grid';
 import { PromoBanners } from './promo-banners';
 
@@ -40,10 +41,9 @@ export function ExploreView() {
   const [q, setQ] = useState(filters.q ?? '');
   const [showFilters, setShowFilters] = useState(false);
   useEffect(() => setQ(filters.q ?? ''), [filters.q]);
-  const countries = useCountries();
-  const countryList = Array.isArray(countries.data) ? countries.data : (countries.data?.data ?? []);
+  const { data: countryList = [] } = useCountries();
 
-  const list = useInfiniteList<PerformerCard>(SEARCH_PATH, { ...filters, sortBy: query.sortBy, sort: query.sort });
+  const list = useSearchCreators(toApiQuery<ApiQuery<'/performers/user/search'>>(query));
   const activeFilters = Object.keys(filters).filter((k) => k !== 'q');
 
   const submit = (e: FormEvent) => {

@@ -1,9 +1,9 @@
 import { Megaphone } from 'lucide-react';
 import { Link } from 'react-router';
-import { usePromos } from '../api';
+import { type PromoPlacement, usePromos } from '../api';
 
 /** Promotional banners an admin scheduled for this placement (GET /site-promo/search). */
-export function PromoBanners({ placement }: { placement: string }) {
+export function PromoBanners({ placement }: { placement: PromoPlacement }) {
   const { data } = usePromos(placement);
   const promos = data?.data ?? [];
   if (promos.length === 0) return null;

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
-import { REPORT_REASONS, sendReport } from '../api';
+import { REPORT_REASONS, type ReportBody, sendReport } from '../api';
 
 /** Report a creator or a piece of content to the site's moderators. */
 export function ReportDialog({
@@ -15,11 +15,11 @@ export function ReportDialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  targetType: string;
+  targetType: ReportBody['targetType'];
   targetId: string;
   targetLabel: string;
 }) {
-  const [reason, setReason] = useState<string>('');
+  const [reason, setReason] = useState<ReportBody['reason'] | ''>('');
   const [description, setDescription] = useState('');
   const [busy, setBusy] = useState(false);
 

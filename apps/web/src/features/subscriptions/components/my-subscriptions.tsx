@@ -29,8 +29,9 @@ function statusText(s: Subscription) {
 /** /user/subscriptions: the fan's subscriptions with cancel and re-subscribe. */
 export function MySubscriptions() {
   const [filter, setFilter] = useState<'active' | 'all'>('active');
-  const query = filter === 'active' ? 'activeOnly=true&pageSize=50' : 'pageSize=50';
-  const { data, isLoading, mutate } = useMySubscriptions(query);
+  const { data, isLoading, mutate } = useMySubscriptions(
+    filter === 'active' ? { activeOnly: true, pageSize: 50 } : { pageSize: 50 },
+  );
   const [cancelling, setCancelling] = useState<Subscription | null>(null);
   const [busy, setBusy] = useState(false);
   const open = useSubscriptionModal((s) => s.open);

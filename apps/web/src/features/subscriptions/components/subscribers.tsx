@@ -27,15 +27,19 @@ const selectClass =
 
 /** /creator/subscribers: who subscribes, how, until when, and their lifetime spend. */
 export function Subscribers() {
-  const [type, setType] = useState('');
-  const [status, setStatus] = useState('');
+  const [type, setType] = useState<(typeof TYPES)[number][0]>('');
+  const [status, setStatus] = useState<(typeof STATUSES)[number][0]>('');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
-  const params = new URLSearchParams({ page: String(page), pageSize: '20', sortBy: 'updatedAt', sort: 'desc' });
-  if (type) params.set('subscriptionType', type);
-  if (status) params.set('status', status);
-  if (q.trim()) params.set('q', q.trim());
-  const { data, isLoading } = useSubscribers(params.toString());
+  const { data, isLoading } = useSubscribers({
+    page,
+    pageSize: 20,
+    sortBy: 'updatedAt',
+    sort: 'desc',
+    subscriptionType: type || undefined,
+    status: status || undefined,
+    q: q.trim() || undefined,
+  });
   const { data: stats } = useSubscriberStats();
   const pages = data ? Math.max(1, Math.ceil(data.total / 20)) : 1;
 
@@ -76,7 +80,7 @@ export function Subscribers() {
           className={selectClass}
           value={type}
           onChange={(e) => {
-            setType(e.target.value);
+            setType(TYPES.find(([v]) => v === e.target.value)?.[0] ?? '');
             setPage(1);
           }}
           aria-label="Type"
@@ -91,7 +95,7 @@ export function Subscribers() {
           className={selectClass}
           value={status}
           onChange={(e) => {
-            setStatus(e.target.value);
+            setStatus(STATUSES.find(([v]) => v === e.target.value)?.[0] ?? '');
             setPage(1);
           }}
           aria-label="Status"

@@ -1,4 +1,4 @@
-import type { SubscriptionOption, SubscriptionType } from '@marquee/shared';
+import type { SubscriptionOption } from '@marquee/shared';
 import { CreditCard, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -154,7 +154,7 @@ export default function SubscriptionModal() {
                       className="accent-brand-600"
                       checked={option.subscriptionType === o.subscriptionType}
                       disabled={disabled}
-                      onChange={() => setType(o.subscriptionType as SubscriptionType)}
+                      onChange={() => setType(o.subscriptionType)}
                     />
                     <span>
                       <span className="block font-medium">{o.label}</span>

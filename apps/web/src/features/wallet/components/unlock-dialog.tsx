@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
-import { getErrorMessage } from '../../../lib/api';
+import { getErrorMessage, isApiError } from '../../../lib/api';
 import { refreshWallet, tokens, topUpPath, useWallet } from '../api';
 
 export interface UnlockDialogProps {
@@ -64,8 +64,7 @@ export function UnlockDialog({
       onOpenChange(false);
       onDone?.();
     } catch (err) {
-      const e = err as { statusCode?: number };
-      if (e?.statusCode === 402) setShort(true);
+      if (isApiError(err) && err.statusCode === 402) setShort(true);
       toast.error(getErrorMessage(err));
       void refreshWallet();
     } finally {

@@ -13,16 +13,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { formatAmount } from '../../../lib/i18n/format';
-import { buildListQuery, parseListQuery } from '../../../lib/query-string';
 import { usePageTitle } from '../../settings/hooks';
 import { dateTime, safeReturnTo, tokens, useCards, useCharges, usePayments, useWallet, walletApi } from '../api';
 import { TopUpCard } from './top-up-card';
 
 const PAGE_SIZE = 10;
 
-function listQuery(page: number, filters: Record<string, string> = {}) {
-  return buildListQuery({ ...parseListQuery('', { pageSize: PAGE_SIZE, sortBy: 'createdAt' }), page, filters });
-}
+/** A history page, newest first. */
+const listQuery = (page: number) => ({ page, pageSize: PAGE_SIZE, sortBy: 'createdAt', sort: 'desc' }) as const;
 
 function HistoryList<T>({
   data,
@@ -62,8 +60,11 @@ const STATUS_TONE: Record<string, string> = {
 };
 
 const CHARGE_TYPES = ['tip', 'feed', 'video', 'gallery', 'product', 'scene', 'scenario', 'message', 'stream'] as const;
-type ChargeLabel = (typeof CHARGE_TYPES)[number] | 'subscription';
+type ChargeType = (typeof CHARGE_TYPES)[number];
+type ChargeLabel = ChargeType | 'subscription';
 const CHARGE_LABELS = new Set<string>([...CHARGE_TYPES, 'subscription']);
+/** A charge's type is free text in the API; the ones with a translated label are known here. */
+const hasLabel = (type: string): type is ChargeLabel => CHARGE_LABELS.has(type);
 
 function TopUps() {
   const [page, setPage] = useState(1);
@@ -101,9 +102,9 @@ function TopUps() {
 function Purchases() {
   const [page, setPage] = useState(1);
   const { t } = useTranslation();
-  const label = (type: string) => (CHARGE_LABELS.has(type) ? t(`wallet.charge.${type as ChargeLabel}`) : type);
-  const [type, setType] = useState('');
-  const { data, isLoading } = useCharges(listQuery(page, type ? { type } : {}));
+  const label = (type: string) => (hasLabel(type) ? t(`wallet.charge.${type}`) : type);
+  const [type, setType] = useState<ChargeType | ''>('');
+  const { data, isLoading } = useCharges({ ...listQuery(page), type: type || undefined });
   return (
     <>
       <label className="mb-3 flex items-center gap-2 text-sm">
@@ -112,7 +113,7 @@ function Purchases() {
           className="h-9 rounded-lg border border-zinc-300 bg-white px-2 dark:border-zinc-700 dark:bg-zinc-900"
           value={type}
           onChange={(e) => {
-            setType(e.target.value);
+            setType(CHARGE_TYPES.find((c) => c === e.target.value) ?? '');
             setPage(1);
           }}
         >
