@@ -17,10 +17,11 @@ import { z } from 'zod';
 import type { App } from '../../app';
 import { isUuid } from '../../db/ids';
 import { users, type WalletChargeRow, walletCharges } from '../../db/schema';
+import { sendCsv } from '../../lib/csv-reply';
 import { notFound } from '../../lib/errors';
 import { createCoupon, listCoupons, presentCoupon, setCouponActive } from '../coupons/coupons.service';
 import { refundCharge } from '../wallet/refunds.service';
-import { adminActor, adminPreHandler, inAdminTx, security, sendCsv, toCsv } from './admin.common';
+import { adminActor, adminPreHandler, inAdminTx, security, toCsv } from './admin.common';
 
 const tags = ['admin'];
 const base = { preHandler: adminPreHandler };

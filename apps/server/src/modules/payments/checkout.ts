@@ -4,7 +4,7 @@ import { newId } from '../../db/ids';
 import { type PaymentRow, payments } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { type GatewayName, gatewayFor, sandboxOutcome, stripeGateway } from '../../lib/payments';
+import { type GatewayName, gatewayFor, sandboxOutcome } from '../../lib/payments';
 import { findPayment, gatewayAccount, insertPayment, updatePayment } from './payments.repo';
 import { deliverSandboxOutcome, failPayment } from './payments.service';
 

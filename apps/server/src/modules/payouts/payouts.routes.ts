@@ -18,6 +18,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../app';
+import { sendCsv } from '../../lib/csv-reply';
 import { notFound } from '../../lib/errors';
 import { requirePerformer, requireUser } from '../../plugins/auth';
 import { adminActor, adminPreHandler, security } from '../admin/admin.common';
@@ -30,13 +31,6 @@ import { statement, statementCsv } from './payouts.statement';
 
 const idParams = z.object({ id: z.string().uuid() });
 
-/** A CSV download: sent as it is (Fastify serializes only JSON answers), outside the route's response schema. */
-function sendCsv(reply: FastifyReply, filename: string, csv: string): FastifyReply {
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .send(csv);
-}
 const tags = ['payouts'];
 
 /** Payouts: the creator's calls (spec §7), payout settings, and the admin's review queue. */
