@@ -1,32 +1,30 @@
 import { MESSAGES_PAGE_SIZE } from '@marquee/shared/constants';
-import type { ListResponse } from '@marquee/shared/list';
-import type { MediaFile } from '@marquee/shared/media';
 import type { Conversation, Message } from '@marquee/shared/messages';
-import useSWR from 'swr';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api-client';
 import { useRealtimeEvent } from '../../lib/realtime';
+import { useApi } from '../../lib/use-api';
 import { useCurrentUser } from '../auth/api';
 
 export type { Conversation, Message };
 
 export const CONVERSATIONS_PAGE_SIZE = 20;
 
-export const fetchConversations = (page: number, q?: string) =>
-  api.get<ListResponse<Conversation>>(q ? '/conversations/search' : '/conversations', {
-    query: { page, pageSize: CONVERSATIONS_PAGE_SIZE, q },
-  });
-export const fetchConversation = (id: string) => api.get<Conversation>(`/conversations/${id}`);
+export const fetchConversations = (page: number, q?: string) => {
+  const query = { page, pageSize: CONVERSATIONS_PAGE_SIZE, q };
+  return q ? client.get('/conversations/search', { query }) : client.get('/conversations', { query });
+};
+export const fetchConversation = (id: string) => client.get('/conversations/{id}', { path: { id } });
 /** Spec §4: without a conversation id, one is created from a source and sourceId. */
 export const createConversation = (sourceId: string, source: 'performer' | 'user' = 'performer') =>
-  api.post<Conversation>('/conversations', { source, sourceId });
+  client.post('/conversations', { body: { source, sourceId } });
 export const fetchMessages = (conversationId: string, offset: number, limit = MESSAGES_PAGE_SIZE) =>
-  api.get<ListResponse<Message>>(`/messages/conversations/${conversationId}`, { query: { offset, limit } });
+  client.get('/messages/conversations/{id}', { path: { id: conversationId }, query: { offset, limit } });
 export const postMessage = (conversationId: string, body: { text: string; fileIds: string[]; price: number }) =>
-  api.post<Message>(`/messages/conversations/${conversationId}`, body);
-export const removeMessage = (id: string) => api.delete<Message>(`/messages/${id}`);
+  client.post('/messages/conversations/{id}', { path: { id: conversationId }, body });
+export const removeMessage = (id: string) => client.delete('/messages/{id}', { path: { id } });
 export const readAllMessages = (conversationId: string) =>
-  api.post<{ total: number }>(`/messages/read-all/${conversationId}`);
-export const unlockMessage = (id: string) => api.post(`/wallet/charges/message/${id}`, {});
+  client.post('/messages/read-all/{id}', { path: { id: conversationId } });
+export const unlockMessage = (id: string) => client.post('/wallet/charges/message/{id}', { path: { id }, body: {} });
 
 export function uploadAttachment(
   kind: 'photo' | 'video',
@@ -36,16 +34,16 @@ export function uploadAttachment(
 ) {
   const form = new FormData();
   form.append('file', file);
-  const path = kind === 'photo' ? '/messages/public/file/photo' : '/messages/private/file/video';
-  return api.upload<{ data: MediaFile[] }>(path, form, { onProgress, signal });
+  const options = { onProgress, signal };
+  return kind === 'photo'
+    ? client.upload('/messages/public/file/photo', form, options)
+    : client.upload('/messages/private/file/video', form, options);
 }
-
-export const UNREAD_KEY = '/messages/total-unread-messages';
 
 /** The signed-in user's unread message total, kept current by the realtime feed. */
 export function useUnreadMessages(): number {
   const { isLoggedIn } = useCurrentUser();
-  const { data, mutate } = useSWR<{ total: number }>(isLoggedIn ? UNREAD_KEY : null);
+  const { data, mutate } = useApi(isLoggedIn ? '/messages/total-unread-messages' : null);
   useRealtimeEvent('message/unread-total', (p) => void mutate(p, { revalidate: false }));
   return data?.total ?? 0;
 }

@@ -1,44 +1,36 @@
-import type { ListResponse } from '@marquee/shared/list';
-import type { Notification } from '@marquee/shared/notifications';
-import useSWR, { mutate as globalMutate } from 'swr';
-import { api } from '../../lib/api';
+import { mutate as globalMutate } from 'swr';
+import { client } from '../../lib/api-client';
+import type { ApiBody, ApiData } from '../../lib/api-contract';
 import { useRealtimeEvent } from '../../lib/realtime';
+import { apiKey, useApi } from '../../lib/use-api';
 import { useCurrentUser } from '../auth/api';
 
-export type { Notification };
-export interface NotificationPreference {
-  kind: string;
-  label: string;
-  inApp: boolean;
-  email: boolean;
-}
-
-export const NOTIFICATIONS_UNREAD_KEY = '/notifications/unread-count';
-export const PREFERENCES_KEY = '/notifications/preferences';
-export const notificationsKey = (page: number) => `/notifications?page=${page}&pageSize=20`;
+export type Notification = ApiData<'/notifications'>['data'][number];
+export type NotificationPreference = ApiData<'/notifications/preferences'>[number];
 
 /** The unread notification count for the bell, updated live by notification/unread. */
 export function useUnreadNotifications(): number {
   const { isLoggedIn } = useCurrentUser();
-  const { data, mutate } = useSWR<{ total: number }>(isLoggedIn ? NOTIFICATIONS_UNREAD_KEY : null);
+  const { data, mutate } = useApi(isLoggedIn ? '/notifications/unread-count' : null);
   useRealtimeEvent('notification/unread', (p) => void mutate(p, { revalidate: false }));
   return data?.total ?? 0;
 }
 
 export function useNotifications(page: number) {
-  return useSWR<ListResponse<Notification>>(notificationsKey(page));
+  return useApi('/notifications', { query: { page, pageSize: 20 } });
 }
 
-export const usePreferences = () => useSWR<NotificationPreference[]>(PREFERENCES_KEY);
+export const usePreferences = () => useApi('/notifications/preferences');
 
-const refreshCount = (res: { total: number }) => globalMutate(NOTIFICATIONS_UNREAD_KEY, res, { revalidate: false });
+const refreshCount = (res: ApiData<'/notifications/unread-count'>) =>
+  globalMutate(apiKey('/notifications/unread-count'), res, { revalidate: false });
 
 export async function markRead(id: string) {
-  await refreshCount(await api.post<{ total: number }>(`/notifications/${id}/read`));
+  await refreshCount(await client.post('/notifications/{id}/read', { path: { id } }));
 }
 export async function markAllRead() {
-  await refreshCount(await api.post<{ total: number }>('/notifications/read-all'));
+  await refreshCount(await client.post('/notifications/read-all'));
 }
-export function savePreferences(preferences: Array<{ kind: string; inApp: boolean; email: boolean }>) {
-  return api.put<NotificationPreference[]>(PREFERENCES_KEY, { preferences });
+export function savePreferences(preferences: ApiBody<'/notifications/preferences', 'put'>['preferences']) {
+  return client.put('/notifications/preferences', { body: { preferences } });
 }

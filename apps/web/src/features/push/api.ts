@@ -1,16 +1,16 @@
-import type { PushCategory, PushConfig, PushDevice } from '@marquee/shared/push';
-import useSWR from 'swr';
-import { api } from '../../lib/api';
+import type { PushCategory } from '@marquee/shared/push';
+import { client } from '../../lib/api-client';
+import type { ApiData } from '../../lib/api-contract';
+import { useApi } from '../../lib/use-api';
 
-export const PUSH_CONFIG_KEY = '/push/config';
-export const PUSH_DEVICES_KEY = '/push/subscriptions';
+export type PushDevice = ApiData<'/push/subscriptions'>['data'][number];
 
 export function usePushConfig() {
-  return useSWR<PushConfig>(PUSH_CONFIG_KEY);
+  return useApi('/push/config');
 }
 
 export function usePushDevices() {
-  return useSWR<{ data: PushDevice[] }>(PUSH_DEVICES_KEY);
+  return useApi('/push/subscriptions');
 }
 
 /** Whether this browser can receive Web Push at all (service worker + Push API + notifications). */
@@ -53,31 +53,29 @@ function deviceName(): string {
 }
 
 /** Asks for permission, subscribes this browser with the site's VAPID key and registers it. */
-export async function turnOnPush(publicKey: string, categories: PushCategory[]): Promise<PushDevice> {
+export async function turnOnPush(publicKey: string, categories: PushCategory[]) {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') throw new Error('Notifications are blocked for this site in your browser settings.');
   const registration = await navigator.serviceWorker.ready;
   const subscription =
     (await registration.pushManager.getSubscription()) ??
     (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey }));
-  const json = subscription.toJSON();
-  return api.post<PushDevice>('/push/subscriptions', {
-    endpoint: json.endpoint,
-    keys: json.keys,
-    categories,
-    deviceName: deviceName(),
+  // A browser's push subscription always has both keys; the server answers 400 if one were missing.
+  const { p256dh = '', auth = '' } = subscription.toJSON().keys ?? {};
+  return client.post('/push/subscriptions', {
+    body: { endpoint: subscription.endpoint, keys: { p256dh, auth }, categories, deviceName: deviceName() },
   });
 }
 
 export function setDeviceCategories(id: string, categories: PushCategory[]) {
-  return api.put<PushDevice>(`/push/subscriptions/${id}`, { categories });
+  return client.put('/push/subscriptions/{id}', { path: { id }, body: { categories } });
 }
 
 export async function removeDevice(id: string, thisDevice: boolean) {
   if (thisDevice) await (await currentSubscription())?.unsubscribe();
-  return api.delete<{ success: boolean }>(`/push/subscriptions/${id}`);
+  return client.delete('/push/subscriptions/{id}', { path: { id } });
 }
 
 export function sendTestPush(id: string) {
-  return api.post<{ delivered: boolean; removed: boolean }>(`/push/subscriptions/${id}/test`);
+  return client.post('/push/subscriptions/{id}/test', { path: { id } });
 }

@@ -1,104 +1,101 @@
-import type { ListResponse } from '@marquee/shared/list';
-import type { Conversation, Message } from '@marquee/shared/messages';
-import type {
-  GoLiveBody,
-  JoinStreamResponse,
-  PrivateRequest,
-  PrivateSession,
-  SocketAck,
-  Stream,
-  StreamOffer,
-  StreamSettings,
-  StreamUpdateBody,
-  StreamViewers,
-} from '@marquee/shared/streaming';
-import type { ChargeResult } from '@marquee/shared/wallet';
-import useSWR from 'swr';
-import { api } from '../../lib/api';
+import type { SocketAck } from '@marquee/shared/streaming';
+import { client } from '../../lib/api-client';
+import type { ApiBody, ApiData, ApiQuery } from '../../lib/api-contract';
 import { emit } from '../../lib/realtime';
+import { useApi } from '../../lib/use-api';
 
-export type { JoinStreamResponse, PrivateRequest, PrivateSession, Stream, StreamSettings, StreamViewers };
+export type Stream = ApiData<'/streaming/{id}'>;
+export type StreamSettings = ApiData<'/streaming/settings'>;
+export type JoinStreamResponse = ApiData<'/streaming/join/{id}'>;
+export type StreamViewers = ApiData<'/streaming/{id}/viewers'>;
+export type PrivateRequest = ApiData<'/streaming/private/requests'>['data'][number];
+export type PrivateSession = ApiData<'/streaming/private/sessions/{id}'>;
 
 export const LIVE_PAGE_SIZE = 24;
-export const STREAM_SETTINGS_KEY = '/streaming/settings';
-export const liveNowKey = (query = '') =>
-  `/streaming/user/search?pageSize=${LIVE_PAGE_SIZE}${query ? `&${query}` : ''}`;
-export const INCOMING_REQUESTS_KEY = '/streaming/private/requests?status=pending&pageSize=50';
 
 /** Who is live now, refreshed every 15 s (viewer counts move). */
-export function useLiveNow(query = '') {
-  return useSWR<ListResponse<Stream>>(liveNowKey(query), { refreshInterval: 15_000 });
+export function useLiveNow(query: ApiQuery<'/streaming/user/search'> = {}) {
+  return useApi(
+    '/streaming/user/search',
+    { query: { pageSize: LIVE_PAGE_SIZE, ...query } },
+    { refreshInterval: 15_000 },
+  );
 }
 
 /** The creator's current live stream, if any (a profile's "Live now" badge links to it). */
 export function useCreatorLiveStream(performerId: string | undefined, enabled = true) {
-  const { data, ...rest } = useSWR<ListResponse<Stream>>(
-    performerId && enabled ? `/streaming/user/search?performerId=${performerId}&pageSize=1` : null,
-  );
+  const { data, ...rest } = useApi(performerId && enabled ? '/streaming/user/search' : null, {
+    query: { performerId, pageSize: 1 },
+  });
   return { stream: data?.data[0], ...rest };
 }
 
 export function useStreamSettings(enabled = true) {
-  return useSWR<StreamSettings>(enabled ? STREAM_SETTINGS_KEY : null);
+  return useApi(enabled ? '/streaming/settings' : null);
 }
 
 export function useStream(id: string | undefined) {
-  return useSWR<Stream>(id ? `/streaming/${id}` : null);
+  return useApi(id ? '/streaming/{id}' : null, { path: { id: id ?? '' } });
 }
 
 export function useIncomingRequests(enabled = true) {
-  return useSWR<ListResponse<PrivateRequest>>(enabled ? INCOMING_REQUESTS_KEY : null);
+  return useApi(enabled ? '/streaming/private/requests' : null, { query: { status: 'pending', pageSize: 50 } });
 }
 
 /** What a creator's shows cost (the fan sees the per-minute price before requesting). */
 export function useStreamOffer(performerId: string | undefined, enabled = true) {
-  return useSWR<StreamOffer>(performerId && enabled ? `/streaming/performers/${performerId}/offer` : null);
+  return useApi(performerId && enabled ? '/streaming/performers/{id}/offer' : null, {
+    path: { id: performerId ?? '' },
+  });
 }
 
 export function usePrivateSession(id: string | undefined) {
-  return useSWR<PrivateSession>(id ? `/streaming/private/sessions/${id}` : null, { revalidateOnFocus: false });
+  return useApi(
+    id ? '/streaming/private/sessions/{id}' : null,
+    { path: { id: id ?? '' } },
+    { revalidateOnFocus: false },
+  );
 }
 
 const idem = () => ({ headers: { 'Idempotency-Key': crypto.randomUUID() } });
 
 export const streamingApi = {
-  goLive: (body: GoLiveBody) => api.post<Stream>('/streaming/live', body),
-  end: (id: string) => api.put<Stream>(`/streaming/live/${id}`),
-  update: (body: StreamUpdateBody) =>
-    api.put<{ settings: StreamSettings; stream: Stream | null }>('/streaming/update', body),
+  goLive: (body: ApiBody<'/streaming/live', 'post'>) => client.post('/streaming/live', { body }),
+  end: (id: string) => client.put('/streaming/live/{id}', { path: { id } }),
+  update: (body: ApiBody<'/streaming/update', 'put'>) => client.put('/streaming/update', { body }),
   setDuration: (streamId: string, duration: number) =>
-    api.put<Stream>('/streaming/set-duration', { streamId, duration }),
-  regenerateKey: () => api.post<StreamSettings>('/streaming/settings/stream-key'),
-  join: (id: string) => api.get<JoinStreamResponse>(`/streaming/join/${id}`),
-  buySession: (id: string) => api.post<ChargeResult>(`/wallet/charges/stream/${id}`, {}, idem()),
+    client.put('/streaming/set-duration', { body: { streamId, duration } }),
+  regenerateKey: () => client.post('/streaming/settings/stream-key'),
+  join: (id: string) => client.get('/streaming/join/{id}', { path: { id } }),
+  buySession: (id: string) => client.post('/wallet/charges/stream/{id}', { path: { id }, body: {}, ...idem() }),
   tip: (streamId: string, amount: number, message?: string) =>
-    api.post<ChargeResult>(`/streaming/${streamId}/tip`, { amount, message: message || undefined }, idem()),
-  viewers: (id: string) => api.get<StreamViewers>(`/streaming/${id}/viewers`),
+    client.post('/streaming/{id}/tip', {
+      path: { id: streamId },
+      body: { amount, message: message || undefined },
+      ...idem(),
+    }),
+  viewers: (id: string) => client.get('/streaming/{id}/viewers', { path: { id } }),
   mute: (id: string, userId: string, muted: boolean) =>
-    api.put<StreamViewers>(`/streaming/${id}/viewers/${userId}/mute`, { muted }),
-  remove: (id: string, userId: string) => api.delete<StreamViewers>(`/streaming/${id}/viewers/${userId}`),
+    client.put('/streaming/{id}/viewers/{userId}/mute', { path: { id, userId }, body: { muted } }),
+  remove: (id: string, userId: string) => client.delete('/streaming/{id}/viewers/{userId}', { path: { id, userId } }),
   agoraToken: (channelName: string, role: 'publisher' | 'subscriber') =>
-    api.post<{ token: string; appId: string; channelName: string; uid: string; expiresAt: string }>(
-      '/streaming/agora/token',
-      { channelName, role },
-    ),
+    client.post('/streaming/agora/token', { body: { channelName, role } }),
 
   messages: (id: string, offset: number, limit = 25) =>
-    api.get<ListResponse<Message>>(`/messages/stream/${id}`, { query: { offset, limit } }),
-  send: (id: string, text: string) => api.post<Message>(`/messages/stream/${id}`, { text }),
-  deleteMessage: (messageId: string) => api.delete<Message>(`/messages/${messageId}`),
-  clearChat: (id: string) =>
-    api.delete<{ success: boolean; deleted: number }>(`/messages/stream/${id}/remove-all-message`),
+    client.get('/messages/stream/{id}', { path: { id }, query: { offset, limit } }),
+  send: (id: string, text: string) => client.post('/messages/stream/{id}', { path: { id }, body: { text } }),
+  deleteMessage: (messageId: string) => client.delete('/messages/{id}', { path: { id: messageId } }),
+  clearChat: (id: string) => client.delete('/messages/stream/{id}/remove-all-message', { path: { id } }),
   setChatOpen: (conversationId: string, isActive: boolean) =>
-    api.put<Conversation>(`/conversations/stream/${conversationId}/update`, { isActive }),
+    client.put('/conversations/stream/{id}/update', { path: { id: conversationId }, body: { isActive } }),
 
   requestPrivate: (performerId: string, body: { scheduledAt?: string; message?: string }) =>
-    api.post<PrivateRequest>('/streaming/private/requests', { performerId, ...body }),
-  myRequests: () => api.get<ListResponse<PrivateRequest>>('/streaming/private/requests', { query: { pageSize: 20 } }),
-  accept: (id: string) => api.put<PrivateSession>(`/streaming/private/requests/${id}/accept`),
-  reject: (id: string) => api.put<PrivateRequest>(`/streaming/private/requests/${id}/reject`),
-  cancel: (id: string) => api.put<PrivateRequest>(`/streaming/private/requests/${id}/cancel`),
-  endSession: (id: string) => api.put<PrivateSession>(`/streaming/private/sessions/${id}/end`),
+    client.post('/streaming/private/requests', { body: { performerId, ...body } }),
+  myRequests: () => client.get('/streaming/private/requests', { query: { pageSize: 20 } }),
+  accept: (id: string) => client.put('/streaming/private/requests/{id}/accept', { path: { id } }),
+  reject: (id: string) => client.put('/streaming/private/requests/{id}/reject', { path: { id } }),
+  cancel: (id: string) => client.put('/streaming/private/requests/{id}/cancel', { path: { id } }),
+  endSession: (id: string) => client.put('/streaming/private/sessions/{id}/end', { path: { id } }),
 };
 
 type AckResult<T> = ({ ok: true } & T) | { ok: false; status: number; message: string };

@@ -4,10 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
-import type { Messages } from '../../../lib/i18n/locales/en';
 import { type NotificationPreference, savePreferences, usePreferences } from '../api';
-
-type NotificationKind = keyof Messages['notifications']['kinds'];
 
 /** Per-kind choices: shown on the site, and sent by e-mail. */
 export function NotificationPreferences() {
@@ -17,7 +14,7 @@ export function NotificationPreferences() {
   const { t, i18n } = useTranslation();
   /** The kind's name in the interface language (the server's label for a kind this build does not know). */
   const label = ({ kind, label }: NotificationPreference) =>
-    i18n.exists(`notifications.kinds.${kind}`) ? t(`notifications.kinds.${kind as NotificationKind}`) : label;
+    i18n.exists(`notifications.kinds.${kind}`) ? t(`notifications.kinds.${kind}`) : label;
   useEffect(() => {
     if (data) setDraft(data);
   }, [data]);

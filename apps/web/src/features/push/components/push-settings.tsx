@@ -1,4 +1,4 @@
-import type { PushCategory, PushDevice } from '@marquee/shared/push';
+import type { PushCategory } from '@marquee/shared/push';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -6,6 +6,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { SaveStatus, Section, useSave } from '../../account/components/shared';
 import {
   currentSubscription,
+  type PushDevice,
   pushSupported,
   removeDevice,
   sendTestPush,

@@ -1,8 +1,8 @@
-import type { GoLiveBody } from '@marquee/shared/streaming';
 import { LIVE_STREAM_TYPES } from '@marquee/shared/streaming';
 import { Radio } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button, Field, Label } from '../../../components/ui';
+import type { ApiBody } from '../../../lib/api-contract';
 
 const TYPE_TEXT: Record<(typeof LIVE_STREAM_TYPES)[number], { label: string; hint: string }> = {
   public: { label: 'Public', hint: 'Anyone can watch; free, or with a session price.' },
@@ -19,7 +19,7 @@ export function GoLiveForm({
   defaultGroupPrice: number;
   disabled?: boolean;
   busy?: boolean;
-  onSubmit: (body: GoLiveBody) => void;
+  onSubmit: (body: ApiBody<'/streaming/live', 'post'>) => void;
 }) {
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');

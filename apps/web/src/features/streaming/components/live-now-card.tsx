@@ -6,7 +6,7 @@ import { useLiveNow } from '../api';
 
 /** "Live now" in the desktop feed's right column: up to five creators live, most watched first. Nothing when nobody is live. */
 export function LiveNowCard() {
-  const { data } = useLiveNow('sortBy=viewerCount');
+  const { data } = useLiveNow({ sortBy: 'viewerCount' });
   const streams = (data?.data ?? []).slice(0, 5);
   if (streams.length === 0) return null;
   return (

@@ -107,7 +107,7 @@ export function PrivateShowPage({ sessionId }: { sessionId: string }) {
   useEffect(() => {
     if (useAgora || !s || ended || !devices.stream || peer.current) return;
     peer.current = new PeerCall({
-      iceServers: s.iceServers as RTCIceServer[],
+      iceServers: s.iceServers,
       polite: !isFan,
       local: devices.stream,
       send: (data) => emit('private/signal', { sessionId, data }),

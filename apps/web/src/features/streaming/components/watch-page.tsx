@@ -191,7 +191,7 @@ export function WatchPage({ streamId }: { streamId: string }) {
     return <Blocked title="The stream could not be opened" description={getErrorMessage(err)} />;
   }
 
-  const s = joined?.stream as Stream;
+  const s = state.join.stream;
   const who = s.performer;
   const isOwner = user?._id === s.performerId;
   const viewerCount = room.viewers?.count ?? s.viewerCount;

@@ -1,12 +1,8 @@
 import type { IAgoraRTCClient, ICameraVideoTrack, IMicrophoneAudioTrack } from 'agora-rtc-sdk-ng';
+import type { ApiData } from '../../../lib/api-contract';
 
 /** What POST /streaming/agora/token answers (the token is bound to our user id and the channel). */
-export interface AgoraCredentials {
-  appId: string;
-  channelName: string;
-  token: string;
-  uid: string;
-}
+export type AgoraCredentials = ApiData<'/streaming/agora/token', 'post'>;
 
 export interface AgoraRoom {
   leave: () => Promise<void>;
