@@ -40,6 +40,7 @@ import storiesRoutes from './stories/stories.routes';
 import streamingRoutes from './streaming/streaming.routes';
 import subscriptionsRoutes from './subscriptions/subscriptions.routes';
 import usersRoutes from './users/users.routes';
+import verotelRoutes from './payments/verotel.routes';
 import videoRoutes from './videos/videos.routes';
 import walletRoutes from './wallet/wallet.routes';
 /** Every module's routes, mounted under /api. A new module adds one line here. */
@@ -87,4 +88,5 @@ export async function registerModules(app: App) {
   await app.register(pushRoutes);
   await app.register(privacyRoutes);
   await app.register(localeRoutes);
+  await app.register(verotelRoutes);
 }
