@@ -22,6 +22,7 @@ import messageRoutes from './messages/messages.routes';
 import notificationRoutes from './notifications/notifications.routes';
 import ordersRoutes from './orders/orders.routes';
 import paymentsRoutes from './payments/payments.routes';
+import verotelRoutes from './payments/verotel.routes';
 import payoutsRoutes from './payouts/payouts.routes';
 import performersRoutes from './performers/performers.routes';
 import photoRoutes from './photos/photos.routes';
@@ -40,7 +41,6 @@ import storiesRoutes from './stories/stories.routes';
 import streamingRoutes from './streaming/streaming.routes';
 import subscriptionsRoutes from './subscriptions/subscriptions.routes';
 import usersRoutes from './users/users.routes';
-import verotelRoutes from './payments/verotel.routes';
 import videoRoutes from './videos/videos.routes';
 import walletRoutes from './wallet/wallet.routes';
 /** Every module's routes, mounted under /api. A new module adds one line here. */
