@@ -226,12 +226,12 @@ export function startVerotelPeer(o: VerotelPeerOptions) {
         const sale = [...sales.values()].find((s) => s.order.referenceID === ref) ?? null;
         return { status: paid.status, body, location: paid.headers.get('location'), sale };
       },
-      /** Verotel charged the next period. */
-      rebill(saleID: string) {
+      /** Verotel charged the next period (`hold`: its postback waits for `flush`). */
+      async rebill(saleID: string, opts: { hold?: boolean } = {}) {
         const sale = saleOf(saleID);
         const id = String(++seq);
         sale.transactions.push(id);
-        return post({
+        const params = {
           ...saleParams(sale),
           event: 'rebill',
           transactionID: id,
@@ -241,7 +241,10 @@ export function startVerotelPeer(o: VerotelPeerOptions) {
           paymentMethod: 'CC',
           CCBrand: 'VISA',
           subscriptionType: sale.order.subscriptionType,
-        });
+        };
+        if (!opts.hold) return post(params);
+        queued.push(params);
+        return null;
       },
       /** The buyer (or Verotel's support) cancelled at Verotel. */
       cancel(saleID: string, by = 'user') {

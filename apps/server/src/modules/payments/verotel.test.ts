@@ -1,49 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildAdmin, buildPerformer, buildUser } from '../../../test/factories';
-import { useTestApp } from '../../../test/harness';
-import { ACCEPTED_CARD, DECLINED_CARD, startVerotelPeer } from '../../../test/verotel-peer';
+import { useVerotelApp, VEROTEL_KEY, VEROTEL_SHOP } from '../../../test/verotel-app';
+import { ACCEPTED_CARD, DECLINED_CARD } from '../../../test/verotel-peer';
 import type { App } from '../../app';
 import { loadConfig } from '../../config';
 import { payments, users, walletCharges, webhookEvents } from '../../db/schema';
 import { gatewayFor } from '../../lib/payments';
 import { VerotelGateway } from '../../lib/payments/verotel';
 import { flexpaySignature, verifiedPostback } from '../../lib/payments/verotel.postback';
-import { verifyLedger } from '../ledger/ledger.service';
 
 // Verotel FlexPay against a local peer that plays it from its docs (test/verotel-peer.ts):
 // signed order links, the hosted Order Page, signed GET postbacks answered OK, the Control Center API.
-const SHOP = '68849';
-const KEY = 'zpXwe2D77g4P7ysGJcr3rY87TBYs6J';
-const peer = await startVerotelPeer({
-  shopId: SHOP,
-  signatureKey: KEY,
-  apiUsername: 'api-user',
-  apiPassword: 'api-pass',
-  deliver: async (query) => {
-    const res = await t().app.inject({ method: 'GET', url: `/api/payments/verotel/webhook?${query}` });
-    return { status: res.statusCode, body: res.body };
-  },
-});
-const t = useTestApp({
-  env: {
-    VEROTEL_SHOP_ID: SHOP,
-    VEROTEL_SIGNATURE_KEY: KEY,
-    VEROTEL_FLEXPAY_URL: peer.url,
-    VEROTEL_API_URL: peer.apiUrl,
-    VEROTEL_API_USERNAME: 'api-user',
-    VEROTEL_API_PASSWORD: 'api-pass',
-    VEROTEL_POSTBACK_IPS: '127.0.0.1, 10.20.0.0/16',
-    PUBLIC_URL: 'https://fans.example.test',
-  },
-});
-
-afterAll(() => peer.close());
-beforeEach(() => t().app.ctx.settings.update({ paymentGateway: 'verotel' }, null));
-afterEach(async () => {
-  const report = await verifyLedger(t().app.ctx.db);
-  expect(report, JSON.stringify(report)).toMatchObject({ ok: true });
-});
+const { peer, t } = await useVerotelApp();
+const SHOP = VEROTEL_SHOP;
+const KEY = VEROTEL_KEY;
 
 const balance = async (app: App, id: string) =>
   (await app.ctx.db.select({ b: users.balance }).from(users).where(eq(users.id, id)))[0].b;
