@@ -49,7 +49,7 @@ async function checkReversal(ctx: Ctx, e: GatewayEvent): Promise<GatewayEvent> {
         : null;
   if (!p || OPEN.has(p.status)) {
     ctx.log.warn({ eventId: e.id, parent: e.externalId ?? e.paymentId }, 'verotel reversal before its sale: retry');
-    throw conflict('The transaction this postback reverses is not applied yet; Verotel retries', 'UNKNOWN_TRANSACTION');
+    throw conflict('The transaction this postback reverses is not applied yet; Verotel retries');
   }
   const raw = e.raw as Record<string, string>;
   const amount = toCents(raw.priceAmount ?? raw.amount);
