@@ -59,12 +59,16 @@ export class VerotelGateway implements Gateway {
     return `${this.o.flexpayUrl}${path}?${query}`;
   }
 
-  /** What every order link of a payment carries: our reference, pass-through keys, where the buyer returns. */
-  private common(input: CreatePaymentInput, metadata: Record<string, string>) {
+  /**
+   * What every order link of a payment carries: our reference, pass-through fields, where the buyer
+   * returns. A purchase's postback names our payment (referenceID); a rebill names only the sale, so
+   * memberships pass their purpose and keys through (custom1, custom2).
+   */
+  private common(input: CreatePaymentInput, metadata: Record<string, string> = {}) {
     const currency = input.currency.toUpperCase();
     if (!VEROTEL_CURRENCIES.includes(currency)) throw new Error(`Verotel does not sell in ${currency}`);
     if (input.card) throw new Error('Verotel keeps no saved cards here: every payment goes through its Order Page');
-    const { purpose = 'topup', ...keys } = metadata;
+    const { purpose, ...keys } = metadata;
     const custom2 = new URLSearchParams(keys).toString();
     if (custom2.length > 255) throw new Error('The pass-through data is longer than FlexPay allows');
     const back = this.abs(input.returnUrl);
@@ -86,7 +90,7 @@ export class VerotelGateway implements Gateway {
       type: 'purchase',
       priceAmount: cents(input.amountCents),
       description: clip(input.description, 100),
-      ...this.common(input, {}),
+      ...this.common(input),
     });
     return { externalId: `ref:${input.paymentId}`, checkoutUrl: url };
   }

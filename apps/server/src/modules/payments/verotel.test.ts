@@ -119,11 +119,11 @@ describe('wallet top-ups through Verotel’s Order Page', () => {
       priceAmount: '25.00',
       priceCurrency: 'USD',
       referenceID: payment._id,
-      custom1: 'topup',
       custom3: fan.user.id,
       successURL: `https://fans.example.test/wallet?payment=${payment._id}`,
       declineURL: `https://fans.example.test/wallet?payment=${payment._id}&verotel=declined`,
     });
+    expect(link.searchParams.has('custom1')).toBe(false);
     // a link changed on the way is refused by the Order Page
     const tampered = payment.checkoutUrl.replace('priceAmount=25.00', 'priceAmount=0.50');
     expect((await peer.checkout(tampered, ACCEPTED_CARD)).status).toBe(400);
