@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -65,6 +66,23 @@ export const configSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Where the Stripe SDK sends API calls (default Stripe's own; a local test peer or stripe-mock in tests). */
   STRIPE_API_URL: z.string().url().optional(),
+  /** Verotel FlexPay (docs/payments.md): the website's shop ID and FlexPay signature key (Control Center → Setup websites). */
+  VEROTEL_SHOP_ID: z.string().regex(/^\d+$/, 'VEROTEL_SHOP_ID is the numeric website ID').optional(),
+  VEROTEL_SIGNATURE_KEY: z.string().optional(),
+  /** The brand's FlexPay host (Verotel, CardBilling, Bill …); a local test peer in tests. */
+  VEROTEL_FLEXPAY_URL: z.string().url().default('https://secure.verotel.com'),
+  /** Control Center API (given on request by Verotel): cancels rebilling from the site; subscriptions need it. */
+  VEROTEL_API_URL: z.string().url().default('https://controlcenter.verotel.com/api'),
+  VEROTEL_API_USERNAME: z.string().optional(),
+  VEROTEL_API_PASSWORD: z.string().optional(),
+  /** Addresses or CIDR ranges postbacks may come from (comma separated); unset = any (the signature still applies). */
+  VEROTEL_POSTBACK_IPS: z
+    .string()
+    .refine(
+      (v) => v.split(',').every((s) => /^[^/]+(\/\d{1,3})?$/.test(s.trim()) && net.isIP(s.trim().split('/')[0]) !== 0),
+      'VEROTEL_POSTBACK_IPS: comma-separated addresses or CIDR ranges',
+    )
+    .optional(),
   /** E2E journeys only: exposes POST /api/subscriptions/dev/clock (time travel). Refused in production. */
   MARQUEE_E2E_CLOCK: bool.default(false),
   // Third parties

@@ -3,10 +3,12 @@ import { badRequest } from '../errors';
 import type { Gateway, GatewayName } from './gateway';
 import { SandboxGateway } from './sandbox';
 import { StripeGateway } from './stripe';
+import { VerotelGateway } from './verotel';
 
 export * from './gateway';
 export { SANDBOX_FAILURES, SANDBOX_SIGNATURE_HEADER, SandboxGateway, sandboxOutcome } from './sandbox';
 export { StripeGateway } from './stripe';
+export { VerotelGateway } from './verotel';
 
 const cache = new WeakMap<Config, Partial<Record<GatewayName, Gateway>>>();
 
@@ -25,6 +27,16 @@ export function gatewayFor(config: Config, name: GatewayName): Gateway {
     );
   } else if (name === 'sandbox') {
     byName.sandbox = new SandboxGateway(`sandbox-webhook:${config.secretKey}`);
+  } else if (name === 'verotel' && config.VEROTEL_SHOP_ID && config.VEROTEL_SIGNATURE_KEY) {
+    byName.verotel = new VerotelGateway({
+      shopId: config.VEROTEL_SHOP_ID,
+      signatureKey: config.VEROTEL_SIGNATURE_KEY,
+      flexpayUrl: config.VEROTEL_FLEXPAY_URL.replace(/\/$/, ''),
+      apiUrl: config.VEROTEL_API_URL.replace(/\/$/, ''),
+      apiUsername: config.VEROTEL_API_USERNAME,
+      apiPassword: config.VEROTEL_API_PASSWORD,
+      publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    });
   } else {
     throw badRequest(`${name} is not configured on this site`, 'GATEWAY_NOT_CONFIGURED');
   }
@@ -36,4 +48,7 @@ export function sandboxGateway(config: Config): SandboxGateway {
 }
 export function stripeGateway(config: Config): StripeGateway {
   return gatewayFor(config, 'stripe') as StripeGateway;
+}
+export function verotelGateway(config: Config): VerotelGateway {
+  return gatewayFor(config, 'verotel') as VerotelGateway;
 }

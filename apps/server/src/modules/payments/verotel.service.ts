@@ -1,0 +1,87 @@
+import net from 'node:net';
+import type { Ctx } from '../../lib/context';
+import { badRequest, conflict, forbidden } from '../../lib/errors';
+import { type GatewayEvent, verotelGateway, WebhookSignatureError } from '../../lib/payments';
+import { toCents } from '../../lib/payments/verotel.postback';
+import { findPayment, findPaymentByExternal } from './payments.repo';
+import { handleEvent } from './payments.service';
+
+/**
+ * GET /payments/verotel/webhook: one FlexPay postback (docs/payments.md, "Verotel"). Refused with a
+ * 4xx, logged, and applied to nothing when it comes from an address outside VEROTEL_POSTBACK_IPS
+ * (403) or its signature or shop is wrong (400). A refund or chargeback of a sale whose own
+ * postback has not been applied yet (a reordered delivery) answers 409 without recording it, so
+ * Verotel's retry applies it later. Everything else goes through `handleEvent` once per event id.
+ */
+export async function handleVerotelPostback(ctx: Ctx, rawQuery: string, ip: string) {
+  if (!sourceAllowed(ctx.config.VEROTEL_POSTBACK_IPS, ip)) {
+    ctx.log.warn({ ip }, 'verotel postback refused: address not allowed');
+    throw forbidden('Postbacks are accepted only from Verotel’s addresses');
+  }
+  let event: GatewayEvent;
+  try {
+    event = verotelGateway(ctx.config).parseWebhook(rawQuery);
+  } catch (err) {
+    if (!(err instanceof WebhookSignatureError)) throw err;
+    ctx.log.warn({ ip, reason: err.message }, 'verotel postback refused: signature');
+    throw badRequest(`Postback signature verification failed: ${err.message}`, 'INVALID_SIGNATURE');
+  }
+  if (event.type === 'payment.refunded' || event.type === 'payment.disputed') event = await checkReversal(ctx, event);
+  const outcome = await handleEvent(ctx, 'verotel', event);
+  ctx.log.info({ eventId: event.id, type: event.type, ...outcome }, 'verotel postback');
+  return outcome;
+}
+
+const OPEN = new Set(['created', 'requires_action']);
+
+/**
+ * A credit or chargeback names the charge it takes back: it waits (409, Verotel retries) until that
+ * charge is applied here. A partial credit is recorded but not applied (the ledger reverses whole
+ * payments only): the admin settles it by hand (logged).
+ */
+async function checkReversal(ctx: Ctx, e: GatewayEvent): Promise<GatewayEvent> {
+  const byId = e.paymentId ? await findPayment(ctx.db, e.paymentId) : null;
+  const p =
+    byId?.gateway === 'verotel'
+      ? byId
+      : e.externalId
+        ? await findPaymentByExternal(ctx.db, 'verotel', e.externalId)
+        : null;
+  if (!p || OPEN.has(p.status)) {
+    ctx.log.warn({ eventId: e.id, parent: e.externalId ?? e.paymentId }, 'verotel reversal before its sale: retry');
+    throw conflict('The transaction this postback reverses is not applied yet; Verotel retries');
+  }
+  const raw = e.raw as Record<string, string>;
+  const amount = toCents(raw.priceAmount ?? raw.amount);
+  if (e.type === 'payment.refunded' && amount !== undefined && amount < p.chargedCents) {
+    ctx.log.warn(
+      { eventId: e.id, paymentId: p.id, amount, charged: p.chargedCents },
+      'verotel partial credit: settle by hand',
+    );
+    return { ...e, type: 'ignored', reason: 'partial credit' };
+  }
+  return e;
+}
+
+const lists = new Map<string, net.BlockList>();
+
+/** VEROTEL_POSTBACK_IPS: addresses or CIDR ranges (config.ts validates them); unset allows any source. */
+export function sourceAllowed(list: string | undefined, ip: string): boolean {
+  if (!list) return true;
+  let block = lists.get(list);
+  if (!block) {
+    block = new net.BlockList();
+    for (const item of list
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
+      const [addr, bits] = item.split('/');
+      const type = net.isIPv6(addr) ? 'ipv6' : 'ipv4';
+      if (bits) block.addSubnet(addr, Number(bits), type);
+      else block.addAddress(addr, type);
+    }
+    lists.set(list, block);
+  }
+  const addr = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  return net.isIP(addr) !== 0 && block.check(addr, net.isIPv6(addr) ? 'ipv6' : 'ipv4');
+}
