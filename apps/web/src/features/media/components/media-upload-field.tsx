@@ -1,50 +1,49 @@
-import type { MediaFile } from '@marquee/shared';
 import { useState } from 'react';
 import { UploadField, type UploadFieldProps } from '../../../components/ui/upload-field';
-import { filesOf } from '../api';
+import type { ApiData } from '../../../lib/api-contract';
 import { MediaStatus } from './media-status';
 
-export interface MediaUploadFieldProps<T> extends UploadFieldProps<T> {
-  /** Builds the status path of a file for content-specific endpoints; default `/media/{id}/status`. */
-  statusPath?: (file: MediaFile) => string | undefined;
-  /** Called when an uploaded file's processing ends (ready or error). */
+/** What a route that stores one processed file answers: that file as `media` (the welcome video's upload). */
+type StoredMediaAnswer = Pick<ApiData<'/performers/welcome-video/upload', 'post'>, 'media'>;
+type MediaFile = StoredMediaAnswer['media'];
+
+export interface MediaUploadFieldProps<T extends StoredMediaAnswer> extends UploadFieldProps<T> {
+  /** Called when the uploaded file's processing ends (ready or error). */
   onProcessed?: (file: MediaFile, status: 'ready' | 'error') => void;
 }
 
 /**
  * The design system's UploadField (drag and drop, preview, progress, cancel, retry)
- * followed by each uploaded file's processing status until it is ready.
+ * followed by the uploaded file's processing status until it is ready.
  */
-export function MediaUploadField<T = unknown>({
-  statusPath,
+export function MediaUploadField<T extends StoredMediaAnswer>({
   onProcessed,
   onUploaded,
   onRemove,
   ...props
 }: MediaUploadFieldProps<T>) {
-  const [files, setFiles] = useState<MediaFile[]>([]);
+  const [file, setFile] = useState<MediaFile | null>(null);
   return (
     <div>
       <UploadField<T>
         {...props}
         onUploaded={(res, f) => {
-          setFiles(filesOf(res));
+          setFile(res.media);
           onUploaded?.(res, f);
         }}
         onRemove={() => {
-          setFiles([]);
+          setFile(null);
           onRemove?.();
         }}
       />
-      {files.map((f) => (
+      {file && (
         <MediaStatus
-          key={f._id}
-          mediaId={f._id}
-          statusPath={statusPath?.(f)}
-          onSettled={(status) => onProcessed?.(f, status)}
+          key={file._id}
+          mediaId={file._id}
+          onSettled={(status) => onProcessed?.(file, status)}
           className="mt-2"
         />
-      ))}
+      )}
     </div>
   );
 }
