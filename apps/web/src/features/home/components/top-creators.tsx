@@ -27,7 +27,8 @@ export function TopCreators() {
           {/* Whole rows of the 5-column grid: ten at most. */}
           {items.slice(0, 10).map((p) => (
             <li key={p._id}>
-              <PerformerCard performer={p} />
+              {/* PerformerSummary (features/performers) still declares no null picture: to drop once it is ApiData. */}
+              <PerformerCard performer={{ ...p, avatar: p.avatar ?? undefined, cover: p.cover ?? undefined }} />
             </li>
           ))}
         </ul>
