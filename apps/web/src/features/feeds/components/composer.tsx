@@ -8,14 +8,11 @@ import { Field, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { UploadField } from '../../../components/ui/upload-field';
 import { getErrorMessage } from '../../../lib/api';
-import type { ApiData } from '../../../lib/api-contract';
 import { MediaStatus } from '../../media/components/media-status';
 import { type FeedInput, feedsApi, useRefreshFeeds } from '../api';
 import { PostCard } from './post-card';
 
 type Visibility = NonNullable<FeedInput['visibility']>;
-/** What a post's upload route answers: the files it stored. */
-type Uploaded = ApiData<'/performer/feeds/{kind}/upload', 'post'>;
 
 /** A post's file back in the upload shape (type = the media kind). */
 const asMedia = (f: Feed['files'][number] | null | undefined): MediaFile | null => (f ? { ...f, type: f.kind } : null);
@@ -201,9 +198,10 @@ export function Composer({ existing }: { existing?: Feed }) {
           </Button>
         </div>
         {uploadKind && (
-          <UploadField<Uploaded>
+          <UploadField
             key={`${uploadKind}-${uploadKey}`}
-            endpoint={`/performer/feeds/${uploadKind}/upload`}
+            endpoint="/performer/feeds/{kind}/upload"
+            path={{ kind: uploadKind }}
             label={KIND_UI.find((k) => k.kind === uploadKind)!.label}
             accept={KIND_UI.find((k) => k.kind === uploadKind)!.accept}
             hint="Videos and audio keep processing after the upload; you can publish now and fans see them once they are ready."
@@ -303,8 +301,9 @@ export function Composer({ existing }: { existing?: Feed }) {
                     </Button>
                   </p>
                 ) : (
-                  <UploadField<Uploaded>
-                    endpoint="/performer/feeds/teaser/upload"
+                  <UploadField
+                    endpoint="/performer/feeds/{kind}/upload"
+                    path={{ kind: 'teaser' }}
                     label="Upload teaser"
                     accept="video/*"
                     onUploaded={(res) => setTeaser(res.data[0] ?? null)}
@@ -321,8 +320,9 @@ export function Composer({ existing }: { existing?: Feed }) {
                     </Button>
                   </p>
                 ) : (
-                  <UploadField<Uploaded>
-                    endpoint="/performer/feeds/thumbnail/upload"
+                  <UploadField
+                    endpoint="/performer/feeds/{kind}/upload"
+                    path={{ kind: 'thumbnail' }}
                     label="Upload thumbnail"
                     accept="image/*"
                     onUploaded={(res) => setThumbnail(res.data[0] ?? null)}

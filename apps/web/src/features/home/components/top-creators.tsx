@@ -27,8 +27,7 @@ export function TopCreators() {
           {/* Whole rows of the 5-column grid: ten at most. */}
           {items.slice(0, 10).map((p) => (
             <li key={p._id}>
-              {/* PerformerSummary (features/performers) still declares no null picture: to drop once it is ApiData. */}
-              <PerformerCard performer={{ ...p, avatar: p.avatar ?? undefined, cover: p.cover ?? undefined }} />
+              <PerformerCard performer={p} />
             </li>
           ))}
         </ul>

@@ -1,31 +1,28 @@
 import { useState } from 'react';
-import { UploadField, type UploadFieldProps } from '../../../components/ui/upload-field';
-import type { ApiData } from '../../../lib/api-contract';
+import { type RouteUploadFieldProps, UploadField } from '../../../components/ui/upload-field';
+import type { ApiData, PathsFor } from '../../../lib/api-contract';
 import { MediaStatus } from './media-status';
 
-/** What a route that stores one processed file answers: that file as `media` (the welcome video's upload). */
-type StoredMediaAnswer = Pick<ApiData<'/performers/welcome-video/upload', 'post'>, 'media'>;
-type MediaFile = StoredMediaAnswer['media'];
+type MediaFile = ApiData<'/performers/welcome-video/upload', 'post'>['media'];
+/** The upload routes that store one processed file and answer it as `media` (the welcome video's). */
+type MediaUploadPath = {
+  [P in PathsFor<'post'>]: ApiData<P, 'post'> extends { media: MediaFile } ? P : never;
+}[PathsFor<'post'>];
 
-export interface MediaUploadFieldProps<T extends StoredMediaAnswer> extends UploadFieldProps<T> {
+export type MediaUploadFieldProps = RouteUploadFieldProps<MediaUploadPath> & {
   /** Called when the uploaded file's processing ends (ready or error). */
   onProcessed?: (file: MediaFile, status: 'ready' | 'error') => void;
-}
+};
 
 /**
  * The design system's UploadField (drag and drop, preview, progress, cancel, retry)
  * followed by the uploaded file's processing status until it is ready.
  */
-export function MediaUploadField<T extends StoredMediaAnswer>({
-  onProcessed,
-  onUploaded,
-  onRemove,
-  ...props
-}: MediaUploadFieldProps<T>) {
+export function MediaUploadField({ onProcessed, onUploaded, onRemove, ...props }: MediaUploadFieldProps) {
   const [file, setFile] = useState<MediaFile | null>(null);
   return (
     <div>
-      <UploadField<T>
+      <UploadField
         {...props}
         onUploaded={(res, f) => {
           setFile(res.media);
