@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CONTENT_TYPES, contentItemSchema } from './content';
+import { feedSchema } from './feeds';
 import { listQuerySchema } from './list';
 import { AGE_RANGES, BODY_TYPES, ETHNICITIES, EYE_COLORS, GENDERS, HAIR_COLORS, SEXUAL_ORIENTATIONS } from './options';
 
@@ -91,10 +93,21 @@ export type PerformerSearchQuery = z.infer<typeof performerSearchQuerySchema>;
 
 export const performerListSchema = z.object({ data: z.array(performerCardSchema), total: z.number().int() });
 
+const trendingEntry = { _id: z.string(), score: z.number() };
+/**
+ * A trending object of a module that registered with reactions (creators, liked too, are not among
+ * them): `type` is its objectType, and `item` the object as that module's lists present it.
+ */
+export const trendingPostSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('feed'), ...trendingEntry, item: feedSchema }),
+  z.object({ type: z.enum(CONTENT_TYPES), ...trendingEntry, item: contentItemSchema }),
+]);
+export type TrendingPost = z.infer<typeof trendingPostSchema>;
+
 export const trendingSchema = z.object({
   performers: z.array(performerCardSchema),
-  /** Trending posts of content modules that registered with reactions (feeds…); `type` names the module. */
-  posts: z.array(z.object({ type: z.string(), _id: z.string(), score: z.number(), item: z.unknown() })),
+  /** Trending objects of modules that registered with reactions (posts, catalogue items…), hottest first. */
+  posts: z.array(trendingPostSchema),
   computedAt: z.string(),
 });
 

@@ -19884,12 +19884,300 @@ export interface paths {
                                 lastActiveAt: string | null;
                                 createdAt: string;
                             }[];
-                            posts: {
-                                type: string;
+                            posts: ({
+                                /** @enum {string} */
+                                type: "feed";
                                 _id: string;
                                 score: number;
-                                item: unknown;
-                            }[];
+                                item: {
+                                    _id: string;
+                                    /** @enum {string} */
+                                    type: "text" | "photo" | "video" | "audio" | "poll";
+                                    performerId: string;
+                                    performer?: {
+                                        _id: string;
+                                        username: string;
+                                        name: string;
+                                        avatar: string | null;
+                                        isVerified: boolean;
+                                    };
+                                    text: string;
+                                    /** @enum {string} */
+                                    visibility: "free" | "subscribers" | "sale";
+                                    price: number;
+                                    isSale: boolean;
+                                    /** @enum {string} */
+                                    status: "scheduled" | "published";
+                                    isPinned: boolean;
+                                    tags: string[];
+                                    mentions: {
+                                        _id: string;
+                                        username: string;
+                                    }[];
+                                    files: {
+                                        _id: string;
+                                        /** @enum {string} */
+                                        type: "feed-photo" | "feed-video" | "feed-audio";
+                                        /** @enum {string} */
+                                        status: "processing" | "ready" | "error";
+                                        error?: string;
+                                        mimeType: string;
+                                        width?: number;
+                                        height?: number;
+                                        duration?: number;
+                                        size: number;
+                                        originalName?: string;
+                                        url?: string;
+                                        thumbnails: string[];
+                                        thumbnail?: string;
+                                        blurredUrl?: string;
+                                        posterUrl?: string;
+                                        hlsUrl?: string;
+                                        teaserUrl?: string;
+                                        /** @enum {string} */
+                                        kind: "photo" | "video" | "audio" | "document";
+                                    }[];
+                                    fileCount: number;
+                                    teaser: {
+                                        _id: string;
+                                        /** @enum {string} */
+                                        type: "feed-photo" | "feed-video" | "feed-audio";
+                                        /** @enum {string} */
+                                        status: "processing" | "ready" | "error";
+                                        error?: string;
+                                        mimeType: string;
+                                        width?: number;
+                                        height?: number;
+                                        duration?: number;
+                                        size: number;
+                                        originalName?: string;
+                                        url?: string;
+                                        thumbnails: string[];
+                                        thumbnail?: string;
+                                        blurredUrl?: string;
+                                        posterUrl?: string;
+                                        hlsUrl?: string;
+                                        teaserUrl?: string;
+                                        /** @enum {string} */
+                                        kind: "photo" | "video" | "audio" | "document";
+                                    } | null;
+                                    thumbnail: {
+                                        _id: string;
+                                        /** @enum {string} */
+                                        type: "feed-photo" | "feed-video" | "feed-audio";
+                                        /** @enum {string} */
+                                        status: "processing" | "ready" | "error";
+                                        error?: string;
+                                        mimeType: string;
+                                        width?: number;
+                                        height?: number;
+                                        duration?: number;
+                                        size: number;
+                                        originalName?: string;
+                                        url?: string;
+                                        thumbnails: string[];
+                                        thumbnail?: string;
+                                        blurredUrl?: string;
+                                        posterUrl?: string;
+                                        hlsUrl?: string;
+                                        teaserUrl?: string;
+                                        /** @enum {string} */
+                                        kind: "photo" | "video" | "audio" | "document";
+                                    } | null;
+                                    poll: {
+                                        _id: string;
+                                        question: string;
+                                        endDate: string | null;
+                                        isEnded: boolean;
+                                        options: {
+                                            _id: string;
+                                            description: string;
+                                            totalVote?: number;
+                                        }[];
+                                        totalVote?: number;
+                                        votedOptionId: string | null;
+                                        showResults: boolean;
+                                    } | null;
+                                    totalLike: number;
+                                    totalComment: number;
+                                    isLiked: boolean;
+                                    isBookMarked: boolean;
+                                    isSubscribed: boolean;
+                                    isBought: boolean;
+                                    locked: boolean;
+                                    takenDown?: boolean;
+                                    takedownReason?: string | null;
+                                    publishedAt: string | null;
+                                    scheduledAt: string | null;
+                                    expiresAt: string | null;
+                                    createdAt: string;
+                                    updatedAt: string;
+                                };
+                            } | {
+                                /** @enum {string} */
+                                type: "gallery" | "video" | "reel" | "scene" | "scenario" | "product";
+                                _id: string;
+                                score: number;
+                                item: {
+                                    _id: string;
+                                    /** @enum {string} */
+                                    type: "gallery" | "video" | "reel" | "scene" | "scenario" | "product";
+                                    performerId: string;
+                                    performer?: {
+                                        _id: string;
+                                        username: string | null;
+                                        name: string;
+                                        avatar: string | null;
+                                    };
+                                    slug: string;
+                                    title: string;
+                                    description: string;
+                                    tags: string[];
+                                    /** @enum {string} */
+                                    status: "draft" | "active" | "inactive";
+                                    takenDown?: boolean;
+                                    takedownReason?: string | null;
+                                    /** @enum {string} */
+                                    visibility: "free" | "subscribers" | "sale";
+                                    isSale: boolean;
+                                    price: number;
+                                    publishedAt: string | null;
+                                    createdAt: string;
+                                    updatedAt: string;
+                                    stats: {
+                                        views: number;
+                                        likes: number;
+                                        comments: number;
+                                        bookmarks: number;
+                                        purchases: number;
+                                    };
+                                    unlocked: boolean;
+                                    isBought: boolean;
+                                    isSubscribed: boolean;
+                                    accessExpiresAt: string | null;
+                                    thumbnail: {
+                                        _id: string;
+                                        /** @enum {string} */
+                                        type: "photo" | "video" | "audio" | "document";
+                                        /** @enum {string} */
+                                        status: "processing" | "ready" | "error";
+                                        error?: string;
+                                        mimeType: string;
+                                        width?: number;
+                                        height?: number;
+                                        duration?: number;
+                                        size: number;
+                                        originalName?: string;
+                                        url?: string;
+                                        thumbnails: string[];
+                                        thumbnail?: string;
+                                        blurredUrl?: string;
+                                        posterUrl?: string;
+                                        hlsUrl?: string;
+                                        teaserUrl?: string;
+                                    } | null;
+                                    teaser: {
+                                        _id: string;
+                                        /** @enum {string} */
+                                        type: "photo" | "video" | "audio" | "document";
+                                        /** @enum {string} */
+                                        status: "processing" | "ready" | "error";
+                                        error?: string;
+                                        mimeType: string;
+                                        width?: number;
+                                        height?: number;
+                                        duration?: number;
+                                        size: number;
+                                        originalName?: string;
+                                        url?: string;
+                                        thumbnails: string[];
+                                        thumbnail?: string;
+                                        blurredUrl?: string;
+                                        posterUrl?: string;
+                                        hlsUrl?: string;
+                                        teaserUrl?: string;
+                                    } | null;
+                                    video: {
+                                        _id: string;
+                                        /** @enum {string} */
+                                        type: "photo" | "video" | "audio" | "document";
+                                        /** @enum {string} */
+                                        status: "processing" | "ready" | "error";
+                                        error?: string;
+                                        mimeType: string;
+                                        width?: number;
+                                        height?: number;
+                                        duration?: number;
+                                        size: number;
+                                        originalName?: string;
+                                        url?: string;
+                                        thumbnails: string[];
+                                        thumbnail?: string;
+                                        blurredUrl?: string;
+                                        posterUrl?: string;
+                                        hlsUrl?: string;
+                                        teaserUrl?: string;
+                                    } | null;
+                                    file: {
+                                        _id: string;
+                                        /** @enum {string} */
+                                        type: "photo" | "video" | "audio" | "document";
+                                        /** @enum {string} */
+                                        status: "processing" | "ready" | "error";
+                                        error?: string;
+                                        mimeType: string;
+                                        width?: number;
+                                        height?: number;
+                                        duration?: number;
+                                        size: number;
+                                        originalName?: string;
+                                        url?: string;
+                                        thumbnails: string[];
+                                        thumbnail?: string;
+                                        blurredUrl?: string;
+                                        posterUrl?: string;
+                                        hlsUrl?: string;
+                                        teaserUrl?: string;
+                                    } | null;
+                                    images: {
+                                        _id: string;
+                                        /** @enum {string} */
+                                        type: "photo" | "video" | "audio" | "document";
+                                        /** @enum {string} */
+                                        status: "processing" | "ready" | "error";
+                                        error?: string;
+                                        mimeType: string;
+                                        width?: number;
+                                        height?: number;
+                                        duration?: number;
+                                        size: number;
+                                        originalName?: string;
+                                        url?: string;
+                                        thumbnails: string[];
+                                        thumbnail?: string;
+                                        blurredUrl?: string;
+                                        posterUrl?: string;
+                                        hlsUrl?: string;
+                                        teaserUrl?: string;
+                                    }[];
+                                    numPhotos?: number;
+                                    coverPhotoId?: string | null;
+                                    duration?: number | null;
+                                    participantIds?: string[];
+                                    rentPrice?: number | null;
+                                    rentDays?: number | null;
+                                    categoryId?: string | null;
+                                    category?: {
+                                        _id: string;
+                                        name: string;
+                                        slug: string;
+                                    } | null;
+                                    /** @enum {string} */
+                                    productType?: "physical" | "digital";
+                                    stock?: number | null;
+                                    shippingFee?: number | null;
+                                };
+                            })[];
                             computedAt: string;
                         };
                     };
@@ -20546,6 +20834,174 @@ export interface paths {
                                 followers: number;
                                 lastActiveAt: string | null;
                                 createdAt: string;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reactions/feeds/bookmark": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The viewer's bookmarked posts, newest bookmark first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                    sortBy?: string;
+                    sort?: "asc" | "desc";
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                /** @enum {string} */
+                                type: "text" | "photo" | "video" | "audio" | "poll";
+                                performerId: string;
+                                performer?: {
+                                    _id: string;
+                                    username: string;
+                                    name: string;
+                                    avatar: string | null;
+                                    isVerified: boolean;
+                                };
+                                text: string;
+                                /** @enum {string} */
+                                visibility: "free" | "subscribers" | "sale";
+                                price: number;
+                                isSale: boolean;
+                                /** @enum {string} */
+                                status: "scheduled" | "published";
+                                isPinned: boolean;
+                                tags: string[];
+                                mentions: {
+                                    _id: string;
+                                    username: string;
+                                }[];
+                                files: {
+                                    _id: string;
+                                    /** @enum {string} */
+                                    type: "feed-photo" | "feed-video" | "feed-audio";
+                                    /** @enum {string} */
+                                    status: "processing" | "ready" | "error";
+                                    error?: string;
+                                    mimeType: string;
+                                    width?: number;
+                                    height?: number;
+                                    duration?: number;
+                                    size: number;
+                                    originalName?: string;
+                                    url?: string;
+                                    thumbnails: string[];
+                                    thumbnail?: string;
+                                    blurredUrl?: string;
+                                    posterUrl?: string;
+                                    hlsUrl?: string;
+                                    teaserUrl?: string;
+                                    /** @enum {string} */
+                                    kind: "photo" | "video" | "audio" | "document";
+                                }[];
+                                fileCount: number;
+                                teaser: {
+                                    _id: string;
+                                    /** @enum {string} */
+                                    type: "feed-photo" | "feed-video" | "feed-audio";
+                                    /** @enum {string} */
+                                    status: "processing" | "ready" | "error";
+                                    error?: string;
+                                    mimeType: string;
+                                    width?: number;
+                                    height?: number;
+                                    duration?: number;
+                                    size: number;
+                                    originalName?: string;
+                                    url?: string;
+                                    thumbnails: string[];
+                                    thumbnail?: string;
+                                    blurredUrl?: string;
+                                    posterUrl?: string;
+                                    hlsUrl?: string;
+                                    teaserUrl?: string;
+                                    /** @enum {string} */
+                                    kind: "photo" | "video" | "audio" | "document";
+                                } | null;
+                                thumbnail: {
+                                    _id: string;
+                                    /** @enum {string} */
+                                    type: "feed-photo" | "feed-video" | "feed-audio";
+                                    /** @enum {string} */
+                                    status: "processing" | "ready" | "error";
+                                    error?: string;
+                                    mimeType: string;
+                                    width?: number;
+                                    height?: number;
+                                    duration?: number;
+                                    size: number;
+                                    originalName?: string;
+                                    url?: string;
+                                    thumbnails: string[];
+                                    thumbnail?: string;
+                                    blurredUrl?: string;
+                                    posterUrl?: string;
+                                    hlsUrl?: string;
+                                    teaserUrl?: string;
+                                    /** @enum {string} */
+                                    kind: "photo" | "video" | "audio" | "document";
+                                } | null;
+                                poll: {
+                                    _id: string;
+                                    question: string;
+                                    endDate: string | null;
+                                    isEnded: boolean;
+                                    options: {
+                                        _id: string;
+                                        description: string;
+                                        totalVote?: number;
+                                    }[];
+                                    totalVote?: number;
+                                    votedOptionId: string | null;
+                                    showResults: boolean;
+                                } | null;
+                                totalLike: number;
+                                totalComment: number;
+                                isLiked: boolean;
+                                isBookMarked: boolean;
+                                isSubscribed: boolean;
+                                isBought: boolean;
+                                locked: boolean;
+                                takenDown?: boolean;
+                                takedownReason?: string | null;
+                                publishedAt: string | null;
+                                scheduledAt: string | null;
+                                expiresAt: string | null;
+                                createdAt: string;
+                                updatedAt: string;
                             }[];
                             total: number;
                         };

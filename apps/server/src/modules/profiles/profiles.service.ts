@@ -1,4 +1,4 @@
-import type { PerformerCard, PerformerPublic, PerformerSearchQuery } from '@marquee/shared';
+import type { PerformerCard, PerformerPublic, PerformerSearchQuery, TrendingPost } from '@marquee/shared';
 import type { Ctx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { assertNotBlockedBy, type ViewerLocation, viewerCountryForDiscovery } from '../blocks/blocks.service';
@@ -206,7 +206,7 @@ export async function trending(
   const rows =
     !scope.viewerId && !scope.country ? cache.anonymousRows! : await cardsByIds(ctx.db, cache.creatorIds, scope);
   const creators = rows.slice(0, limit).map((r) => presentCard(r, opts));
-  const posts: Array<{ type: string; _id: string; score: number; item: unknown }> = [];
+  const posts: TrendingPost[] = [];
   for (const target of listReactionTargets()) {
     const mine = cache.posts.filter((p) => p.type === target.objectType);
     if (mine.length === 0 || !target.present) continue;
@@ -218,7 +218,8 @@ export async function trending(
     const byId = new Map(items.map((i) => [i._id, i]));
     for (const p of mine) {
       const item = byId.get(p._id);
-      if (item) posts.push({ ...p, item });
+      // The registry's present() is untyped; the route's response schema checks each item against its type.
+      if (item) posts.push({ ...p, item } as TrendingPost);
     }
   }
   posts.sort((a, b) => b.score - a.score);

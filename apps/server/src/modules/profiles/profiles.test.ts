@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildPerformer, buildSubscriptionEntitlement, buildUser } from '../../../test/factories';
+import { buildContent } from '../../../test/factories.catalogue';
 import { buildFollow, buildUserBlock, clearDiscoveryCaches } from '../../../test/factories.profiles';
 import { useTestApp } from '../../../test/harness';
 import { users } from '../../db/schema';
@@ -301,6 +302,43 @@ describe('discovery lists', () => {
     expect(trending.statusCode).toBe(200);
     expect(trending.json().performers[0]._id).toBe(b.user.id);
     expect(trending.json().posts).toEqual([]);
+  });
+
+  it('trending answers each liked object as its module presents it: a post, a catalogue item', async () => {
+    const { app } = t();
+    const creator = await buildPerformer(app);
+    const fan = await buildUser(app);
+    const posted = await app.inject({
+      method: 'POST',
+      url: '/api/performer/feeds',
+      headers: creator.auth,
+      payload: { text: 'Morning yoga', tags: ['yoga'] },
+    });
+    expect(posted.statusCode, posted.body).toBe(200);
+    const video = await buildContent(app, creator, 'video', { visibility: 'free' });
+    const like = (objectType: string, objectId: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/reactions',
+        headers: fan.auth,
+        payload: { objectType, objectId, action: 'like' },
+      });
+    for (const [type, id] of [
+      ['feed', posted.json()._id],
+      ['video', video._id],
+      ['performer', creator.user.id],
+    ]) {
+      expect((await like(type, id)).statusCode).toBe(200);
+    }
+    const res = await app.inject({ method: 'GET', url: '/api/trending' });
+    expect(res.statusCode, res.body).toBe(200);
+    const byType = Object.fromEntries(
+      res.json().posts.map((p: { type: string; item: Record<string, unknown> }) => [p.type, p.item]),
+    );
+    expect(byType.feed).toMatchObject({ _id: posted.json()._id, text: 'Morning yoga', tags: ['yoga'], files: [] });
+    expect(byType.video).toMatchObject({ _id: video._id, type: 'video', title: video.title, tags: ['test'] });
+    // Liked creators rank in `performers`, not among the posts.
+    expect(Object.keys(byType).sort()).toEqual(['feed', 'video']);
   });
 
   it('lists profile paths for sitemaps, and serves sitemap.xml and robots.txt', async () => {

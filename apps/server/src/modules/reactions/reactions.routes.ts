@@ -1,4 +1,11 @@
-import { listQuerySchema, performerListSchema, reactionBodySchema, reactionStateSchema } from '@marquee/shared';
+import {
+  feedSchema,
+  listQuerySchema,
+  listResponseSchema,
+  performerListSchema,
+  reactionBodySchema,
+  reactionStateSchema,
+} from '@marquee/shared';
 import { z } from 'zod';
 import type { App } from '../../app';
 import { requestGeo } from '../../lib/geo';
@@ -52,6 +59,22 @@ export default async function reactionsRoutes(app: App) {
       },
     },
     async (req) => bookmarks(app.ctx, requireUser(req), 'performers', req.query) as never,
+  );
+
+  // The posts' list named apart from the generic one below, so that its answer is typed as posts.
+  app.get(
+    '/reactions/feeds/bookmark',
+    {
+      preHandler: authenticated,
+      schema: {
+        tags,
+        security,
+        summary: "The viewer's bookmarked posts, newest bookmark first",
+        querystring: listQuerySchema,
+        response: { 200: listResponseSchema(feedSchema) },
+      },
+    },
+    async (req) => bookmarks(app.ctx, requireUser(req), 'feeds', req.query) as never,
   );
 
   app.get(

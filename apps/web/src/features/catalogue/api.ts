@@ -1,81 +1,90 @@
-import type { ContentItem, ContentType, ListResponse, MediaFile, Photo } from '@marquee/shared';
-import useSWR from 'swr';
-import { api, type Query } from '../../lib/api';
+import type { ContentItem, ContentType, MediaFile } from '@marquee/shared';
+import { client } from '../../lib/api-client';
+import type { ApiBody, ApiQuery, PathsFor } from '../../lib/api-contract';
+import { useApi } from '../../lib/use-api';
+import { putUpload } from '../media/api';
 
 /** Where each type lives on the server (spec §7); the client, like the server, has one core. */
-export const PATHS: Record<
-  ContentType,
-  {
-    own: string;
-    create: string;
-    view: (id: string) => string;
-    update: (id: string) => string;
-    remove: (id: string) => string;
-    search: string;
-    get: (id: string) => string;
-    charge?: string;
-  }
-> = {
+export const PATHS = {
   gallery: {
     own: '/performer/performer-assets/galleries/search',
     create: '/performer/performer-assets/galleries',
-    view: (id) => `/performer/performer-assets/galleries/${id}/view`,
-    update: (id) => `/performer/performer-assets/galleries/${id}`,
-    remove: (id) => `/performer/performer-assets/galleries/${id}`,
+    view: '/performer/performer-assets/galleries/{id}/view',
+    update: '/performer/performer-assets/galleries/{id}',
+    remove: '/performer/performer-assets/galleries/{id}',
     search: '/performer-assets/galleries/search',
-    get: (id) => `/performer-assets/galleries/${id}`,
-    charge: 'gallery',
+    get: '/performer-assets/galleries/{id}',
   },
   video: {
     own: '/performer/performer-assets/videos/search',
     create: '/performer/performer-assets/videos/upload',
-    view: (id) => `/performer/performer-assets/videos/${id}/view`,
-    update: (id) => `/performer/performer-assets/videos/edit/${id}`,
-    remove: (id) => `/performer/performer-assets/videos/${id}`,
+    view: '/performer/performer-assets/videos/{id}/view',
+    update: '/performer/performer-assets/videos/edit/{id}',
+    remove: '/performer/performer-assets/videos/{id}',
     search: '/performer-assets/videos/search',
-    get: (id) => `/performer-assets/videos/${id}`,
-    charge: 'video',
+    get: '/performer-assets/videos/{id}',
   },
   reel: {
     own: '/performer-assets/performer/reels/search',
     create: '/performer-assets/performer/reels/upload',
-    view: (id) => `/performer-assets/performer/reels/${id}/view`,
-    update: (id) => `/performer-assets/performer/reels/edit/${id}`,
-    remove: (id) => `/performer-assets/performer/reels/${id}`,
+    view: '/performer-assets/performer/reels/{id}/view',
+    update: '/performer-assets/performer/reels/edit/{id}',
+    remove: '/performer-assets/performer/reels/{id}',
     search: '/performer-assets/user/reels/search',
-    get: (id) => `/performer-assets/performer/reels/${id}`,
+    get: '/performer-assets/performer/reels/{id}',
   },
   scene: {
     own: '/performer/scene',
     create: '/performer/scene',
-    view: (id) => `/performer/scene/${id}`,
-    update: (id) => `/performer/scene/${id}`,
-    remove: (id) => `/performer/scene/${id}`,
+    view: '/performer/scene/{id}',
+    update: '/performer/scene/{id}',
+    remove: '/performer/scene/{id}',
     search: '/user/scene/search',
-    get: (id) => `/user/scene/${id}`,
-    charge: 'scene',
+    get: '/user/scene/{id}',
   },
   scenario: {
     own: '/performer/scenario',
     create: '/performer/scenario',
-    view: (id) => `/performer/scenario/${id}`,
-    update: (id) => `/performer/scenario/${id}`,
-    remove: (id) => `/performer/scenario/${id}`,
+    view: '/performer/scenario/{id}',
+    update: '/performer/scenario/{id}',
+    remove: '/performer/scenario/{id}',
     search: '/user/scenario/search',
-    get: (id) => `/user/scenario/${id}`,
-    charge: 'scenario',
+    get: '/user/scenario/{id}',
   },
   product: {
     own: '/performer/performer-assets/products/search',
     create: '/performer/performer-assets/products',
-    view: (id) => `/performer/performer-assets/products/${id}/view`,
-    update: (id) => `/performer/performer-assets/products/${id}`,
-    remove: (id) => `/performer/performer-assets/products/${id}`,
+    view: '/performer/performer-assets/products/{id}/view',
+    update: '/performer/performer-assets/products/{id}',
+    remove: '/performer/performer-assets/products/{id}',
     search: '/performer-assets/products/search',
-    get: (id) => `/performer-assets/products/${id}`,
-    charge: 'product',
+    get: '/performer-assets/products/{id}',
   },
-};
+} as const satisfies Record<
+  ContentType,
+  {
+    own: PathsFor<'get'>;
+    create: PathsFor<'post'>;
+    view: PathsFor<'get'>;
+    update: PathsFor<'put'>;
+    remove: PathsFor<'delete'>;
+    search: PathsFor<'get'>;
+    get: PathsFor<'get'>;
+  }
+>;
+
+/** Where a type is bought (reels are not for sale) and rented (scenes and scenarios). */
+const CHARGE_PATHS = {
+  gallery: '/wallet/charges/gallery/{id}',
+  video: '/wallet/charges/video/{id}',
+  scene: '/wallet/charges/scene/{id}',
+  scenario: '/wallet/charges/scenario/{id}',
+  product: '/wallet/charges/product/{id}',
+} as const satisfies Partial<Record<ContentType, PathsFor<'post'>>>;
+const RENT_PATHS = {
+  scene: '/wallet/charges/rent/scene/{id}',
+  scenario: '/wallet/charges/rent/scenario/{id}',
+} as const satisfies Partial<Record<ContentType, PathsFor<'post'>>>;
 
 export const LABELS: Record<ContentType, { one: string; many: string; page: string }> = {
   gallery: { one: 'Gallery', many: 'Galleries', page: '/gallery' },
@@ -86,63 +95,74 @@ export const LABELS: Record<ContentType, { one: string; many: string; page: stri
   product: { one: 'Product', many: 'Products', page: '/product' },
 };
 
-const withQuery = (path: string, q: Query) => {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== null && v !== '') p.set(k, String(v));
-  const s = p.toString();
-  return s ? `${path}?${s}` : path;
-};
+/** The list query every type's search takes (the shared content core). */
+export type ContentQuery = ApiQuery<'/performer-assets/videos/search'>;
+/** What creating an item takes as JSON, and what editing one takes. */
+export type ContentBody = ApiBody<'/performer/scene', 'post'>;
+export type ContentPatch = ApiBody<'/performer/scene/{id}', 'put'>;
+export type PurchaseBody = ApiBody<'/wallet/charges/product/{id}', 'post'>;
 
 /** Published items of a type (a creator's with performerId). */
-export function useCatalogue(type: ContentType, query: Query = {}) {
-  return useSWR<ListResponse<ContentItem>>(withQuery(PATHS[type].search, query));
+export function useCatalogue(type: ContentType, query: ContentQuery = {}) {
+  return useApi(PATHS[type].search, { query });
 }
 export function useItem(type: ContentType, id: string | undefined) {
-  return useSWR<ContentItem>(id ? PATHS[type].get(id) : null);
+  return useApi(id ? PATHS[type].get : null, { path: { id: id ?? '' } });
 }
 /** The creator studio list: every status. */
-export function useMyItems(type: ContentType, query: Query = {}) {
-  return useSWR<ListResponse<ContentItem>>(withQuery(PATHS[type].own, query));
+export function useMyItems(type: ContentType, query: ContentQuery = {}) {
+  return useApi(PATHS[type].own, { query });
 }
 export function useMyItem(type: ContentType, id: string | undefined) {
-  return useSWR<ContentItem>(id ? PATHS[type].view(id) : null);
+  return useApi(id ? PATHS[type].view : null, { path: { id: id ?? '' } });
 }
 export function usePhotos(galleryId: string | undefined, own = false) {
   const path = own ? '/performer/performer-assets/photos/search' : '/performer-assets/photos';
-  return useSWR<ListResponse<Photo>>(galleryId ? `${path}?galleryId=${galleryId}&pageSize=100` : null);
+  return useApi(galleryId ? path : null, { query: { galleryId, pageSize: 100 } });
+}
+/** A creator's photos across galleries (their profile's Photos tab), newest first. */
+export function useCreatorPhotos(creator: string) {
+  return useApi('/performer-assets/photos/{performerId}', {
+    path: { performerId: creator },
+    query: { pageSize: 60, sortBy: 'createdAt', sort: 'desc' },
+  });
 }
 export function useCategories() {
-  return useSWR<ListResponse<{ _id: string; name: string; slug: string }>>('/scenario/category/search?pageSize=100');
+  return useApi('/scenario/category/search', { query: { pageSize: 100 } });
 }
 
-const idem = () => ({ headers: { 'Idempotency-Key': crypto.randomUUID() } });
+const idem = () => ({ 'Idempotency-Key': crypto.randomUUID() });
 
 export const catalogueApi = {
-  create: (type: ContentType, body: Record<string, unknown>) => api.post<ContentItem>(PATHS[type].create, body),
+  create: (type: ContentType, body: ContentBody) => client.post(PATHS[type].create, { body }),
   /** Multipart create with files named after their slots (video, teaser, thumbnail, file, image). */
   createWithFiles: (type: ContentType, form: FormData, onProgress?: (p: number) => void) =>
-    api.upload<ContentItem>(PATHS[type].create, form, { onProgress }),
-  update: (type: ContentType, id: string, body: Record<string, unknown>) =>
-    api.put<ContentItem>(PATHS[type].update(id), body),
+    client.upload(PATHS[type].create, form, { onProgress }),
+  update: (type: ContentType, id: string, body: ContentPatch) => client.put(PATHS[type].update, { path: { id }, body }),
   updateWithFiles: (type: ContentType, id: string, form: FormData, onProgress?: (p: number) => void) =>
-    api.upload<ContentItem>(PATHS[type].update(id), form, { onProgress, method: 'PUT' }),
-  remove: (type: ContentType, id: string) => api.delete(PATHS[type].remove(id)),
-  buy: (type: ContentType, id: string, body: Record<string, unknown> = {}) =>
-    api.post(`/wallet/charges/${PATHS[type].charge}/${id}`, body, idem()),
-  rent: (type: 'scene' | 'scenario', id: string) => api.post(`/wallet/charges/rent/${type}/${id}`, {}, idem()),
-  downloadLink: (id: string) =>
-    api.get<{ downloadLink: string; expiresAt: string }>(`/performer-assets/products/${id}/download-link`),
+    putUpload(PATHS[type].update, form, { path: { id }, onProgress }),
+  remove: (type: ContentType, id: string) => client.delete(PATHS[type].remove, { path: { id } }),
+  buy: (type: ContentType, id: string, body: PurchaseBody = {}) => {
+    const path = type === 'reel' ? null : CHARGE_PATHS[type];
+    if (!path) throw new Error(`${LABELS[type].many} are not for sale`);
+    return client.post(path, { path: { id }, body, headers: idem() });
+  },
+  rent: (type: ContentType, id: string) => {
+    const path = type === 'scene' || type === 'scenario' ? RENT_PATHS[type] : null;
+    if (!path) throw new Error(`${LABELS[type].many} cannot be rented`);
+    return client.post(path, { path: { id }, body: {}, headers: idem() });
+  },
+  downloadLink: (id: string) => client.get('/performer-assets/products/{id}/download-link', { path: { id } }),
   uploadPhotos: (galleryId: string, files: File[], onProgress?: (p: number) => void) => {
     const form = new FormData();
     for (const f of files) form.append('photo', f);
-    return api.upload<ListResponse<Photo>>(`/performer/performer-assets/photos/upload?galleryId=${galleryId}`, form, {
-      onProgress,
-    });
+    return client.upload('/performer/performer-assets/photos/upload', form, { query: { galleryId }, onProgress });
   },
-  setCover: (photoId: string) => api.post<Photo>(`/performer/performer-assets/photos/set-cover/${photoId}`, {}),
+  setCover: (photoId: string) =>
+    client.post('/performer/performer-assets/photos/set-cover/{id}', { path: { id: photoId } }),
   reorder: (galleryId: string, ids: string[]) =>
-    api.post<ListResponse<Photo>>('/performer/performer-assets/photos/reorder', { galleryId, ids }),
-  deletePhoto: (photoId: string) => api.delete(`/performer/performer-assets/photos/${photoId}`),
+    client.post('/performer/performer-assets/photos/reorder', { body: { galleryId, ids } }),
+  deletePhoto: (photoId: string) => client.delete('/performer/performer-assets/photos/{id}', { path: { id: photoId } }),
 };
 
 /** The best picture to show for an item: its own poster, its cover, a store image, or a blurred preview. */

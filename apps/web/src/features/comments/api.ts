@@ -1,26 +1,26 @@
-import type { Comment, ListResponse, UserBrief } from '@marquee/shared';
-import useSWR from 'swr';
-import { api } from '../../lib/api';
+import { client } from '../../lib/api-client';
+import { useApi } from '../../lib/use-api';
+import { putUpload } from '../media/api';
 
 export const MENTION_SUGGESTIONS = 6;
 
 /** Accounts whose username or name matches what follows the "@" (GET /users/search). */
 export function useMentionSuggestions(q: string | null) {
-  const key =
-    q === null
-      ? null
-      : `/users/search?${new URLSearchParams({ q, pageSize: String(MENTION_SUGGESTIONS), sortBy: 'username', sort: 'asc' })}`;
-  return useSWR<ListResponse<UserBrief>>(key, { keepPreviousData: true });
+  return useApi(
+    q === null ? null : '/users/search',
+    { query: { q: q ?? '', pageSize: MENTION_SUGGESTIONS, sortBy: 'username', sort: 'asc' } },
+    { keepPreviousData: true },
+  );
 }
 
 export const commentsApi = {
   create: (objectType: string, objectId: string, text: string, parentId?: string) =>
-    api.post<Comment>('/comments', { objectType, objectId, text, parentId }),
+    client.post('/comments', { body: { objectType, objectId, text, parentId } }),
   /** Attaches a picture to my comment (PUT /comments/{id}, multipart "file"), with upload progress. */
   attachPhoto: (id: string, file: File, onProgress?: (percent: number) => void) => {
     const form = new FormData();
     form.append('file', file, file.name);
-    return api.upload<Comment>(`/comments/${id}`, form, { method: 'PUT', onProgress });
+    return putUpload('/comments/{id}', form, { path: { id }, onProgress });
   },
 };
 

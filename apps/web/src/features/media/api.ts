@@ -1,20 +1,23 @@
-import type { MediaFile, MediaStatusPayload } from '@marquee/shared';
-import useSWR from 'swr';
+import { type UploadOptions, upload } from '../../lib/api';
+import { apiUrl } from '../../lib/api-client';
+import type { ApiArgs, ApiData, PathsFor } from '../../lib/api-contract';
 import { useRealtimeEvent } from '../../lib/realtime';
-
-export const mediaStatusKey = (id: string, path?: string) => path ?? `/media/${id}/status`;
+import { useApi } from '../../lib/use-api';
 
 /**
  * A file's processing status: fetched once, then kept current by the
  * 'media/status' realtime event, with a slow poll as a fallback while it processes
- * (the socket may be reconnecting). `statusPath` lets a content type use its own
- * spec endpoint (e.g. `/user/feeds/{id}/file/{fileId}/status`).
+ * (the socket may be reconnecting). With `feedId`, the file is a post's and its status
+ * is read through the post (`/user/feeds/{id}/file/{fileId}/status`), as the spec has it.
  */
-export function useMediaStatus(id: string | null | undefined, statusPath?: string) {
-  const key = id ? mediaStatusKey(id, statusPath) : null;
-  const swr = useSWR<MediaStatusPayload>(key, {
-    refreshInterval: (latest) => (latest && latest.status !== 'processing' ? 0 : 5000),
-  });
+export function useMediaStatus(id: string | null | undefined, feedId?: string) {
+  // `{id}` is the post's on the post's route, the file's on its own; `{fileId}` is the file's.
+  const params = { id: feedId ?? id ?? '', fileId: id ?? '' };
+  const swr = useApi(
+    id ? (feedId ? '/user/feeds/{id}/file/{fileId}/status' : '/media/{id}/status') : null,
+    { path: params },
+    { refreshInterval: (latest) => (latest && latest.status !== 'processing' ? 0 : 5000) },
+  );
   useRealtimeEvent('media/status', (e) => {
     if (!id || e.mediaId !== id) return;
     void swr.mutate(
@@ -32,21 +35,20 @@ export function useMediaStatus(id: string | null | undefined, statusPath?: strin
 
 /** One of the signed-in user's own files with its signed URLs (poster once ready). */
 export function useOwnMedia(id: string | null | undefined, ready: boolean) {
-  return useSWR<MediaFile>(id && ready ? `/media/${id}` : null);
+  return useApi(id && ready ? '/media/{id}' : null, { path: { id: id ?? '' } });
 }
 
-/** Upload answers carry the new files as `{ data: MediaFile[] }`, a single MediaFile, or `{ media: … }`. */
-export function filesOf(response: unknown): MediaFile[] {
-  if (!response || typeof response !== 'object') return [];
-  const r = response as { data?: unknown; media?: unknown; _id?: unknown; status?: unknown };
-  const list = Array.isArray(r.data)
-    ? r.data
-    : Array.isArray(r.media)
-      ? r.media
-      : r.media && typeof r.media === 'object'
-        ? [r.media]
-        : r._id && r.status
-          ? [r]
-          : [];
-  return list.filter((f): f is MediaFile => Boolean(f && typeof f === 'object' && '_id' in f && 'status' in f));
+type PutPath = PathsFor<'put'>;
+type PutUploadArgs<P extends PutPath> = Omit<ApiArgs<P, 'put'>, 'body'> & Pick<UploadOptions, 'onProgress' | 'signal'>;
+
+/**
+ * A multipart PUT with upload progress (a file added to an item or a comment that exists).
+ * `client.upload` types POST routes only; this is its PUT twin, typed by the route's path and answer.
+ */
+export function putUpload<P extends PutPath>(
+  path: P,
+  formData: FormData,
+  { onProgress, signal, ...args }: PutUploadArgs<P>,
+): Promise<ApiData<P, 'put'>> {
+  return upload<ApiData<P, 'put'>>(apiUrl(path, args), formData, { method: 'PUT', onProgress, signal });
 }

@@ -1,34 +1,37 @@
-import type { ListResponse, Story, StoryCreateInput, StoryGroup } from '@marquee/shared';
-import useSWR, { useSWRConfig } from 'swr';
-import { api } from '../../lib/api';
+import type { Story } from '@marquee/shared';
+import { useSWRConfig } from 'swr';
+import { client } from '../../lib/api-client';
+import type { ApiBody } from '../../lib/api-contract';
+import { useApi } from '../../lib/use-api';
 
 export const MY_STORIES_PAGE_SIZE = 24;
 
 /** GET /stories/performers: the creator's own stories, active and expired, newest first. */
 export function useMyStories(page = 1) {
-  return useSWR<ListResponse<Story>>(`/stories/performers?page=${page}&pageSize=${MY_STORIES_PAGE_SIZE}`);
+  return useApi('/stories/performers', { query: { page, pageSize: MY_STORIES_PAGE_SIZE } });
 }
 
 /** The stories bar of the signed-in fan (followed and subscribed creators, unseen first). */
 export function useStoriesBar(enabled: boolean) {
-  return useSWR<{ data: StoryGroup[] }>(enabled ? '/stories/users' : null);
+  return useApi(enabled ? '/stories/users' : null);
 }
 
 /** One creator's active stories, or their highlights. */
 export function useCreatorStories(performerId: string | undefined, highlights = false) {
-  return useSWR<{ stories: Story[] }>(
-    performerId ? `/stories/users?performerId=${performerId}${highlights ? '&highlights=true' : ''}` : null,
-  );
+  return useApi(performerId ? '/stories/users' : null, {
+    query: { performerId, highlights: highlights ? 'true' : undefined },
+  });
 }
 
-export type StoryUpdate = Partial<Pick<StoryCreateInput, 'text' | 'visibility' | 'isHighlight' | 'highlightTitle'>>;
+export type StoryInput = ApiBody<'/stories/performers', 'post'>;
+export type StoryUpdate = ApiBody<'/stories/performers/{id}', 'put'>;
 
 export const storiesApi = {
-  create: (input: StoryCreateInput) => api.post<Story>('/stories/performers', input),
-  update: (id: string, input: StoryUpdate) => api.put<Story>(`/stories/performers/${id}`, input),
-  remove: (id: string) => api.delete(`/stories/performers/${id}`),
+  create: (input: StoryInput) => client.post('/stories/performers', { body: input }),
+  update: (id: string, input: StoryUpdate) => client.put('/stories/performers/{id}', { path: { id }, body: input }),
+  remove: (id: string) => client.delete('/stories/performers/{id}', { path: { id } }),
   /** Opens a story as a fan: marks it seen and counts the view. */
-  open: (id: string) => api.get<Story>(`/stories/users/${id}`),
+  open: (id: string) => client.get('/stories/users/{id}', { path: { id } }),
 };
 
 /** Re-fetches every cached stories list (bar, profile rings and highlights, the studio list). */

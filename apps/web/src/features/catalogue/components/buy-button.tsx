@@ -13,7 +13,7 @@ export function UnlockActions({ item, onDone }: { item: ContentItem; onDone: () 
   const [addressId, setAddressId] = useState('');
   const run = async () => {
     if (physical && confirm === 'buy' && !addressId) throw new Error('Choose a delivery address for this product');
-    if (confirm === 'rent') await catalogueApi.rent(item.type as 'scene', item._id);
+    if (confirm === 'rent') await catalogueApi.rent(item.type, item._id);
     else
       await catalogueApi.buy(
         item.type,

@@ -6,15 +6,14 @@ import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Pager } from '../../../components/ui/pager';
 import { Skeleton } from '../../../components/ui/skeleton';
-import type { Query } from '../../../lib/api';
 import { useCurrentUser } from '../../auth/api';
-import { LABELS, useCatalogue } from '../api';
+import { type ContentQuery, LABELS, useCatalogue } from '../api';
 import { ContentCard } from './content-card';
 
 const PAGE_SIZE = 12;
 
 /** A paged grid of published items of one type (one creator's with performerId). */
-export function ContentGrid({ type, query = {} }: { type: ContentType; query?: Query }) {
+export function ContentGrid({ type, query = {} }: { type: ContentType; query?: ContentQuery }) {
   const [page, setPage] = useState(1);
   const { data, isLoading } = useCatalogue(type, { ...query, page, pageSize: PAGE_SIZE });
   if (isLoading) {

@@ -5,7 +5,7 @@ import { Field, Label } from '../../../components/ui/input';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
-import { catalogueApi, useCategories } from '../api';
+import { type ContentBody, catalogueApi, useCategories } from '../api';
 
 const FILE_SLOTS: Partial<
   Record<ContentType, Array<{ name: string; label: string; accept: string; multiple?: boolean }>>
@@ -31,6 +31,37 @@ const FILE_SLOTS: Partial<
     { name: 'file', label: 'File buyers download (digital)', accept: '*/*' },
   ],
 };
+
+const STATUS_OPTIONS = [
+  ['active', 'Published'],
+  ['draft', 'Draft'],
+  ['inactive', 'Hidden'],
+] as const;
+
+/** The form's text fields as the JSON the routes take (the multipart route reads the same fields as text). */
+function toBody(form: FormData, choices: Pick<ContentBody, 'visibility' | 'productType'>): ContentBody {
+  const text = (name: string) => {
+    const v = form.get(name);
+    return typeof v === 'string' && v !== '' ? v : undefined;
+  };
+  const num = (name: string) => {
+    const v = text(name);
+    return v === undefined ? undefined : Number(v);
+  };
+  return {
+    title: text('title') ?? '',
+    description: text('description'),
+    tags: text('tags')?.split(','),
+    status: STATUS_OPTIONS.find(([value]) => value === text('status'))?.[0],
+    ...choices,
+    price: num('price'),
+    rentPrice: num('rentPrice'),
+    rentDays: num('rentDays'),
+    categoryId: text('categoryId'),
+    stock: num('stock'),
+    shippingFee: num('shippingFee'),
+  };
+}
 
 /** Create or edit any catalogue item: text, audience and price, rent, product details, files with progress. */
 export function ItemForm({
@@ -72,7 +103,10 @@ export function ItemForm({
           ? await catalogueApi.updateWithFiles(type, item._id, form, setProgress)
           : await catalogueApi.createWithFiles(type, form, setProgress);
       } else {
-        const body = Object.fromEntries(form.entries());
+        const body = toBody(form, {
+          visibility: type === 'product' ? undefined : visibility,
+          productType: type === 'product' ? productType : undefined,
+        });
         saved = item ? await catalogueApi.update(type, item._id, body) : await catalogueApi.create(type, body);
       }
       toast.success('Changes saved');
@@ -193,9 +227,11 @@ export function ItemForm({
           defaultValue={item?.status ?? 'active'}
           className="h-10 w-full rounded-xl border border-zinc-300 bg-transparent px-2 dark:border-zinc-700"
         >
-          <option value="active">Published</option>
-          <option value="draft">Draft</option>
-          <option value="inactive">Hidden</option>
+          {STATUS_OPTIONS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
         </select>
       </Labeled>
       {progress !== null && <ProgressBar value={progress} label="Upload progress" />}

@@ -1,16 +1,13 @@
-import type { ListResponse, Photo } from '@marquee/shared';
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
-import useSWR from 'swr';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useCreatorPhotos } from '../api';
 import { Lightbox } from './lightbox';
 
 /** The Photos tab: a creator's photos across galleries (locked ones blurred), opening in the lightbox. */
 export function ProfilePhotosTab({ creator }: { creator: { _id: string; username?: string | null } }) {
-  const { data, isLoading } = useSWR<ListResponse<Photo>>(
-    `/performer-assets/photos/${creator.username ?? creator._id}?pageSize=60&sortBy=createdAt&sort=desc`,
-  );
+  const { data, isLoading } = useCreatorPhotos(creator.username ?? creator._id);
   const [open, setOpen] = useState<number | null>(null);
   if (isLoading) return <Skeleton className="h-48 rounded-2xl" />;
   const photos = data?.data ?? [];

@@ -1,4 +1,3 @@
-import type { UserBrief } from '@marquee/shared';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { cn } from '../../../lib/cn';
@@ -34,8 +33,9 @@ export function MentionInput({
     return () => clearTimeout(t);
   }, [query]);
   const { data } = useMentionSuggestions(query === null ? null : debounced);
-  const people = (query === null ? [] : (data?.data ?? [])).filter((u): u is UserBrief & { username: string } =>
-    Boolean(u.username),
+  // Only accounts with a username can be mentioned.
+  const people = (query === null ? [] : (data?.data ?? [])).flatMap(({ username, ...u }) =>
+    username ? [{ ...u, username }] : [],
   );
   const open = people.length > 0;
 

@@ -1,13 +1,12 @@
-import type { Feed, ListResponse } from '@marquee/shared';
 import { Bookmark } from 'lucide-react';
-import useSWR from 'swr';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { useBookmarkedFeeds } from '../api';
 import { PostCard } from './post-card';
 import { PostSkeleton } from './timeline';
 
 /** The fan's bookmarked posts (GET /reactions/feeds/bookmark). */
 export function BookmarkedPosts() {
-  const { data, isLoading, mutate } = useSWR<ListResponse<Feed>>('/reactions/feeds/bookmark?pageSize=50');
+  const { data, isLoading, mutate } = useBookmarkedFeeds();
   return (
     <div className="mx-auto max-w-2xl space-y-4">
       <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Saved posts</h1>

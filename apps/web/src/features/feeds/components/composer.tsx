@@ -1,4 +1,4 @@
-import type { Feed, FeedCreateInput, FeedUploadKind, MediaFile } from '@marquee/shared';
+import type { Feed, FeedUploadKind, MediaFile } from '@marquee/shared';
 import { BarChart3, Eye, Image, Music, Trash2, Video, X } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,12 +8,11 @@ import { Field, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { UploadField } from '../../../components/ui/upload-field';
 import { getErrorMessage } from '../../../lib/api';
-import { filesOf } from '../../media/api';
 import { MediaStatus } from '../../media/components/media-status';
-import { feedsApi, useRefreshFeeds } from '../api';
+import { type FeedInput, feedsApi, useRefreshFeeds } from '../api';
 import { PostCard } from './post-card';
 
-type Visibility = NonNullable<FeedCreateInput['visibility']>;
+type Visibility = NonNullable<FeedInput['visibility']>;
 
 /** A post's file back in the upload shape (type = the media kind). */
 const asMedia = (f: Feed['files'][number] | null | undefined): MediaFile | null => (f ? { ...f, type: f.kind } : null);
@@ -62,7 +61,7 @@ export function Composer({ existing }: { existing?: Feed }) {
         });
         pollId = poll._id;
       }
-      const input: FeedCreateInput = {
+      const input: FeedInput = {
         text,
         fileIds: files.map((f) => f._id),
         teaserId: teaser?._id ?? null,
@@ -88,7 +87,7 @@ export function Composer({ existing }: { existing?: Feed }) {
   };
 
   const previewFeed: Feed = {
-    ...(existing ?? ({} as Feed)),
+    ...existing,
     _id: existing?._id ?? 'preview',
     type: files.length ? 'photo' : pollOn ? 'poll' : 'text',
     performerId: existing?.performerId ?? '',
@@ -201,12 +200,13 @@ export function Composer({ existing }: { existing?: Feed }) {
         {uploadKind && (
           <UploadField
             key={`${uploadKind}-${uploadKey}`}
-            endpoint={`/performer/feeds/${uploadKind}/upload`}
+            endpoint="/performer/feeds/{kind}/upload"
+            path={{ kind: uploadKind }}
             label={KIND_UI.find((k) => k.kind === uploadKind)!.label}
             accept={KIND_UI.find((k) => k.kind === uploadKind)!.accept}
             hint="Videos and audio keep processing after the upload; you can publish now and fans see them once they are ready."
             onUploaded={(res) => {
-              setFiles((l) => [...l, ...filesOf(res)]);
+              setFiles((l) => [...l, ...res.data]);
               setUploadKey((k) => k + 1);
             }}
           />
@@ -302,10 +302,11 @@ export function Composer({ existing }: { existing?: Feed }) {
                   </p>
                 ) : (
                   <UploadField
-                    endpoint="/performer/feeds/teaser/upload"
+                    endpoint="/performer/feeds/{kind}/upload"
+                    path={{ kind: 'teaser' }}
                     label="Upload teaser"
                     accept="video/*"
-                    onUploaded={(res) => setTeaser(filesOf(res)[0] ?? null)}
+                    onUploaded={(res) => setTeaser(res.data[0] ?? null)}
                   />
                 )}
               </div>
@@ -320,10 +321,11 @@ export function Composer({ existing }: { existing?: Feed }) {
                   </p>
                 ) : (
                   <UploadField
-                    endpoint="/performer/feeds/thumbnail/upload"
+                    endpoint="/performer/feeds/{kind}/upload"
+                    path={{ kind: 'thumbnail' }}
                     label="Upload thumbnail"
                     accept="image/*"
-                    onUploaded={(res) => setThumbnail(filesOf(res)[0] ?? null)}
+                    onUploaded={(res) => setThumbnail(res.data[0] ?? null)}
                   />
                 )}
               </div>

@@ -9,12 +9,9 @@ import { LiveNowCard } from '../../streaming/components/live-now-card';
 
 /** Tags of the trending posts, most frequent first. */
 function useTrendingTags(limit = 8): string[] {
-  const { items } = useTrending();
+  const { posts } = useTrending();
   const counts = new Map<string, number>();
-  for (const item of items as Array<{ tags?: unknown }>) {
-    if (!Array.isArray(item.tags)) continue;
-    for (const t of item.tags) if (typeof t === 'string') counts.set(t, (counts.get(t) ?? 0) + 1);
-  }
+  for (const { item } of posts) for (const t of item.tags) counts.set(t, (counts.get(t) ?? 0) + 1);
   return [...counts.entries()]
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .slice(0, limit)
@@ -49,7 +46,7 @@ export function FeedAside({ selfId }: { selfId?: string }) {
                   <span className="min-w-0">
                     <span className="flex items-center gap-1 text-sm font-medium group-hover:text-brand-700 dark:group-hover:text-brand-300">
                       <span className="truncate">{c.name ?? c.username}</span>
-                      {(c.isVerified || c.verified) && (
+                      {c.verified && (
                         <BadgeCheck className="size-3.5 shrink-0 text-brand-500" aria-label={t('feeds.verified')} />
                       )}
                     </span>

@@ -18,7 +18,7 @@ export function MediaCarousel({ feedId, files }: { feedId: string; files: FeedFi
         <div className="relative overflow-hidden rounded-2xl bg-zinc-950" data-testid="post-media">
           {current.status !== 'ready' ? (
             <div className="flex aspect-[4/5] items-center justify-center p-6">
-              <MediaStatus mediaId={current._id} statusPath={`/user/feeds/${feedId}/file/${current._id}/status`} />
+              <MediaStatus mediaId={current._id} feedId={feedId} />
             </div>
           ) : current.kind === 'video' ? (
             <VideoPlayer
@@ -69,7 +69,7 @@ export function MediaCarousel({ feedId, files }: { feedId: string; files: FeedFi
               <track kind="captions" />
             </audio>
           ) : (
-            <MediaStatus mediaId={a._id} statusPath={`/user/feeds/${feedId}/file/${a._id}/status`} />
+            <MediaStatus mediaId={a._id} feedId={feedId} />
           )}
         </div>
       ))}

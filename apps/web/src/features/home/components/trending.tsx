@@ -2,17 +2,60 @@ import { TrendingUp } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { type TrendingItem, useTrending } from '../api';
+import { previewOf } from '../../catalogue/api';
+import { type TrendingCreator, type TrendingPost, useTrending } from '../api';
 import { Section } from './section';
 
-function TrendingCard({ item }: { item: TrendingItem }) {
-  const username = item.username ?? item.performer?.username;
-  const title = item.title || item.name || item.text || (username ? `@${username}` : 'Untitled');
-  const isPost = item.type === 'feed';
-  const image = isPost
-    ? item.files?.find((f) => f.thumbnails?.length)?.thumbnails?.[0]
-    : item.thumbnail || item.cover || item.avatar;
-  const href = isPost ? `/post/${item._id}` : username ? `/${username}` : null;
+/** What a trending card shows, whatever the object behind it. */
+interface Tile {
+  key: string;
+  title: string;
+  /** A text post's words, shown on the card when it has no picture. */
+  text?: string;
+  username?: string | null;
+  image?: string;
+  href: string | null;
+}
+
+const titleOr = (title: string | undefined, username: string | null | undefined) =>
+  title || (username ? `@${username}` : 'Untitled');
+
+function creatorTile(c: TrendingCreator): Tile {
+  return {
+    key: c._id,
+    title: titleOr(c.name, c.username),
+    username: c.username,
+    image: c.avatar ?? undefined,
+    href: `/${c.username}`,
+  };
+}
+
+function postTile(post: TrendingPost): Tile {
+  if (post.type === 'feed') {
+    const { item } = post;
+    const username = item.performer?.username;
+    return {
+      key: item._id,
+      title: titleOr(item.text, username),
+      text: item.text,
+      username,
+      image: item.files.find((f) => f.thumbnails.length)?.thumbnails[0],
+      href: `/post/${item._id}`,
+    };
+  }
+  const { item } = post;
+  const username = item.performer?.username;
+  return {
+    key: item._id,
+    title: titleOr(item.title, username),
+    username,
+    image: previewOf(item),
+    href: username ? `/${username}` : null,
+  };
+}
+
+function TrendingCard({ tile }: { tile: Tile }) {
+  const { title, text, username, image, href } = tile;
   const body = (
     <>
       <div className="aspect-[4/5] overflow-hidden bg-zinc-100 dark:bg-zinc-800">
@@ -25,7 +68,7 @@ function TrendingCard({ item }: { item: TrendingItem }) {
           />
         ) : (
           <div className="flex size-full items-center justify-center bg-gradient-to-br from-brand-500 to-violet-600 p-4 text-center text-sm font-medium text-white">
-            <span className="line-clamp-5">{item.text ?? title}</span>
+            <span className="line-clamp-5">{text ?? title}</span>
           </div>
         )}
       </div>
@@ -47,7 +90,9 @@ function TrendingCard({ item }: { item: TrendingItem }) {
 }
 
 export function Trending() {
-  const { items, isLoading } = useTrending();
+  const { performers, posts, isLoading } = useTrending();
+  // Creators first, then the posts and items people like.
+  const tiles = [...performers.map(creatorTile), ...posts.map(postTile)];
   return (
     <Section id="trending" title="Trending" subtitle="What fans are watching right now">
       {isLoading ? (
@@ -57,7 +102,7 @@ export function Trending() {
             <Skeleton key={i} className="aspect-[4/5] rounded-2xl" />
           ))}
         </div>
-      ) : items.length === 0 ? (
+      ) : tiles.length === 0 ? (
         <EmptyState
           icon={TrendingUp}
           title="Nothing trending yet"
@@ -65,9 +110,9 @@ export function Trending() {
         />
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
-          {items.slice(0, 12).map((item) => (
-            <li key={item._id}>
-              <TrendingCard item={item} />
+          {tiles.slice(0, 12).map((tile) => (
+            <li key={tile.key}>
+              <TrendingCard tile={tile} />
             </li>
           ))}
         </ul>

@@ -5,8 +5,8 @@ import { useMediaStatus, useOwnMedia } from '../api';
 
 export interface MediaStatusProps {
   mediaId: string;
-  /** The spec's per-content status endpoint, when the file belongs to a feed, message or video. */
-  statusPath?: string;
+  /** The post the file belongs to: its status is then read through the post (the spec's endpoint). */
+  feedId?: string;
   /** Show the poster (videos) or thumbnail once ready. */
   showPreview?: boolean;
   className?: string;
@@ -15,8 +15,8 @@ export interface MediaStatusProps {
 }
 
 /** "Processing… 40%" → "Ready" (with the poster) or the error, for a file just uploaded. */
-export function MediaStatus({ mediaId, statusPath, showPreview = true, className, onSettled }: MediaStatusProps) {
-  const { data: status } = useMediaStatus(mediaId, statusPath);
+export function MediaStatus({ mediaId, feedId, showPreview = true, className, onSettled }: MediaStatusProps) {
+  const { data: status } = useMediaStatus(mediaId, feedId);
   const ready = status?.status === 'ready';
   const settled = status && status.status !== 'processing' ? status.status : null;
   const settledRef = useRef(onSettled);

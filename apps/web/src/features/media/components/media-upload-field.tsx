@@ -1,50 +1,46 @@
-import type { MediaFile } from '@marquee/shared';
 import { useState } from 'react';
-import { UploadField, type UploadFieldProps } from '../../../components/ui/upload-field';
-import { filesOf } from '../api';
+import { type RouteUploadFieldProps, UploadField } from '../../../components/ui/upload-field';
+import type { ApiData, PathsFor } from '../../../lib/api-contract';
 import { MediaStatus } from './media-status';
 
-export interface MediaUploadFieldProps<T> extends UploadFieldProps<T> {
-  /** Builds the status path of a file for content-specific endpoints; default `/media/{id}/status`. */
-  statusPath?: (file: MediaFile) => string | undefined;
-  /** Called when an uploaded file's processing ends (ready or error). */
+type MediaFile = ApiData<'/performers/welcome-video/upload', 'post'>['media'];
+/** The upload routes that store one processed file and answer it as `media` (the welcome video's). */
+type MediaUploadPath = {
+  [P in PathsFor<'post'>]: ApiData<P, 'post'> extends { media: MediaFile } ? P : never;
+}[PathsFor<'post'>];
+
+export type MediaUploadFieldProps = RouteUploadFieldProps<MediaUploadPath> & {
+  /** Called when the uploaded file's processing ends (ready or error). */
   onProcessed?: (file: MediaFile, status: 'ready' | 'error') => void;
-}
+};
 
 /**
  * The design system's UploadField (drag and drop, preview, progress, cancel, retry)
- * followed by each uploaded file's processing status until it is ready.
+ * followed by the uploaded file's processing status until it is ready.
  */
-export function MediaUploadField<T = unknown>({
-  statusPath,
-  onProcessed,
-  onUploaded,
-  onRemove,
-  ...props
-}: MediaUploadFieldProps<T>) {
-  const [files, setFiles] = useState<MediaFile[]>([]);
+export function MediaUploadField({ onProcessed, onUploaded, onRemove, ...props }: MediaUploadFieldProps) {
+  const [file, setFile] = useState<MediaFile | null>(null);
   return (
     <div>
-      <UploadField<T>
+      <UploadField
         {...props}
         onUploaded={(res, f) => {
-          setFiles(filesOf(res));
+          setFile(res.media);
           onUploaded?.(res, f);
         }}
         onRemove={() => {
-          setFiles([]);
+          setFile(null);
           onRemove?.();
         }}
       />
-      {files.map((f) => (
+      {file && (
         <MediaStatus
-          key={f._id}
-          mediaId={f._id}
-          statusPath={statusPath?.(f)}
-          onSettled={(status) => onProcessed?.(f, status)}
+          key={file._id}
+          mediaId={file._id}
+          onSettled={(status) => onProcessed?.(file, status)}
           className="mt-2"
         />
-      ))}
+      )}
     </div>
   );
 }

@@ -89,9 +89,10 @@ export function NewStoryDialog({ open, onOpenChange }: { open: boolean; onOpenCh
           }}
         />
         {kind !== 'text' ? (
-          <UploadField<{ data: MediaFile[] }>
+          <UploadField
             key={kind}
-            endpoint={`/stories/files/${kind}/upload`}
+            endpoint="/stories/files/{kind}/upload"
+            path={{ kind }}
             label={kind === 'photo' ? 'Story photo' : 'Story video'}
             accept={ACCEPT[kind]}
             hint={kind === 'video' ? 'Videos keep processing after the upload.' : 'Portrait photos look best.'}
