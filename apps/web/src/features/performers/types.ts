@@ -5,4 +5,4 @@ import type { ApiData } from '../../lib/api-contract';
  * is its one verification flag; `isVerified` was never sent and stays declared as absent only
  * until feeds/components/feed-aside.tsx stops reading it.
  */
-export type PerformerSummary = ApiData<'/performers/top'>['data'][number] & { isVerified?: never };
+export type PerformerSummary = ApiData<'/performers/top'>['data'][number];
