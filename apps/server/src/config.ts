@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -119,6 +120,40 @@ export const configSchema = z.object({
   PUSH_SERVICE_HOSTS: z
     .string()
     .default('fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com'),
+  // Segpay (docs/payments.md, "Segpay"): hosted payment pages, postbacks, SRS web services
+  /** The package that holds the dynamic price points (`x-eticketid` = package:price point). */
+  SEGPAY_PACKAGE_ID: z.string().optional(),
+  /** The Dynamic Pricing price point: single charges (top-ups, purchases) at any amount in its range. */
+  SEGPAY_PRICE_POINT_ID: z.string().optional(),
+  /** The Dynamic Recurring Billing price point: memberships Segpay rebills (subscriptions). */
+  SEGPAY_RECURRING_PRICE_POINT_ID: z.string().optional(),
+  /** Merchant id sent to the Dynamic Pricing service. */
+  SEGPAY_MERCHANT_ID: z.string().optional(),
+  /** Segpay Reporting Services (SRS) user id and access key: pricing hashes, cancel, expire, refund. */
+  SEGPAY_USER_ID: z.string().optional(),
+  SEGPAY_ACCESS_KEY: z.string().optional(),
+  /** The secret our postback URLs carry (`?key=`): Segpay postbacks are not signed. */
+  SEGPAY_POSTBACK_KEY: z.string().optional(),
+  /** Addresses postbacks may come from (IPs or CIDR ranges, comma-separated); empty: any address with the key. */
+  SEGPAY_POSTBACK_IPS: z
+    .string()
+    .refine(
+      (v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+          .every((s) => /^[^/]+(\/\d{1,3})?$/.test(s) && isIP(s.split('/')[0]!) !== 0),
+      'IP addresses or CIDR ranges, comma-separated',
+    )
+    .optional(),
+  SEGPAY_PAYMENT_URL: z.string().url().default('https://secure2.segpay.com/billing/poset.cgi'),
+  SEGPAY_SRS_URL: z.string().url().default('https://srs.segpay.com'),
+  /** The Dynamic Recurring Billing pricing call (given by Segpay tech support with the price point). */
+  SEGPAY_RECURRING_PRICING_URL: z
+    .string()
+    .url()
+    .default('https://srs.segpay.com/MerchantServices/DynamicRecurringPricing/'),
 });
 
 export type Config = z.infer<typeof configSchema> & {

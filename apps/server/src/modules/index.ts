@@ -22,6 +22,7 @@ import messageRoutes from './messages/messages.routes';
 import notificationRoutes from './notifications/notifications.routes';
 import ordersRoutes from './orders/orders.routes';
 import paymentsRoutes from './payments/payments.routes';
+import segpayRoutes from './payments/segpay.routes';
 import payoutsRoutes from './payouts/payouts.routes';
 import performersRoutes from './performers/performers.routes';
 import photoRoutes from './photos/photos.routes';
@@ -87,4 +88,5 @@ export async function registerModules(app: App) {
   await app.register(pushRoutes);
   await app.register(privacyRoutes);
   await app.register(localeRoutes);
+  await app.register(segpayRoutes);
 }

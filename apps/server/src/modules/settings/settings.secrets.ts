@@ -17,6 +17,8 @@ export const SECRET_SETTINGS = {
   s3SecretAccessKey: 'S3_SECRET_ACCESS_KEY',
   agoraAppId: 'AGORA_APP_ID',
   agoraAppCertificate: 'AGORA_APP_CERTIFICATE',
+  segpayAccessKey: 'SEGPAY_ACCESS_KEY',
+  segpayPostbackKey: 'SEGPAY_POSTBACK_KEY',
 } as const satisfies Record<string, keyof Config>;
 
 export type SecretName = keyof typeof SECRET_SETTINGS;
