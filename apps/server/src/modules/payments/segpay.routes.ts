@@ -42,6 +42,8 @@ export default async function segpayRoutes(app: App) {
           'Segpay postbacks (transaction: sale, rebill, refund, void, chargeback; member: Enable, Disable, Cancel): answered OK; refused without the postback key or from an address not allowed; idempotent by transaction id',
         security: [],
         querystring: segpayPostbackQuery,
+        // the text Segpay's postback configuration expects ("Expected Response")
+        produces: ['text/plain'],
         response: { 200: z.literal('OK') },
       },
       handler: async (req) => {
