@@ -17,6 +17,7 @@ const DAY = 86_400_000;
 afterAll(() => peer.close());
 afterEach(async () => {
   setClockOffset(0);
+  peer.hold = false;
   const report = await verifyLedger(t().app.ctx.db);
   expect(report, JSON.stringify(report)).toMatchObject({ ok: true });
 });
@@ -50,8 +51,8 @@ async function subscribeAtSegpay(app: App) {
   const { checkoutUrl, paymentId } = res.json() as { checkoutUrl: string; paymentId: string };
   const paid = await payAt(checkoutUrl, TEST_CARDS.approved);
   const purchaseId = [...peer.purchases.values()].find((p) => p.paymentid === paymentId)!.id;
-  const sale = peer.delivered.find((d) => d.fields.purchaseid === purchaseId && d.fields.trantype === 'sale')!;
-  return { creator, fan, checkoutUrl, paymentId, purchaseId, saleTranId: sale.fields.tranid!, ...paid };
+  const saleTranId = [...peer.transactions.values()].find((x) => x.purchaseId === purchaseId)!.id;
+  return { creator, fan, checkoutUrl, paymentId, purchaseId, saleTranId, ...paid };
 }
 
 describe('subscriptions billed by Segpay', () => {
@@ -132,7 +133,20 @@ describe('subscriptions billed by Segpay', () => {
     travelTo(sub.currentPeriodEnd!.getTime() + 60_000);
     expect((await peer.deliver(declined!)).body).toBe('OK');
     expect((await subOf(app, s.fan.user.id)).renewalAttempts).toBe(1);
-    peer.hold = false;
+  });
+
+  it('a rebill delivered before the sale that started the membership waits (409), then counts once', async () => {
+    const { app } = t();
+    peer.hold = true;
+    const s = await subscribeAtSegpay(app);
+    peer.rebill(s.purchaseId);
+    const [sale, enable, conversion] = peer.outbox.splice(0);
+    expect(conversion).toMatchObject({ stage: 'Conversion' });
+    expect((await peer.deliver(conversion!)).status).toBe(409);
+    expect((await subOf(app, s.fan.user.id)).paidPeriods).toBe(0);
+    for (const postback of [sale!, enable!, conversion!]) expect((await peer.deliver(postback)).body).toBe('OK');
+    expect((await subOf(app, s.fan.user.id)).paidPeriods).toBe(2);
+    expect(await earned(app, s.creator.user.id)).toBe(1600);
   });
 
   it('a refund and a chargeback at Segpay reverse the creator’s earning, end access, and expire the membership', async () => {

@@ -12,8 +12,9 @@ import { handleEvent } from './payments.service';
  * a repeated postback changes nothing).
  *
  * Segpay may deliver out of order. A refund, void or chargeback of a sale we have
- * not applied yet, or a rebill of a membership we cannot place, is answered 409
- * and NOT recorded, so the same postback delivered again later is applied.
+ * not applied yet, or a rebill of a membership whose first sale we have not
+ * applied, is answered 409 and NOT recorded, so the same postback delivered again
+ * later is applied.
  */
 export async function receiveSegpayPostback(ctx: Ctx, fields: URLSearchParams, ip: string) {
   const gateway = segpayGateway(ctx.config);
@@ -49,11 +50,11 @@ const tooEarly = () =>
 async function placeAgreement(ctx: Ctx, e: GatewayEvent): Promise<GatewayEvent> {
   if (!e.type.startsWith('recurring.') || !e.recurring) return e;
   const first = await firstPaymentOf(ctx, e.paymentId ?? null, e.recurring.externalId);
-  if (!first) {
-    // a Cancel/Disable of a membership we never knew is nothing to us; a rebill must wait for its sale
-    if (e.type === 'recurring.ended') return { ...e, type: 'ignored' };
-    throw tooEarly();
-  }
+  const ending = e.type === 'recurring.ended';
+  // a Cancel/Disable of a membership we never knew is nothing to us
+  if (!first && ending) return { ...e, type: 'ignored' };
+  // a rebill waits for the sale that started the membership
+  if (!first || (!ending && (first.status === 'created' || first.status === 'requires_action'))) throw tooEarly();
   const own = Object.entries(first.metadata ?? {}).filter(([, v]) => typeof v === 'string') as [string, string][];
   return {
     ...e,
