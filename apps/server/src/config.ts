@@ -1,6 +1,6 @@
-import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { ipListSchema } from './lib/ip-allow-list';
 
 const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'])
@@ -76,13 +76,7 @@ export const configSchema = z.object({
   VEROTEL_API_USERNAME: z.string().optional(),
   VEROTEL_API_PASSWORD: z.string().optional(),
   /** Addresses or CIDR ranges postbacks may come from (comma separated); unset = any (the signature still applies). */
-  VEROTEL_POSTBACK_IPS: z
-    .string()
-    .refine(
-      (v) => v.split(',').every((s) => /^[^/]+(\/\d{1,3})?$/.test(s.trim()) && net.isIP(s.trim().split('/')[0]) !== 0),
-      'VEROTEL_POSTBACK_IPS: comma-separated addresses or CIDR ranges',
-    )
-    .optional(),
+  VEROTEL_POSTBACK_IPS: ipListSchema('VEROTEL_POSTBACK_IPS'),
   /** E2E journeys only: exposes POST /api/subscriptions/dev/clock (time travel). Refused in production. */
   MARQUEE_E2E_CLOCK: bool.default(false),
   // Third parties
@@ -137,6 +131,29 @@ export const configSchema = z.object({
   PUSH_SERVICE_HOSTS: z
     .string()
     .default('fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com'),
+  // Segpay (docs/payments.md, "Segpay"): hosted payment pages, postbacks, SRS web services
+  /** The package that holds the dynamic price points (`x-eticketid` = package:price point). */
+  SEGPAY_PACKAGE_ID: z.string().optional(),
+  /** The Dynamic Pricing price point: single charges (top-ups, purchases) at any amount in its range. */
+  SEGPAY_PRICE_POINT_ID: z.string().optional(),
+  /** The Dynamic Recurring Billing price point: memberships Segpay rebills (subscriptions). */
+  SEGPAY_RECURRING_PRICE_POINT_ID: z.string().optional(),
+  /** Merchant id sent to the Dynamic Pricing service. */
+  SEGPAY_MERCHANT_ID: z.string().optional(),
+  /** Segpay Reporting Services (SRS) user id and access key: pricing hashes, cancel, expire, refund. */
+  SEGPAY_USER_ID: z.string().optional(),
+  SEGPAY_ACCESS_KEY: z.string().optional(),
+  /** The secret our postback URLs carry (`?key=`): Segpay postbacks are not signed. */
+  SEGPAY_POSTBACK_KEY: z.string().optional(),
+  /** Addresses postbacks may come from (IPs or CIDR ranges, comma-separated); empty: any address with the key. */
+  SEGPAY_POSTBACK_IPS: ipListSchema('SEGPAY_POSTBACK_IPS'),
+  SEGPAY_PAYMENT_URL: z.string().url().default('https://secure2.segpay.com/billing/poset.cgi'),
+  SEGPAY_SRS_URL: z.string().url().default('https://srs.segpay.com'),
+  /** The Dynamic Recurring Billing pricing call (given by Segpay tech support with the price point). */
+  SEGPAY_RECURRING_PRICING_URL: z
+    .string()
+    .url()
+    .default('https://srs.segpay.com/MerchantServices/DynamicRecurringPricing/'),
 });
 
 export type Config = z.infer<typeof configSchema> & {

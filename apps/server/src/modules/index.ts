@@ -22,6 +22,7 @@ import messageRoutes from './messages/messages.routes';
 import notificationRoutes from './notifications/notifications.routes';
 import ordersRoutes from './orders/orders.routes';
 import paymentsRoutes from './payments/payments.routes';
+import segpayRoutes from './payments/segpay.routes';
 import verotelRoutes from './payments/verotel.routes';
 import payoutsRoutes from './payouts/payouts.routes';
 import performersRoutes from './performers/performers.routes';
@@ -89,4 +90,5 @@ export async function registerModules(app: App) {
   await app.register(privacyRoutes);
   await app.register(localeRoutes);
   await app.register(verotelRoutes);
+  await app.register(segpayRoutes);
 }

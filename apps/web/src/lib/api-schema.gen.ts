@@ -28548,6 +28548,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/segpay/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Segpay postbacks (transaction: sale, rebill, refund, void, chargeback; member: Enable, Disable, Cancel): answered OK; refused without the postback key or from an address not allowed; idempotent by transaction id */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Our postback secret (SEGPAY_POSTBACK_KEY), part of the URL given to Segpay */
+                    key?: string;
+                    /** @description <action>: Auth, Void (transactions); Probe, Enable, Disable, Cancel, Reactivation (members) */
+                    action?: string;
+                    /** @description <stage>: Initial, Conversion, Rebill, Instantconversion */
+                    stage?: string;
+                    /** @description <approved>: Yes or No */
+                    approved?: string;
+                    /** @description <trantype>: sale, credit (refund), charge (chargeback) */
+                    trantype?: string;
+                    /** @description <purchaseid>: the membership / purchase */
+                    purchaseid?: string;
+                    /** @description <tranid>: the transaction */
+                    tranid?: string;
+                    /** @description <relatedtranid>: the sale a refund, void or chargeback takes back */
+                    relatedtranid?: string;
+                    /** @description <price>: the amount */
+                    price?: string;
+                    /** @description <currencycode> */
+                    currencycode?: string;
+                    /** @description <extra paymentid>: our payment id, passed on the join link */
+                    paymentid?: string;
+                    /** @description <transtime> */
+                    transtime?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": "OK";
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Segpay postbacks (transaction: sale, rebill, refund, void, chargeback; member: Enable, Disable, Cancel): answered OK; refused without the postback key or from an address not allowed; idempotent by transaction id */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description Our postback secret (SEGPAY_POSTBACK_KEY), part of the URL given to Segpay */
+                    key?: string;
+                    /** @description <action>: Auth, Void (transactions); Probe, Enable, Disable, Cancel, Reactivation (members) */
+                    action?: string;
+                    /** @description <stage>: Initial, Conversion, Rebill, Instantconversion */
+                    stage?: string;
+                    /** @description <approved>: Yes or No */
+                    approved?: string;
+                    /** @description <trantype>: sale, credit (refund), charge (chargeback) */
+                    trantype?: string;
+                    /** @description <purchaseid>: the membership / purchase */
+                    purchaseid?: string;
+                    /** @description <tranid>: the transaction */
+                    tranid?: string;
+                    /** @description <relatedtranid>: the sale a refund, void or chargeback takes back */
+                    relatedtranid?: string;
+                    /** @description <price>: the amount */
+                    price?: string;
+                    /** @description <currencycode> */
+                    currencycode?: string;
+                    /** @description <extra paymentid>: our payment id, passed on the join link */
+                    paymentid?: string;
+                    /** @description <transtime> */
+                    transtime?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": "OK";
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {

@@ -2,11 +2,14 @@ import type { Config } from '../../config';
 import { badRequest } from '../errors';
 import type { Gateway, GatewayName } from './gateway';
 import { SandboxGateway } from './sandbox';
+import { SegpayGateway } from './segpay';
 import { StripeGateway } from './stripe';
 import { VerotelGateway } from './verotel';
 
 export * from './gateway';
 export { SANDBOX_FAILURES, SANDBOX_SIGNATURE_HEADER, SandboxGateway, sandboxOutcome } from './sandbox';
+export { SegpayGateway } from './segpay';
+export { SegpayPostbackError } from './segpay.postback';
 export { StripeGateway } from './stripe';
 export { VerotelGateway } from './verotel';
 
@@ -37,6 +40,24 @@ export function gatewayFor(config: Config, name: GatewayName): Gateway {
       apiPassword: config.VEROTEL_API_PASSWORD,
       publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     });
+  } else if (name === 'segpay' && segpayConfigured(config)) {
+    byName.segpay = new SegpayGateway({
+      packageId: config.SEGPAY_PACKAGE_ID!,
+      pricePointId: config.SEGPAY_PRICE_POINT_ID!,
+      recurringPricePointId: config.SEGPAY_RECURRING_PRICE_POINT_ID,
+      merchantId: config.SEGPAY_MERCHANT_ID!,
+      userId: config.SEGPAY_USER_ID!,
+      accessKey: config.SEGPAY_ACCESS_KEY!,
+      postbackKey: config.SEGPAY_POSTBACK_KEY!,
+      postbackIps: (config.SEGPAY_POSTBACK_IPS ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+      paymentUrl: config.SEGPAY_PAYMENT_URL,
+      srsUrl: config.SEGPAY_SRS_URL.replace(/\/$/, ''),
+      recurringPricingUrl: config.SEGPAY_RECURRING_PRICING_URL,
+      publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    });
   } else {
     throw badRequest(`${name} is not configured on this site`, 'GATEWAY_NOT_CONFIGURED');
   }
@@ -51,4 +72,19 @@ export function stripeGateway(config: Config): StripeGateway {
 }
 export function verotelGateway(config: Config): VerotelGateway {
   return gatewayFor(config, 'verotel') as VerotelGateway;
+}
+
+/** Segpay needs its package, price point, merchant id, SRS credentials and the postback key. */
+export function segpayConfigured(config: Config): boolean {
+  return Boolean(
+    config.SEGPAY_PACKAGE_ID &&
+      config.SEGPAY_PRICE_POINT_ID &&
+      config.SEGPAY_MERCHANT_ID &&
+      config.SEGPAY_USER_ID &&
+      config.SEGPAY_ACCESS_KEY &&
+      config.SEGPAY_POSTBACK_KEY,
+  );
+}
+export function segpayGateway(config: Config): SegpayGateway {
+  return gatewayFor(config, 'segpay') as SegpayGateway;
 }

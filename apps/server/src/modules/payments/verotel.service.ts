@@ -1,6 +1,7 @@
 import net from 'node:net';
 import type { Ctx } from '../../lib/context';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
+import { ipAllowList } from '../../lib/ip-allow-list';
 import { type GatewayEvent, verotelGateway, WebhookSignatureError } from '../../lib/payments';
 import { toCents } from '../../lib/payments/verotel.postback';
 import { findPayment, findPaymentByExternal } from './payments.repo';
@@ -14,7 +15,7 @@ import { handleEvent } from './payments.service';
  * Verotel's retry applies it later. Everything else goes through `handleEvent` once per event id.
  */
 export async function handleVerotelPostback(ctx: Ctx, rawQuery: string, ip: string) {
-  if (!sourceAllowed(ctx.config.VEROTEL_POSTBACK_IPS, ip)) {
+  if (!ipAllowList(ctx.config.VEROTEL_POSTBACK_IPS).allows(ip)) {
     ctx.log.warn({ ip }, 'verotel postback refused: address not allowed');
     throw forbidden('Postbacks are accepted only from Verotel’s addresses');
   }
@@ -61,27 +62,4 @@ async function checkReversal(ctx: Ctx, e: GatewayEvent): Promise<GatewayEvent> {
     return { ...e, type: 'ignored', reason: 'partial credit' };
   }
   return e;
-}
-
-const lists = new Map<string, net.BlockList>();
-
-/** VEROTEL_POSTBACK_IPS: addresses or CIDR ranges (config.ts validates them); unset allows any source. */
-export function sourceAllowed(list: string | undefined, ip: string): boolean {
-  if (!list) return true;
-  let block = lists.get(list);
-  if (!block) {
-    block = new net.BlockList();
-    for (const item of list
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean)) {
-      const [addr, bits] = item.split('/');
-      const type = net.isIPv6(addr) ? 'ipv6' : 'ipv4';
-      if (bits) block.addSubnet(addr, Number(bits), type);
-      else block.addAddress(addr, type);
-    }
-    lists.set(list, block);
-  }
-  const addr = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-  return net.isIP(addr) !== 0 && block.check(addr, net.isIPv6(addr) ? 'ipv6' : 'ipv4');
 }

@@ -19,6 +19,8 @@ export const SECRET_SETTINGS = {
   agoraAppCertificate: 'AGORA_APP_CERTIFICATE',
   verotelSignatureKey: 'VEROTEL_SIGNATURE_KEY',
   verotelApiPassword: 'VEROTEL_API_PASSWORD',
+  segpayAccessKey: 'SEGPAY_ACCESS_KEY',
+  segpayPostbackKey: 'SEGPAY_POSTBACK_KEY',
 } as const satisfies Record<string, keyof Config>;
 
 export type SecretName = keyof typeof SECRET_SETTINGS;
