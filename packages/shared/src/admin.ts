@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROMO_PLACEMENTS } from './cms';
 import { feedSchema } from './feeds';
+import { dateInput } from './input';
 import { listQuerySchema } from './list';
 import { performerPublicSchema } from './profiles';
 import { menuItemSchema } from './settings';
@@ -9,7 +10,7 @@ import { EARNING_SOURCES } from './wallet';
 /** Admin console payloads (issue 11). Money is decimal tokens, like the rest of the API. */
 
 const isoDate = z.string();
-const optionalDate = z.coerce.date().optional();
+const optionalDate = dateInput().optional();
 
 // ---------- settings ----------
 export const adminSettingsSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateInput } from './input';
 import { listQuerySchema } from './list';
 import { mediaFileSchema } from './media';
 
@@ -69,7 +70,7 @@ export const contentWriteSchema = z.object({
   isSale: booleanish.optional(),
   /** Decimal tokens. Required (> 0) when for sale. */
   price: money.optional(),
-  publishedAt: z.coerce.date().nullable().optional(),
+  publishedAt: dateInput().nullable().optional(),
   // media slots (which ones a type uses is in its definition)
   videoId: optionalId,
   teaserId: optionalId,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateInput } from './input';
 import { mediaFileSchema } from './media';
 
 /** Who may see a post (business-rules: Access to content). `sale` = pay-per-view. */
@@ -87,7 +88,7 @@ export const feedSchema = z.object({
 });
 export type Feed = z.infer<typeof feedSchema>;
 
-const isoDate = z.coerce.date();
+const isoDate = dateInput();
 
 const feedFields = {
   text: z.string().trim().max(FEED_TEXT_MAX),

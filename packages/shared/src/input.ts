@@ -17,6 +17,13 @@ export const idSchema = z.string().uuid();
 export const uuidParamsSchema = z.object({ id: idSchema });
 export const safeText = () => z.string().refine((s) => !s.includes('\u0000'), NUL_MESSAGE);
 export const int4 = () => z.number().int().min(-INT4_MAX).max(INT4_MAX);
+/**
+ * A date in a query or body: an ISO date or date-time string, parsed to a Date. The OpenAPI document
+ * (and so the web's types) says `string`, where a bare `z.coerce.date()` would be `unknown`; server
+ * code calling a service directly may still pass a Date.
+ */
+export const dateInput = () =>
+  z.coerce.date().meta({ type: 'string', description: 'An ISO 8601 date or date-time' } as Record<string, unknown>);
 /** A page number whose offset (page × at most 100 rows) stays inside an integer. */
 export const pageSchema = z.coerce.number().int().min(1).max(100_000);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateInput } from './input';
 import { mediaFileSchema } from './media';
 import { userBriefSchema } from './users';
 
@@ -102,7 +103,7 @@ export const createMassMessageSchema = z.object({
   fileIds: z.array(z.string().uuid()).max(MESSAGE_MAX_FILES).default([]),
   price: z.number().min(0).max(1_000_000).default(0),
   /** ISO date in the future; omitted = now. */
-  scheduledAt: z.coerce.date().optional(),
+  scheduledAt: dateInput().optional(),
 });
 export type CreateMassMessageInput = z.input<typeof createMassMessageSchema>;
 

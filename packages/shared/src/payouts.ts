@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateInput } from './input';
 import { listQuerySchema } from './list';
 
 /**
@@ -30,7 +31,7 @@ const isoDate = z.string();
 // ---- calculate
 
 export const payoutCalculateBodySchema = z
-  .object({ fromDate: z.coerce.date().optional(), toDate: z.coerce.date().optional() })
+  .object({ fromDate: dateInput().optional(), toDate: dateInput().optional() })
   .default({});
 export const payoutCalculationSchema = z.object({
   /** Net earned (after refunds) — within the range when one is given. */
@@ -106,8 +107,8 @@ export const payoutSearchQuerySchema = listQuerySchema.extend({
   sortBy: z.enum(['createdAt', 'updatedAt', 'amount']).default('updatedAt'),
   status: payoutStatusSchema.optional(),
   paymentAccountType: payoutMethodSchema.optional(),
-  fromDate: z.coerce.date().optional(),
-  toDate: z.coerce.date().optional(),
+  fromDate: dateInput().optional(),
+  toDate: dateInput().optional(),
 });
 export const adminPayoutSearchQuerySchema = payoutSearchQuerySchema.extend({
   performerId: z.string().uuid().optional(),

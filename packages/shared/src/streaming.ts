@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateInput } from './input';
 import { listQuerySchema } from './list';
 import type { Message } from './messages';
 
@@ -217,7 +218,7 @@ export const privateRequestBodySchema = z
   .object({
     performerId: z.string().uuid(),
     /** A proposed time (ISO, future); omitted = now. */
-    scheduledAt: z.coerce.date().optional(),
+    scheduledAt: dateInput().optional(),
     message: z.string().trim().max(500).optional(),
   })
   .strict();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateInput } from './input';
 import { listQuerySchema } from './list';
 import { cardGatewaySchema, gatewayNameSchema } from './payments';
 
@@ -95,8 +96,8 @@ export const chargeSearchQuerySchema = listQuerySchema.extend({
   type: z.enum(CHARGE_TYPES).optional(),
   performerId: z.string().uuid().optional(),
   status: z.enum(['paid', 'refunded', 'chargeback']).optional(),
-  fromDate: z.coerce.date().optional(),
-  toDate: z.coerce.date().optional(),
+  fromDate: dateInput().optional(),
+  toDate: dateInput().optional(),
 });
 
 export const myScenarioSchema = walletChargeSchema.extend({
@@ -218,7 +219,7 @@ export const createCouponBodySchema = z.object({
   kind: z.enum(['percentage', 'amount']),
   value: z.number().positive(),
   appliesTo: z.enum(['any', 'topup', 'purchase']).default('any'),
-  expiresAt: z.coerce.date().nullable().optional(),
+  expiresAt: dateInput().nullable().optional(),
   maxUses: z.number().int().min(1).nullable().optional(),
 });
 export const applyCouponBodySchema = z
@@ -315,12 +316,12 @@ export const earningSchema = z.object({
 export const earningSearchQuerySchema = listQuerySchema.extend({
   sortBy: z.enum(['createdAt', 'updatedAt', 'net']).default('createdAt'),
   source: z.string().max(30).optional(),
-  fromDate: z.coerce.date().optional(),
-  toDate: z.coerce.date().optional(),
+  fromDate: dateInput().optional(),
+  toDate: dateInput().optional(),
 });
 export const earningStatsQuerySchema = z.object({
-  fromDate: z.coerce.date().optional(),
-  toDate: z.coerce.date().optional(),
+  fromDate: dateInput().optional(),
+  toDate: dateInput().optional(),
 });
 const totals = z.object({ gross: tokens, commission: tokens, net: tokens, count: z.number().int() });
 export const earningStatsSchema = z.object({

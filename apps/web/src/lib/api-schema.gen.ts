@@ -4775,8 +4775,10 @@ export interface paths {
                     type?: "tip" | "feed" | "video" | "gallery" | "product" | "scene" | "scenario" | "message" | "stream";
                     performerId?: string;
                     status?: "paid" | "refunded" | "chargeback";
-                    fromDate?: unknown;
-                    toDate?: unknown;
+                    /** @description An ISO 8601 date or date-time */
+                    fromDate?: string;
+                    /** @description An ISO 8601 date or date-time */
+                    toDate?: string;
                 };
                 header?: never;
                 path?: never;
@@ -5787,8 +5789,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    fromDate?: unknown;
-                    toDate?: unknown;
+                    /** @description An ISO 8601 date or date-time */
+                    fromDate?: string;
+                    /** @description An ISO 8601 date or date-time */
+                    toDate?: string;
                 };
                 header?: never;
                 path?: never;
@@ -5855,8 +5859,10 @@ export interface paths {
                     sort?: "asc" | "desc";
                     q?: string;
                     source?: string;
-                    fromDate?: unknown;
-                    toDate?: unknown;
+                    /** @description An ISO 8601 date or date-time */
+                    fromDate?: string;
+                    /** @description An ISO 8601 date or date-time */
+                    toDate?: string;
                 };
                 header?: never;
                 path?: never;
@@ -5921,8 +5927,10 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        fromDate?: unknown;
-                        toDate?: unknown;
+                        /** @description An ISO 8601 date or date-time */
+                        fromDate?: string;
+                        /** @description An ISO 8601 date or date-time */
+                        toDate?: string;
                     };
                 };
             };
@@ -5972,8 +5980,10 @@ export interface paths {
                     q?: string;
                     status?: "pending" | "approved" | "paid" | "rejected" | "cancelled";
                     paymentAccountType?: "bank" | "paypal" | "stripe";
-                    fromDate?: unknown;
-                    toDate?: unknown;
+                    /** @description An ISO 8601 date or date-time */
+                    fromDate?: string;
+                    /** @description An ISO 8601 date or date-time */
+                    toDate?: string;
                 };
                 header?: never;
                 path?: never;
@@ -6434,8 +6444,10 @@ export interface paths {
                     q?: string;
                     status?: "pending" | "approved" | "paid" | "rejected" | "cancelled";
                     paymentAccountType?: "bank" | "paypal" | "stripe";
-                    fromDate?: unknown;
-                    toDate?: unknown;
+                    /** @description An ISO 8601 date or date-time */
+                    fromDate?: string;
+                    /** @description An ISO 8601 date or date-time */
+                    toDate?: string;
                     performerId?: string;
                 };
                 header?: never;
@@ -7612,7 +7624,8 @@ export interface paths {
                     "application/json": {
                         question: string;
                         options: string[];
-                        endDate?: unknown;
+                        /** @description An ISO 8601 date or date-time */
+                        endDate?: string | null;
                     };
                 };
             };
@@ -7831,8 +7844,10 @@ export interface paths {
                         visibility?: "free" | "subscribers" | "sale";
                         /** @default 0 */
                         price?: number;
-                        scheduledAt?: unknown;
-                        expiresAt?: unknown;
+                        /** @description An ISO 8601 date or date-time */
+                        scheduledAt?: string | null;
+                        /** @description An ISO 8601 date or date-time */
+                        expiresAt?: string | null;
                         /** @default false */
                         isPinned?: boolean;
                         /** @default [] */
@@ -8160,8 +8175,10 @@ export interface paths {
                         /** @enum {string} */
                         visibility?: "free" | "subscribers" | "sale";
                         price?: number;
-                        scheduledAt?: unknown;
-                        expiresAt?: unknown;
+                        /** @description An ISO 8601 date or date-time */
+                        scheduledAt?: string | null;
+                        /** @description An ISO 8601 date or date-time */
+                        expiresAt?: string | null;
                         isPinned?: boolean;
                         tags?: string[];
                         mentions?: string[];
@@ -10006,7 +10023,8 @@ export interface paths {
                         visibility?: "free" | "subscribers" | "sale";
                         isSale?: boolean;
                         price?: number;
-                        publishedAt?: unknown;
+                        /** @description An ISO 8601 date or date-time */
+                        publishedAt?: string | null;
                         /** Format: uuid */
                         videoId?: string | null;
                         /** Format: uuid */
@@ -10430,7 +10448,8 @@ export interface paths {
                         visibility?: "free" | "subscribers" | "sale";
                         isSale?: boolean;
                         price?: number;
-                        publishedAt?: unknown;
+                        /** @description An ISO 8601 date or date-time */
+                        publishedAt?: string | null;
                         /** Format: uuid */
                         videoId?: string | null;
                         /** Format: uuid */
@@ -11878,7 +11897,8 @@ export interface paths {
                         visibility?: "free" | "subscribers" | "sale";
                         isSale?: boolean;
                         price?: number;
-                        publishedAt?: unknown;
+                        /** @description An ISO 8601 date or date-time */
+                        publishedAt?: string | null;
                         /** Format: uuid */
                         videoId?: string | null;
                         /** Format: uuid */
@@ -12302,7 +12322,8 @@ export interface paths {
                         visibility?: "free" | "subscribers" | "sale";
                         isSale?: boolean;
                         price?: number;
-                        publishedAt?: unknown;
+                        /** @description An ISO 8601 date or date-time */
+                        publishedAt?: string | null;
                         /** Format: uuid */
                         videoId?: string | null;
                         /** Format: uuid */
@@ -13436,7 +13457,8 @@ export interface paths {
                         visibility?: "free" | "subscribers" | "sale";
                         isSale?: boolean;
                         price?: number;
-                        publishedAt?: unknown;
+                        /** @description An ISO 8601 date or date-time */
+                        publishedAt?: string | null;
                         /** Format: uuid */
                         videoId?: string | null;
                         /** Format: uuid */
@@ -13860,7 +13882,8 @@ export interface paths {
                         visibility?: "free" | "subscribers" | "sale";
                         isSale?: boolean;
                         price?: number;
-                        publishedAt?: unknown;
+                        /** @description An ISO 8601 date or date-time */
+                        publishedAt?: string | null;
                         /** Format: uuid */
                         videoId?: string | null;
                         /** Format: uuid */
@@ -14917,7 +14940,8 @@ export interface paths {
                         visibility?: "free" | "subscribers" | "sale";
                         isSale?: boolean;
                         price?: number;
-                        publishedAt?: unknown;
+                        /** @description An ISO 8601 date or date-time */
+                        publishedAt?: string | null;
                         /** Format: uuid */
                         videoId?: string | null;
                         /** Format: uuid */
@@ -15325,7 +15349,8 @@ export interface paths {
                         visibility?: "free" | "subscribers" | "sale";
                         isSale?: boolean;
                         price?: number;
-                        publishedAt?: unknown;
+                        /** @description An ISO 8601 date or date-time */
+                        publishedAt?: string | null;
                         /** Format: uuid */
                         videoId?: string | null;
                         /** Format: uuid */
@@ -16603,7 +16628,8 @@ export interface paths {
                         visibility?: "free" | "subscribers" | "sale";
                         isSale?: boolean;
                         price?: number;
-                        publishedAt?: unknown;
+                        /** @description An ISO 8601 date or date-time */
+                        publishedAt?: string | null;
                         /** Format: uuid */
                         videoId?: string | null;
                         /** Format: uuid */
@@ -17011,7 +17037,8 @@ export interface paths {
                         visibility?: "free" | "subscribers" | "sale";
                         isSale?: boolean;
                         price?: number;
-                        publishedAt?: unknown;
+                        /** @description An ISO 8601 date or date-time */
+                        publishedAt?: string | null;
                         /** Format: uuid */
                         videoId?: string | null;
                         /** Format: uuid */
@@ -18354,7 +18381,8 @@ export interface paths {
                         visibility?: "free" | "subscribers" | "sale";
                         isSale?: boolean;
                         price?: number;
-                        publishedAt?: unknown;
+                        /** @description An ISO 8601 date or date-time */
+                        publishedAt?: string | null;
                         /** Format: uuid */
                         videoId?: string | null;
                         /** Format: uuid */
@@ -18778,7 +18806,8 @@ export interface paths {
                         visibility?: "free" | "subscribers" | "sale";
                         isSale?: boolean;
                         price?: number;
-                        publishedAt?: unknown;
+                        /** @description An ISO 8601 date or date-time */
+                        publishedAt?: string | null;
                         /** Format: uuid */
                         videoId?: string | null;
                         /** Format: uuid */
@@ -23114,7 +23143,8 @@ export interface paths {
                         fileIds?: string[];
                         /** @default 0 */
                         price?: number;
-                        scheduledAt?: unknown;
+                        /** @description An ISO 8601 date or date-time */
+                        scheduledAt?: string;
                     };
                 };
             };
@@ -24240,7 +24270,8 @@ export interface paths {
                     "application/json": {
                         /** Format: uuid */
                         performerId: string;
-                        scheduledAt?: unknown;
+                        /** @description An ISO 8601 date or date-time */
+                        scheduledAt?: string;
                         message?: string;
                     };
                 };
@@ -26669,8 +26700,10 @@ export interface paths {
                     actorId?: string;
                     targetType?: string;
                     targetId?: string;
-                    fromDate?: unknown;
-                    toDate?: unknown;
+                    /** @description An ISO 8601 date or date-time */
+                    fromDate?: string;
+                    /** @description An ISO 8601 date or date-time */
+                    toDate?: string;
                 };
                 header?: never;
                 path?: never;
@@ -26734,8 +26767,10 @@ export interface paths {
                     status?: "paid" | "refunded" | "chargeback";
                     userId?: string;
                     creatorId?: string;
-                    fromDate?: unknown;
-                    toDate?: unknown;
+                    /** @description An ISO 8601 date or date-time */
+                    fromDate?: string;
+                    /** @description An ISO 8601 date or date-time */
+                    toDate?: string;
                 };
                 header?: never;
                 path?: never;
@@ -26862,8 +26897,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    fromDate?: unknown;
-                    toDate?: unknown;
+                    /** @description An ISO 8601 date or date-time */
+                    fromDate?: string;
+                    /** @description An ISO 8601 date or date-time */
+                    toDate?: string;
                     format?: "json" | "csv";
                 };
                 header?: never;
@@ -26975,7 +27012,8 @@ export interface paths {
                          * @enum {string}
                          */
                         appliesTo?: "any" | "topup" | "purchase";
-                        expiresAt?: unknown;
+                        /** @description An ISO 8601 date or date-time */
+                        expiresAt?: string | null;
                         maxUses?: number | null;
                     };
                 };

@@ -57,7 +57,7 @@ export function Composer({ existing }: { existing?: Feed }) {
         const poll = await feedsApi.createPoll({
           question,
           options: options.filter((o) => o.trim()),
-          endDate: pollEnd ? new Date(pollEnd) : undefined,
+          endDate: pollEnd ? new Date(pollEnd).toISOString() : undefined,
         });
         pollId = poll._id;
       }
@@ -71,8 +71,9 @@ export function Composer({ existing }: { existing?: Feed }) {
         isPinned,
         tags: tags.split(/[\s,]+/).filter(Boolean),
         ...(pollId && { pollId }),
-        ...(scheduleAt && (!existing || existing.status === 'scheduled') && { scheduledAt: new Date(scheduleAt) }),
-        expiresAt: expiresAt ? new Date(expiresAt) : null,
+        ...(scheduleAt &&
+          (!existing || existing.status === 'scheduled') && { scheduledAt: new Date(scheduleAt).toISOString() }),
+        expiresAt: expiresAt ? new Date(expiresAt).toISOString() : null,
       };
       if (existing) await feedsApi.update(existing._id, input);
       else await feedsApi.create(input);

@@ -42,7 +42,7 @@ export function MassMessageForm() {
         text: text.trim(),
         fileIds,
         price: fileIds.length > 0 ? Number(price) || 0 : 0,
-        scheduledAt: scheduleAt ? new Date(scheduleAt) : undefined,
+        scheduledAt: scheduleAt ? new Date(scheduleAt).toISOString() : undefined,
       });
       toast.success(scheduleAt ? 'Message scheduled' : 'Message is on its way');
       setText('');
