@@ -119,6 +119,33 @@ export const configSchema = z.object({
   PUSH_SERVICE_HOSTS: z
     .string()
     .default('fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com'),
+  // CCBill (docs/payments.md "CCBill"): FlexForms dynamic pricing, webhooks, DataLink
+  /** The 6-digit main merchant account number (clientAccnum). */
+  CCBILL_CLIENT_ACCNUM: z
+    .string()
+    .regex(/^\d{6}$/, 'CCBILL_CLIENT_ACCNUM: the 6-digit account number')
+    .optional(),
+  /** The 4-digit subaccount enabled for dynamic pricing (clientSubacc). */
+  CCBILL_CLIENT_SUBACC: z
+    .string()
+    .regex(/^\d{4}$/, 'CCBILL_CLIENT_SUBACC: the 4-digit subaccount')
+    .optional(),
+  /** The Flex ID of the FlexForms payment flow (a UUID from the CCBill Admin). */
+  CCBILL_FLEX_ID: z.string().optional(),
+  /** The subaccount's encryption key (salt) for formDigest. */
+  CCBILL_SALT: z.string().optional(),
+  CCBILL_DATALINK_USERNAME: z.string().optional(),
+  CCBILL_DATALINK_PASSWORD: z.string().optional(),
+  /** The secret last path segment of the webhook URL given to CCBill (its webhooks are not signed). */
+  CCBILL_WEBHOOK_SECRET: z.string().optional(),
+  /** Where webhooks may come from: addresses, CIDR blocks or `first-last` ranges, comma separated (CCBill's published ranges by default). */
+  CCBILL_WEBHOOK_IPS: z
+    .string()
+    .default('64.38.212.1-64.38.212.254,64.38.215.1-64.38.215.254,64.38.240.1-64.38.240.254,64.38.241.1-64.38.241.254'),
+  /** FlexForms base (a local peer in tests). */
+  CCBILL_FLEXFORMS_URL: z.string().url().default('https://api.ccbill.com/wap-frontflex/flexforms'),
+  /** DataLink host serving /utils/subscriptionManagement.cgi (a local peer in tests). */
+  CCBILL_DATALINK_URL: z.string().url().default('https://datalink.ccbill.com'),
 });
 
 export type Config = z.infer<typeof configSchema> & {

@@ -21,6 +21,7 @@ import mediaRoutes from './media/media.routes';
 import messageRoutes from './messages/messages.routes';
 import notificationRoutes from './notifications/notifications.routes';
 import ordersRoutes from './orders/orders.routes';
+import ccbillRoutes from './payments/ccbill.routes';
 import paymentsRoutes from './payments/payments.routes';
 import payoutsRoutes from './payouts/payouts.routes';
 import performersRoutes from './performers/performers.routes';
@@ -87,4 +88,5 @@ export async function registerModules(app: App) {
   await app.register(pushRoutes);
   await app.register(privacyRoutes);
   await app.register(localeRoutes);
+  await app.register(ccbillRoutes);
 }

@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import { badRequest } from '../errors';
+import { CcbillGateway } from './ccbill';
 import type { Gateway, GatewayName } from './gateway';
 import { SandboxGateway } from './sandbox';
 import { StripeGateway } from './stripe';
@@ -25,6 +26,17 @@ export function gatewayFor(config: Config, name: GatewayName): Gateway {
     );
   } else if (name === 'sandbox') {
     byName.sandbox = new SandboxGateway(`sandbox-webhook:${config.secretKey}`);
+  } else if (name === 'ccbill' && ccbillConfigured(config)) {
+    byName.ccbill = new CcbillGateway({
+      clientAccnum: config.CCBILL_CLIENT_ACCNUM!,
+      clientSubacc: config.CCBILL_CLIENT_SUBACC!,
+      flexId: config.CCBILL_FLEX_ID!,
+      salt: config.CCBILL_SALT!,
+      datalinkUsername: config.CCBILL_DATALINK_USERNAME,
+      datalinkPassword: config.CCBILL_DATALINK_PASSWORD,
+      flexformsUrl: config.CCBILL_FLEXFORMS_URL,
+      datalinkUrl: config.CCBILL_DATALINK_URL,
+    });
   } else {
     throw badRequest(`${name} is not configured on this site`, 'GATEWAY_NOT_CONFIGURED');
   }
@@ -37,3 +49,12 @@ export function sandboxGateway(config: Config): SandboxGateway {
 export function stripeGateway(config: Config): StripeGateway {
   return gatewayFor(config, 'stripe') as StripeGateway;
 }
+
+/** CCBill takes payments once its account, subaccount, FlexForm and salt are set (DataLink is needed for cancels and refunds). */
+export function ccbillConfigured(config: Config): boolean {
+  return Boolean(
+    config.CCBILL_CLIENT_ACCNUM && config.CCBILL_CLIENT_SUBACC && config.CCBILL_FLEX_ID && config.CCBILL_SALT,
+  );
+}
+export { CcbillGateway, ccbillPrice, formDigest } from './ccbill';
+export * from './ccbill.postback';

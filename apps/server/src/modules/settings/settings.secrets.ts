@@ -17,6 +17,9 @@ export const SECRET_SETTINGS = {
   s3SecretAccessKey: 'S3_SECRET_ACCESS_KEY',
   agoraAppId: 'AGORA_APP_ID',
   agoraAppCertificate: 'AGORA_APP_CERTIFICATE',
+  ccbillSalt: 'CCBILL_SALT',
+  ccbillDatalinkPassword: 'CCBILL_DATALINK_PASSWORD',
+  ccbillWebhookSecret: 'CCBILL_WEBHOOK_SECRET',
 } as const satisfies Record<string, keyof Config>;
 
 export type SecretName = keyof typeof SECRET_SETTINGS;

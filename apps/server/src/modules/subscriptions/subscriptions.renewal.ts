@@ -149,9 +149,9 @@ async function renewOne(ctx: Ctx, id: string, at: Date): Promise<Outcome> {
 
     if (graceOver) {
       // fall through to expiry below
-    } else if (row.paymentMethod === 'stripe') {
-      // Stripe charges the renewal itself; its invoice webhooks renew or count the failure (subscriptions.card.ts).
-      // Parked until the grace period ends: no paid invoice by then expires it (and ends it at Stripe) below.
+    } else if (row.paymentMethod !== 'sandbox' && isGatewayName(row.paymentMethod)) {
+      // Stripe, CCBill … charge the renewal themselves; their webhooks renew or count the failure (subscriptions.card.ts).
+      // Parked until the grace period ends: no paid renewal by then expires it (and ends it at the gateway) below.
       await updateSubscription(tx, row.id, {
         nextAttemptAt: new Date(row.currentPeriodEnd.getTime() + SUBSCRIPTION_GRACE_DAYS * DAY),
       });
