@@ -1,6 +1,6 @@
-import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { CCBILL_TEST_CARDS, customFields, digestOk, formPage, submitForm } from './ccbill-peer.form';
 
 /**
  * A local peer that plays CCBill from its public docs (docs/payments.md "CCBill"):
@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
  * - DataLink: GET /utils/subscriptionManagement.cgi (cancelSubscription, voidOrRefundTransaction)
  *   answering `<results>n</results>`, then posting the Cancellation / Refund webhook as CCBill does.
  */
-export const CCBILL_TEST_CARDS = { approved: '4111111111111111', declined: '4222222222222222' } as const;
+export { CCBILL_TEST_CARDS } from './ccbill-peer.form';
 
 export interface CcbillPeerConfig {
   clientAccnum: string;
@@ -43,19 +43,7 @@ export interface Postback {
   body: string;
 }
 
-const CCBILL_FIELDS = new Set([
-  'clientSubacc',
-  'initialPrice',
-  'initialPeriod',
-  'recurringPrice',
-  'recurringPeriod',
-  'numRebills',
-  'currencyCode',
-  'formDigest',
-]);
 const CURRENCY: Record<string, string> = { '840': 'USD', '978': 'EUR', '826': 'GBP', '124': 'CAD', '036': 'AUD' };
-const md5 = (s: string) => crypto.createHash('md5').update(s).digest('hex');
-const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 const stamp = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
 
 export async function startCcbillPeer(cfg: CcbillPeerConfig) {
@@ -79,7 +67,8 @@ export async function startCcbillPeer(cfg: CcbillPeerConfig) {
     /** The next DataLink call of this action answers this result code (e.g. -7). */
     failNext: (action: string, code: string) => failing.set(action, code),
     post,
-    pay,
+    /** The fan's browser: opens the hosted form and submits it with a card. */
+    pay: (checkoutUrl: string, card: string) => submitForm(checkoutUrl, card),
     renew,
     expire,
     reverse,
@@ -111,31 +100,9 @@ export async function startCcbillPeer(cfg: CcbillPeerConfig) {
     return pb;
   }
 
-  function digestOk(q: Record<string, string>) {
-    const parts = q.recurringPrice
-      ? [q.initialPrice, q.initialPeriod, q.recurringPrice, q.recurringPeriod, q.numRebills, q.currencyCode]
-      : [q.initialPrice, q.initialPeriod, q.currencyCode];
-    return parts.every(Boolean) && md5(parts.join('') + cfg.salt) === q.formDigest;
-  }
-
-  function formPage(q: Record<string, string>) {
-    const hidden = Object.entries(q)
-      .map(([k, v]) => `<input type="hidden" name="${attr(k)}" value="${attr(v)}">`)
-      .join('\n');
-    return `<!doctype html><title>CCBill test form</title><form method="post" action="/wap-frontflex/flexforms/${cfg.flexId}">
-${hidden}
-<input name="customer_fname"><input name="customer_lname"><input name="email">
-<input name="cardNum"><input name="expMonth"><input name="expYear"><input name="cvv2">
-<button>Pay ${attr(q.initialPrice)}</button></form>`;
-  }
-
   /** The form was submitted: a sale (NewSaleSuccess) or a denial (NewSaleFailure), posted before the page answers. */
   async function sale(q: Record<string, string>) {
-    const custom = Object.fromEntries(
-      Object.entries(q)
-        .filter(([k]) => !CCBILL_FIELDS.has(k) && !/^(customer_|email|cardNum|exp|cvv2)/.test(k))
-        .map(([k, v]) => [`X-${k}`, v]),
-    );
+    const custom = customFields(q);
     const terms = {
       initialPeriod: q.initialPeriod,
       recurringPeriod: q.recurringPeriod ?? '0',
@@ -184,33 +151,6 @@ ${hidden}
       ...custom,
     });
     return sub;
-  }
-
-  /** The fan's browser: opens the hosted form and submits it with a card. */
-  async function pay(checkoutUrl: string, card: string) {
-    const page = await fetch(checkoutUrl);
-    const html = await page.text();
-    if (!page.ok) return { status: page.status, approved: false, subscriptionId: null, page: html };
-    const form = new URLSearchParams();
-    for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
-      form.set(
-        m[1],
-        m[2]
-          .replace(/&quot;/g, '"')
-          .replace(/&lt;/g, '<')
-          .replace(/&amp;/g, '&'),
-      );
-    form.set('cardNum', card);
-    form.set('expMonth', '12');
-    form.set('expYear', '30');
-    form.set('cvv2', '123');
-    const res = await fetch(new URL(`/wap-frontflex/flexforms/${cfg.flexId}`, peer.url), {
-      method: 'POST',
-      body: form,
-    });
-    const answer = await res.text();
-    const id = /data-subscription-id="(\d+)"/.exec(answer)?.[1] ?? null;
-    return { status: res.status, approved: id !== null, subscriptionId: id, page: answer };
   }
 
   function subscriptionOf(id: string) {
@@ -316,9 +256,9 @@ ${hidden}
       }
       if (u.pathname !== `/wap-frontflex/flexforms/${cfg.flexId}`) return send(404, 'No such FlexForm');
       const q = Object.fromEntries(req.method === 'POST' ? new URLSearchParams(text) : u.searchParams);
-      if (q.clientSubacc !== cfg.clientSubacc || !digestOk(q))
+      if (q.clientSubacc !== cfg.clientSubacc || !digestOk(q, cfg.salt))
         return send(400, 'Error 500: the dynamic pricing request is invalid (formDigest)');
-      if (req.method === 'GET') return send(200, formPage(q));
+      if (req.method === 'GET') return send(200, formPage(q, cfg.flexId));
       const sub = await sale(q);
       send(200, sub ? `<p>Approved</p><p data-subscription-id="${sub.id}"></p>` : '<p>Declined</p>');
     });

@@ -29,7 +29,13 @@ export default async function ccbillRoutes(app: App) {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
       done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
-    const base = { tags: ['payments'], security: [], querystring: postbackQuery, body: postbackBody };
+    const base = {
+      tags: ['payments'],
+      security: [],
+      consumes: ['application/x-www-form-urlencoded', 'application/json'],
+      querystring: postbackQuery,
+      body: postbackBody,
+    };
     scope.post(
       '/payments/ccbill/webhook/:secret',
       {
