@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -141,6 +142,20 @@ export const configSchema = z.object({
   /** Where webhooks may come from: addresses, CIDR blocks or `first-last` ranges, comma separated (CCBill's published ranges by default). */
   CCBILL_WEBHOOK_IPS: z
     .string()
+    .refine(
+      (v) =>
+        v.split(',').every((entry) => {
+          const parts = entry.trim().split('-');
+          const [addr, bits] = parts[0].split('/');
+          const family = net.isIP(addr.trim());
+          return (
+            family > 0 &&
+            (parts.length === 1 || (parts.length === 2 && net.isIP(parts[1].trim()) === family)) &&
+            (bits === undefined || /^\d{1,3}$/.test(bits))
+          );
+        }),
+      'CCBILL_WEBHOOK_IPS: comma-separated addresses, CIDR blocks or first-last ranges',
+    )
     .default('64.38.212.1-64.38.212.254,64.38.215.1-64.38.215.254,64.38.240.1-64.38.240.254,64.38.241.1-64.38.241.254'),
   /** FlexForms base (a local peer in tests). */
   CCBILL_FLEXFORMS_URL: z.string().url().default('https://api.ccbill.com/wap-frontflex/flexforms'),
