@@ -76,7 +76,7 @@ export const configSchema = z.object({
   VEROTEL_API_USERNAME: z.string().optional(),
   VEROTEL_API_PASSWORD: z.string().optional(),
   /** Addresses or CIDR ranges postbacks may come from (comma separated); unset = any (the signature still applies). */
-  VEROTEL_POSTBACK_IPS: ipListSchema('VEROTEL_POSTBACK_IPS'),
+  VEROTEL_POSTBACK_IPS: ipListSchema('VEROTEL_POSTBACK_IPS').optional(),
   /** E2E journeys only: exposes POST /api/subscriptions/dev/clock (time travel). Refused in production. */
   MARQUEE_E2E_CLOCK: bool.default(false),
   // Third parties
@@ -146,7 +146,7 @@ export const configSchema = z.object({
   /** The secret our postback URLs carry (`?key=`): Segpay postbacks are not signed. */
   SEGPAY_POSTBACK_KEY: z.string().optional(),
   /** Addresses postbacks may come from (IPs or CIDR ranges, comma-separated); empty: any address with the key. */
-  SEGPAY_POSTBACK_IPS: ipListSchema('SEGPAY_POSTBACK_IPS'),
+  SEGPAY_POSTBACK_IPS: ipListSchema('SEGPAY_POSTBACK_IPS').optional(),
   SEGPAY_PAYMENT_URL: z.string().url().default('https://secure2.segpay.com/billing/poset.cgi'),
   SEGPAY_SRS_URL: z.string().url().default('https://srs.segpay.com'),
   /** The Dynamic Recurring Billing pricing call (given by Segpay tech support with the price point). */
@@ -154,6 +154,33 @@ export const configSchema = z.object({
     .string()
     .url()
     .default('https://srs.segpay.com/MerchantServices/DynamicRecurringPricing/'),
+  // CCBill (docs/payments.md "CCBill"): FlexForms dynamic pricing, webhooks, DataLink
+  /** The 6-digit main merchant account number (clientAccnum). */
+  CCBILL_CLIENT_ACCNUM: z
+    .string()
+    .regex(/^\d{6}$/, 'CCBILL_CLIENT_ACCNUM: the 6-digit account number')
+    .optional(),
+  /** The 4-digit subaccount enabled for dynamic pricing (clientSubacc). */
+  CCBILL_CLIENT_SUBACC: z
+    .string()
+    .regex(/^\d{4}$/, 'CCBILL_CLIENT_SUBACC: the 4-digit subaccount')
+    .optional(),
+  /** The Flex ID of the FlexForms payment flow (a UUID from the CCBill Admin). */
+  CCBILL_FLEX_ID: z.string().optional(),
+  /** The subaccount's encryption key (salt) for formDigest. */
+  CCBILL_SALT: z.string().optional(),
+  CCBILL_DATALINK_USERNAME: z.string().optional(),
+  CCBILL_DATALINK_PASSWORD: z.string().optional(),
+  /** The secret last path segment of the webhook URL given to CCBill (its webhooks are not signed). */
+  CCBILL_WEBHOOK_SECRET: z.string().optional(),
+  /** Where webhooks may come from: addresses, CIDR blocks or `first-last` ranges, comma separated (CCBill's published ranges by default). */
+  CCBILL_WEBHOOK_IPS: ipListSchema('CCBILL_WEBHOOK_IPS').default(
+    '64.38.212.1-64.38.212.254,64.38.215.1-64.38.215.254,64.38.240.1-64.38.240.254,64.38.241.1-64.38.241.254',
+  ),
+  /** FlexForms base (a local peer in tests). */
+  CCBILL_FLEXFORMS_URL: z.string().url().default('https://api.ccbill.com/wap-frontflex/flexforms'),
+  /** DataLink host serving /utils/subscriptionManagement.cgi (a local peer in tests). */
+  CCBILL_DATALINK_URL: z.string().url().default('https://datalink.ccbill.com'),
 });
 
 export type Config = z.infer<typeof configSchema> & {

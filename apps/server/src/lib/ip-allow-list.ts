@@ -3,7 +3,8 @@ import { z } from 'zod';
 
 /**
  * The source addresses a processor's unsigned (or IP-bound) postbacks may come from: a comma-separated
- * list of IP addresses and CIDR ranges, as CCBill, Segpay and Verotel publish them (docs/payments.md).
+ * list of addresses, CIDR blocks (`64.38.212.0/24`) and ranges (`64.38.212.1-64.38.212.254`), as
+ * CCBill, Segpay and Verotel publish them (docs/payments.md).
  */
 
 const entries = (text: string) =>
@@ -12,16 +13,36 @@ const entries = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-const isEntry = (entry: string) => /^[^/]+(\/\d{1,3})?$/.test(entry) && net.isIP(entry.split('/')[0]!) !== 0;
+type Entry =
+  | { kind: 'address'; addr: string; type: 'ipv4' | 'ipv6' }
+  | { kind: 'subnet'; addr: string; bits: number; type: 'ipv4' | 'ipv6' }
+  | { kind: 'range'; addr: string; last: string; type: 'ipv4' | 'ipv6' };
 
-/** A config variable holding such a list; unset (or empty) allows any source. */
+/** One entry of the list, or null when it is not an address, a CIDR block or a range of one family. */
+function parseEntry(entry: string): Entry | null {
+  const [first, last, extra] = entry.split('-').map((s) => s.trim());
+  if (extra !== undefined || !first) return null;
+  const [addr, bits, more] = first.split('/');
+  const family = net.isIP(addr ?? '');
+  if (!addr || !family || more !== undefined) return null;
+  const type = family === 6 ? 'ipv6' : 'ipv4';
+  if (last !== undefined)
+    return bits === undefined && net.isIP(last) === family ? { kind: 'range', addr, last, type } : null;
+  if (bits === undefined) return { kind: 'address', addr, type };
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n <= (family === 6 ? 128 : 32) ? { kind: 'subnet', addr, bits: n, type } : null;
+}
+
+/** A config variable holding such a list; add `.optional()` (unset allows any source) or `.default(…)`. */
 export const ipListSchema = (name: string) =>
   z
     .string()
-    .refine((v) => entries(v).every(isEntry), `${name}: IP addresses or CIDR ranges, comma-separated`)
-    .optional();
+    .refine(
+      (v) => entries(v).every((e) => parseEntry(e) !== null),
+      `${name}: addresses, CIDR blocks or first-last ranges, comma-separated`,
+    );
 
-/** The allow-list of a config value, built once per distinct value. */
+/** The allow-list of a config value. */
 export class IpAllowList {
   private readonly list: net.BlockList | null;
 
@@ -29,11 +50,11 @@ export class IpAllowList {
     const items = entries(text ?? '');
     this.list = items.length ? new net.BlockList() : null;
     for (const item of items) {
-      if (!isEntry(item)) throw new Error(`${item} is not an IP address or CIDR range`);
-      const [addr, bits] = item.split('/') as [string, string | undefined];
-      const type = net.isIPv6(addr) ? 'ipv6' : 'ipv4';
-      if (bits === undefined) this.list!.addAddress(addr, type);
-      else this.list!.addSubnet(addr, Number(bits), type);
+      const e = parseEntry(item);
+      if (!e) throw new Error(`${item} is not an IP address, CIDR block or range`);
+      if (e.kind === 'range') this.list!.addRange(e.addr, e.last, e.type);
+      else if (e.kind === 'subnet') this.list!.addSubnet(e.addr, e.bits, e.type);
+      else this.list!.addAddress(e.addr, e.type);
     }
   }
 
@@ -47,10 +68,12 @@ export class IpAllowList {
 }
 
 const built = new Map<string, IpAllowList>();
-/** The allow-list for a config value, cached by its text. */
+/** The allow-list for a config value, built once per distinct value. */
 export function ipAllowList(text: string | undefined): IpAllowList {
   const key = text ?? '';
-  let list = built.get(key);
-  if (!list) built.set(key, (list = new IpAllowList(key)));
+  const known = built.get(key);
+  if (known) return known;
+  const list = new IpAllowList(key);
+  built.set(key, list);
   return list;
 }

@@ -21,6 +21,7 @@ import mediaRoutes from './media/media.routes';
 import messageRoutes from './messages/messages.routes';
 import notificationRoutes from './notifications/notifications.routes';
 import ordersRoutes from './orders/orders.routes';
+import ccbillRoutes from './payments/ccbill.routes';
 import paymentsRoutes from './payments/payments.routes';
 import segpayRoutes from './payments/segpay.routes';
 import verotelRoutes from './payments/verotel.routes';
@@ -91,4 +92,5 @@ export async function registerModules(app: App) {
   await app.register(localeRoutes);
   await app.register(verotelRoutes);
   await app.register(segpayRoutes);
+  await app.register(ccbillRoutes);
 }

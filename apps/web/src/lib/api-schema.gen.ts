@@ -28692,6 +28692,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/ccbill/webhook/{secret}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** CCBill webhook (NewSaleSuccess, NewSaleFailure, RenewalSuccess, RenewalFailure, Cancellation, Expiration, Refund, Void, Chargeback): not signed, so accepted only from CCBill’s address ranges and on the secret path given to CCBill; idempotent by transaction id */
+        post: {
+            parameters: {
+                query?: {
+                    eventType?: string;
+                    eventGroupType?: string;
+                    clientAccnum?: string;
+                    clientSubacc?: string;
+                };
+                header?: never;
+                path: {
+                    secret: string;
+                };
+                cookie?: never;
+            };
+            /** @description The CCBill webhook fields of the event, application/x-www-form-urlencoded or application/json */
+            requestBody: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        [key: string]: string | number | boolean | (null);
+                    };
+                    "application/json": {
+                        [key: string]: string | number | boolean | (null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            received: true;
+                            duplicate: boolean;
+                            result: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/ccbill/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** CCBill webhook (NewSaleSuccess, NewSaleFailure, RenewalSuccess, RenewalFailure, Cancellation, Expiration, Refund, Void, Chargeback): not signed, so accepted only from CCBill’s address ranges (this plain path only while no CCBILL_WEBHOOK_SECRET is set); idempotent by transaction id */
+        post: {
+            parameters: {
+                query?: {
+                    eventType?: string;
+                    eventGroupType?: string;
+                    clientAccnum?: string;
+                    clientSubacc?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The CCBill webhook fields of the event, application/x-www-form-urlencoded or application/json */
+            requestBody: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        [key: string]: string | number | boolean | (null);
+                    };
+                    "application/json": {
+                        [key: string]: string | number | boolean | (null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            received: true;
+                            duplicate: boolean;
+                            result: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {

@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import { badRequest } from '../errors';
+import { CcbillGateway } from './ccbill';
 import type { Gateway, GatewayName } from './gateway';
 import { SandboxGateway } from './sandbox';
 import { SegpayGateway } from './segpay';
@@ -58,6 +59,17 @@ export function gatewayFor(config: Config, name: GatewayName): Gateway {
       recurringPricingUrl: config.SEGPAY_RECURRING_PRICING_URL,
       publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     });
+  } else if (name === 'ccbill' && ccbillConfigured(config)) {
+    byName.ccbill = new CcbillGateway({
+      clientAccnum: config.CCBILL_CLIENT_ACCNUM!,
+      clientSubacc: config.CCBILL_CLIENT_SUBACC!,
+      flexId: config.CCBILL_FLEX_ID!,
+      salt: config.CCBILL_SALT!,
+      datalinkUsername: config.CCBILL_DATALINK_USERNAME,
+      datalinkPassword: config.CCBILL_DATALINK_PASSWORD,
+      flexformsUrl: config.CCBILL_FLEXFORMS_URL,
+      datalinkUrl: config.CCBILL_DATALINK_URL,
+    });
   } else {
     throw badRequest(`${name} is not configured on this site`, 'GATEWAY_NOT_CONFIGURED');
   }
@@ -88,3 +100,12 @@ export function segpayConfigured(config: Config): boolean {
 export function segpayGateway(config: Config): SegpayGateway {
   return gatewayFor(config, 'segpay') as SegpayGateway;
 }
+
+/** CCBill takes payments once its account, subaccount, FlexForm and salt are set (DataLink is needed for cancels and refunds). */
+export function ccbillConfigured(config: Config): boolean {
+  return Boolean(
+    config.CCBILL_CLIENT_ACCNUM && config.CCBILL_CLIENT_SUBACC && config.CCBILL_FLEX_ID && config.CCBILL_SALT,
+  );
+}
+export { CcbillGateway, ccbillPrice, formDigest } from './ccbill';
+export * from './ccbill.postback';

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Db, Executor } from '../../db/client';
 import type { Ctx } from '../../lib/context';
 import { requireAdmin } from '../../plugins/auth';

@@ -128,3 +128,19 @@ export async function gatewayAccount(db: Executor, userId: string, gateway: stri
     .limit(1);
   return r ?? null;
 }
+
+/** The first payment of a gateway's recurring agreement (CCBill subscription id): keyed by it, or naming it as `recurringId`. */
+export async function findPaymentByRecurringId(db: Executor, gateway: string, recurringId: string) {
+  const [r] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.gateway, gateway as 'sandbox'),
+        sql`(${payments.externalId} = ${recurringId} or ${payments.metadata}->>'recurringId' = ${recurringId})`,
+      ),
+    )
+    .orderBy(payments.createdAt)
+    .limit(1);
+  return r ?? null;
+}

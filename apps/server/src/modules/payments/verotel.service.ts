@@ -1,4 +1,3 @@
-import net from 'node:net';
 import type { Ctx } from '../../lib/context';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
 import { ipAllowList } from '../../lib/ip-allow-list';

@@ -15,7 +15,6 @@ import {
   pendingReviewSchema,
   updatePayoutRequestSchema,
 } from '@marquee/shared';
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../app';
 import { sendCsv } from '../../lib/csv-reply';

@@ -21,6 +21,9 @@ export const SECRET_SETTINGS = {
   verotelApiPassword: 'VEROTEL_API_PASSWORD',
   segpayAccessKey: 'SEGPAY_ACCESS_KEY',
   segpayPostbackKey: 'SEGPAY_POSTBACK_KEY',
+  ccbillSalt: 'CCBILL_SALT',
+  ccbillDatalinkPassword: 'CCBILL_DATALINK_PASSWORD',
+  ccbillWebhookSecret: 'CCBILL_WEBHOOK_SECRET',
 } as const satisfies Record<string, keyof Config>;
 
 export type SecretName = keyof typeof SECRET_SETTINGS;
