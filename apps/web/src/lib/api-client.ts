@@ -60,7 +60,16 @@ function call<M extends ApiMethod>(method: M) {
   };
 }
 
-type UploadArgs<P extends keyof ApiPaths> = Omit<ApiArgs<P, 'post'>, 'body'> & Omit<UploadOptions, 'query'>;
+type UploadArgs<P extends keyof ApiPaths, M extends 'post' | 'put' = 'post'> = Omit<ApiArgs<P, M>, 'body'> &
+  Omit<UploadOptions, 'query' | 'method'>;
+
+function uploadTo<M extends 'post' | 'put'>(method: M) {
+  return <P extends PathsFor<M>>(path: P, formData: FormData, args?: UploadArgs<P, M>): Promise<ApiData<P, M>> => {
+    const { path: params, query, ...options } = (args ?? {}) as UploadArgs<P, M> & { path?: object; query?: Query };
+    const url = fillPath(path, params as Record<string, string | number> | undefined);
+    return upload<ApiData<P, M>>(url, formData, { ...options, query, method: method === 'put' ? 'PUT' : 'POST' });
+  };
+}
 
 export const client = {
   get: call('get'),
@@ -69,9 +78,7 @@ export const client = {
   patch: call('patch'),
   delete: call('delete'),
   /** A multipart upload with progress (XMLHttpRequest), to a route that takes a file. */
-  upload<P extends PathsFor<'post'>>(path: P, formData: FormData, args?: UploadArgs<P>): Promise<ApiData<P, 'post'>> {
-    const { path: params, query, ...options } = (args ?? {}) as UploadArgs<P> & { path?: object; query?: Query };
-    const url = fillPath(path, params as Record<string, string | number> | undefined);
-    return upload<ApiData<P, 'post'>>(url, formData, { ...options, query });
-  },
+  upload: uploadTo('post'),
+  /** The same to a PUT route (a file added to an item or a comment that exists). */
+  uploadPut: uploadTo('put'),
 };

@@ -2,7 +2,6 @@ import type { ContentItem, ContentType, MediaFile } from '@marquee/shared';
 import { client } from '../../lib/api-client';
 import type { ApiBody, ApiQuery, PathsFor } from '../../lib/api-contract';
 import { useApi } from '../../lib/use-api';
-import { putUpload } from '../media/api';
 
 /** Where each type lives on the server (spec §7); the client, like the server, has one core. */
 export const PATHS = {
@@ -140,7 +139,7 @@ export const catalogueApi = {
     client.upload(PATHS[type].create, form, { onProgress }),
   update: (type: ContentType, id: string, body: ContentPatch) => client.put(PATHS[type].update, { path: { id }, body }),
   updateWithFiles: (type: ContentType, id: string, form: FormData, onProgress?: (p: number) => void) =>
-    putUpload(PATHS[type].update, form, { path: { id }, onProgress }),
+    client.uploadPut(PATHS[type].update, form, { path: { id }, onProgress }),
   remove: (type: ContentType, id: string) => client.delete(PATHS[type].remove, { path: { id } }),
   buy: (type: ContentType, id: string, body: PurchaseBody = {}) => {
     const path = type === 'reel' ? null : CHARGE_PATHS[type];

@@ -1,6 +1,5 @@
 import { client } from '../../lib/api-client';
 import { useApi } from '../../lib/use-api';
-import { putUpload } from '../media/api';
 
 export const MENTION_SUGGESTIONS = 6;
 
@@ -20,7 +19,7 @@ export const commentsApi = {
   attachPhoto: (id: string, file: File, onProgress?: (percent: number) => void) => {
     const form = new FormData();
     form.append('file', file, file.name);
-    return putUpload('/comments/{id}', form, { path: { id }, onProgress });
+    return client.uploadPut('/comments/{id}', form, { path: { id }, onProgress });
   },
 };
 

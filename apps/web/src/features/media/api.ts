@@ -1,6 +1,3 @@
-import { type UploadOptions, upload } from '../../lib/api';
-import { apiUrl } from '../../lib/api-client';
-import type { ApiArgs, ApiData, PathsFor } from '../../lib/api-contract';
 import { useRealtimeEvent } from '../../lib/realtime';
 import { useApi } from '../../lib/use-api';
 
@@ -36,19 +33,4 @@ export function useMediaStatus(id: string | null | undefined, feedId?: string) {
 /** One of the signed-in user's own files with its signed URLs (poster once ready). */
 export function useOwnMedia(id: string | null | undefined, ready: boolean) {
   return useApi(id && ready ? '/media/{id}' : null, { path: { id: id ?? '' } });
-}
-
-type PutPath = PathsFor<'put'>;
-type PutUploadArgs<P extends PutPath> = Omit<ApiArgs<P, 'put'>, 'body'> & Pick<UploadOptions, 'onProgress' | 'signal'>;
-
-/**
- * A multipart PUT with upload progress (a file added to an item or a comment that exists).
- * `client.upload` types POST routes only; this is its PUT twin, typed by the route's path and answer.
- */
-export function putUpload<P extends PutPath>(
-  path: P,
-  formData: FormData,
-  { onProgress, signal, ...args }: PutUploadArgs<P>,
-): Promise<ApiData<P, 'put'>> {
-  return upload<ApiData<P, 'put'>>(apiUrl(path, args), formData, { method: 'PUT', onProgress, signal });
 }
