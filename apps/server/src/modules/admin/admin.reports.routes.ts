@@ -7,9 +7,9 @@ import {
   reportResolutionBodySchema,
 } from '@marquee/shared';
 import { inArray } from 'drizzle-orm';
-import type { App } from '../../app';
 import { isUuid } from '../../db/ids';
 import { type ReportRow, users } from '../../db/schema';
+import type { App } from '../../lib/app-type';
 import type { Ctx } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { reportQueue, resolveReport } from '../reports/reports.service';

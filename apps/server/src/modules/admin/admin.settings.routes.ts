@@ -1,5 +1,5 @@
 import { type AdminSettings, adminSettingsBodySchema, adminSettingsSchema } from '@marquee/shared';
-import type { App } from '../../app';
+import type { App } from '../../lib/app-type';
 import type { Ctx } from '../../lib/context';
 import { isSecretName } from '../settings/settings.secrets';
 import { adminActor, adminPreHandler, inAdminTx, security } from './admin.common';

@@ -1,6 +1,6 @@
 import { idParamsSchema, type ViewAsClass, viewAsQuerySchema, viewAsSchema } from '@marquee/shared';
-import type { App } from '../../app';
 import { newId } from '../../db/ids';
+import type { App } from '../../lib/app-type';
 import type { Ctx } from '../../lib/context';
 import type { Viewer } from '../entitlements/entitlements.service';
 import { presentFeeds } from '../feeds/feeds.presenter';

@@ -19,7 +19,7 @@ import {
   timelineResponseSchema,
 } from '@marquee/shared';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../lib/app-type';
 import { notFound } from '../../lib/errors';
 import { readCtx } from '../../lib/read-replica';
 import { performerOnly, requirePerformer, requireUser } from '../../plugins/auth';

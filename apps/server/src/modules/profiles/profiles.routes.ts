@@ -8,7 +8,7 @@ import {
   trendingSchema,
 } from '@marquee/shared';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../lib/app-type';
 import { requestGeo } from '../../lib/geo';
 import { readCtx } from '../../lib/read-replica';
 import { activityTracker } from './profiles.activity';

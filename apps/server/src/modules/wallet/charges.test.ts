@@ -4,7 +4,6 @@ import { buildPerformer, buildUser } from '../../../test/factories';
 import { buildFeed } from '../../../test/factories.feeds';
 import { fundWallet } from '../../../test/factories.money';
 import { useTestApp } from '../../../test/harness';
-import type { App } from '../../app';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import {
@@ -16,6 +15,7 @@ import {
   users,
   walletCharges,
 } from '../../db/schema';
+import type { App } from '../../lib/app-type';
 import { setClockOffset } from '../../lib/clock';
 import { blockUser } from '../blocks/blocks.service';
 import { access } from '../entitlements/entitlements.service';
