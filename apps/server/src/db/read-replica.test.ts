@@ -10,7 +10,7 @@ import { clearDiscoveryCaches } from '../../test/factories.profiles';
 import { withDatabase } from '../../test/global-setup';
 import { type App, buildApp } from '../app';
 import { loadConfig } from '../config';
-import { PRIMARY_COOKIE } from '../lib/read-replica';
+import { PRIMARY_COOKIE } from '../plugins/read-replica';
 import { type Database, openPostgres, withReadReplica } from './client';
 
 /**

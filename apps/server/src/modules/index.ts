@@ -1,4 +1,4 @@
-import type { App } from '../lib/app-type';
+import type { App } from '../app-type';
 import addressesRoutes from './addresses/addresses.routes';
 import adminRoutes from './admin/admin.routes';
 import authRoutes from './auth/auth.routes';

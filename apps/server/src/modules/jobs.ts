@@ -1,4 +1,4 @@
-import type { Ctx } from '../lib/context';
+import type { Ctx } from '../context';
 import { registerFeedJobs } from './feeds/feeds.jobs';
 import { registerMassMessageJobs } from './mass-messages/mass-messages.service';
 import { registerMediaJobs } from './media/media.jobs';

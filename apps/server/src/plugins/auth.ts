@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { App } from '../lib/app-type';
+import type { App } from '../app-type';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { AuthUser } from '../modules/auth/sessions';
 

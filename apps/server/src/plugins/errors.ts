@@ -1,7 +1,7 @@
 import { ERROR_TEXTS } from '@marquee/shared';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { App } from '../lib/app-type';
+import type { App } from '../app-type';
 import { AppError } from '../lib/errors';
 import { requestLocale } from '../lib/i18n';
 import { translateError } from '../lib/i18n/errors';

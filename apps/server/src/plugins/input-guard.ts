@@ -1,5 +1,5 @@
 import { findNul, NUL_MESSAGE } from '@marquee/shared';
-import type { App } from '../lib/app-type';
+import type { App } from '../app-type';
 import { AppError } from '../lib/errors';
 
 /**

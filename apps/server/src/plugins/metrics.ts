@@ -1,5 +1,5 @@
 import client from 'prom-client';
-import type { App } from '../lib/app-type';
+import type { App } from '../app-type';
 
 /** Prometheus metrics at GET /api/metrics: process defaults plus request counts and durations per route. */
 export function registerMetrics(app: App) {

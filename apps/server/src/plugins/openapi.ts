@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import type { App } from '../lib/app-type';
+import type { App } from '../app-type';
 
 /** OpenAPI 3 generated from the routes' zod schemas: /api/docs/json and a browsable UI at /api/docs. */
 export async function registerOpenApi(app: App) {

@@ -2,7 +2,7 @@ import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import type { App } from '../lib/app-type';
+import type { App } from '../app-type';
 import { tooManyRequests } from '../lib/errors';
 
 /** "5 seconds", "2 minutes": the wait in the limit texts (the i18n catalogue knows these words). */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { App } from '../lib/app-type';
+import type { App } from '../app-type';
 
 /**
  * Security headers on every response (issue 17, item 9; docs/security.md).

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { App } from '../lib/app-type';
+import type { App } from '../app-type';
 import { notFound } from '../lib/errors';
 import { registerProfilePages } from '../modules/profiles/profiles.web';
 

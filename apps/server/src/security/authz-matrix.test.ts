@@ -14,8 +14,8 @@ import { buildStream } from '../../test/factories.streaming';
 import { subscribeVia } from '../../test/factories.subscriptions';
 import { useTestApp } from '../../test/harness';
 import { isAdminRoute, listOperations, type Operation } from '../../test/route-checks';
+import type { App } from '../app-type';
 import { contentItems, contentPhotos } from '../db/schema';
-import type { App } from '../lib/app-type';
 import { notify } from '../modules/notifications/notifications.service';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
+import type { Ctx } from '../context';
 import { newId } from '../db/ids';
 import { identityVerifications, users } from '../db/schema';
-import type { Ctx } from '../lib/context';
 
 /**
  * Accounts demo data: sasha's identity verification waits for review (manual

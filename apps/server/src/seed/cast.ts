@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import type { ContentType } from '@marquee/shared';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { Ctx } from '../context';
 import { newId } from '../db/ids';
 import { feeds, performers, users } from '../db/schema';
-import type { Ctx } from '../lib/context';
 import { storageFor } from '../lib/storage';
 import { findOrCreatePrivate, recordMessage } from '../modules/conversations/conversations.repo';
 import { createFeed } from '../modules/feeds/feeds.service';

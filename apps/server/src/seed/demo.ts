@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
+import type { Ctx } from '../context';
 import { media, performers } from '../db/schema';
-import type { Ctx } from '../lib/context';
 import { hashPassword } from '../lib/passwords';
 import { countUsers, insertUser } from '../modules/users/users.repo';
 import { seedAccounts } from './accounts';

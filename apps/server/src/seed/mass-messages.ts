@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
+import type { Ctx } from '../context';
 import { users } from '../db/schema';
-import type { Ctx } from '../lib/context';
 import { createMassMessage, deliverMassMessage } from '../modules/mass-messages/mass-messages.service';
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { Ctx } from '../context';
 import { contentItems, feeds, users } from '../db/schema';
-import type { Ctx } from '../lib/context';
 import { createAddress } from '../modules/addresses/addresses.service';
 import { createTopUp, sandboxPay } from '../modules/payments/payments.service';
 import { chargeWallet } from '../modules/wallet/charges.service';

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
+import type { Ctx } from '../context';
 import { users } from '../db/schema';
-import type { Ctx } from '../lib/context';
 import type { AuthUser } from '../modules/auth/sessions';
 import { createTopUp, sandboxPay } from '../modules/payments/payments.service';
 import { approveRequest, markPaid } from '../modules/payouts/payouts.admin';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
+import type { Ctx } from '../context';
 import { users } from '../db/schema';
-import type { Ctx } from '../lib/context';
 import { openExport } from '../modules/privacy/privacy.repo';
 import { requestExport } from '../modules/privacy/privacy.service';
 

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
+import type { Ctx } from '../context';
 import { users } from '../db/schema';
-import type { Ctx } from '../lib/context';
 import { insertPromo } from '../modules/cms/cms.repo';
 import { ensureDefaultPages } from '../modules/cms/cms.service';
 import { addFollow } from '../modules/follows/follows.repo';

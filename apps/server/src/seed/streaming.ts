@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
+import type { Ctx } from '../context';
 import { streams, users } from '../db/schema';
-import type { Ctx } from '../lib/context';
 import { acceptRequest, joinSession, leaveSession, requestPrivate } from '../modules/streaming/private.service';
 import { sendStreamMessage, tipInStream } from '../modules/streaming/streaming.chat';
 import { endStream, goLive, setDuration, updateStreaming } from '../modules/streaming/streaming.service';

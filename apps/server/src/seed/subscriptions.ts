@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
+import type { Ctx } from '../context';
 import { users } from '../db/schema';
-import type { Ctx } from '../lib/context';
 import { clearing, transfer, wallet } from '../modules/ledger/ledger.service';
 import { subscribe, updateSubscriptionSettings } from '../modules/subscriptions/subscriptions.service';
 

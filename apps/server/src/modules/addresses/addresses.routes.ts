@@ -1,6 +1,6 @@
 import { addressBodySchema, addressSchema, listQuerySchema, listResponseSchema } from '@marquee/shared';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { requireUser } from '../../plugins/auth';
 import { createAddress, deleteAddress, presentAddress, searchAddresses, updateAddress } from './addresses.service';
 

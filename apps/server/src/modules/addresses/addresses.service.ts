@@ -1,9 +1,9 @@
 import type { Address } from '@marquee/shared';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import { type AddressRow, addresses, type DeliveryAddress } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 
 export type AddressInput = Omit<Address, '_id' | 'createdAt' | 'updatedAt'>;

@@ -1,7 +1,7 @@
 import { auditEntrySchema, auditQuerySchema, listResponseSchema } from '@marquee/shared';
 import { inArray } from 'drizzle-orm';
+import type { App } from '../../app-type';
 import { users } from '../../db/schema';
-import type { App } from '../../lib/app-type';
 import { searchAudit } from '../audit/audit.service';
 import { adminActor, adminPreHandler, security } from './admin.common';
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import type { Ctx } from '../../context';
 import type { Db, Executor } from '../../db/client';
-import type { Ctx } from '../../lib/context';
 import { requireAdmin } from '../../plugins/auth';
 import { type AuditEntry, audit } from '../audit/audit.service';
 import type { AuthUser } from '../auth/sessions';

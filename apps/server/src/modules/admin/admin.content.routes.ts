@@ -7,7 +7,7 @@ import {
   reasonBodySchema,
 } from '@marquee/shared';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { adminActor, adminPreHandler, security } from './admin.common';
 import { moderate, searchContent, tellCreatorAboutModeration } from './admin.content.service';
 

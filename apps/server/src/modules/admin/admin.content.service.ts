@@ -1,8 +1,8 @@
 import type { AdminContent, ModeratedType } from '@marquee/shared';
 import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { msg } from '../../lib/i18n';
 import { notify } from '../notifications/notifications.service';

@@ -1,8 +1,8 @@
 import { type Dashboard, dashboardQuerySchema, dashboardSchema, fromCents } from '@marquee/shared';
 import { sql } from 'drizzle-orm';
+import type { App } from '../../app-type';
+import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
-import type { App } from '../../lib/app-type';
-import type { Ctx } from '../../lib/context';
 import { adminActor, adminPreHandler, security } from './admin.common';
 
 type Rows<T> = { rows: T[] };

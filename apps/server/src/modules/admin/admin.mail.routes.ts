@@ -6,9 +6,9 @@ import {
   listResponseSchema,
 } from '@marquee/shared';
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { App } from '../../app-type';
 import { isUuid } from '../../db/ids';
 import { mailOutbox } from '../../db/schema';
-import type { App } from '../../lib/app-type';
 import { notFound } from '../../lib/errors';
 import { adminActor, adminPreHandler, security } from './admin.common';
 

@@ -14,9 +14,9 @@ import {
 } from '@marquee/shared';
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { App } from '../../app-type';
 import { isUuid } from '../../db/ids';
 import { users, type WalletChargeRow, walletCharges } from '../../db/schema';
-import type { App } from '../../lib/app-type';
 import { sendCsv } from '../../lib/csv-reply';
 import { notFound } from '../../lib/errors';
 import { createCoupon, listCoupons, presentCoupon, setCouponActive } from '../coupons/coupons.service';

@@ -5,8 +5,8 @@ import {
   listResponseSchema,
   orderSchema,
 } from '@marquee/shared';
+import type { App } from '../../app-type';
 import { isUuid } from '../../db/ids';
-import type { App } from '../../lib/app-type';
 import { notFound } from '../../lib/errors';
 import { changeOrderStatus, getOrder, listOrders, tellOrderStatus } from '../orders/orders.service';
 import { adminActor, adminPreHandler, inAdminTx, security } from './admin.common';

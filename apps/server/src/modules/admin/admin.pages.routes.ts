@@ -11,8 +11,8 @@ import {
   okSchema,
   promoBodySchema,
 } from '@marquee/shared';
+import type { App } from '../../app-type';
 import type { SitePromoRow } from '../../db/schema';
-import type { App } from '../../lib/app-type';
 import {
   createPost,
   createPromo,

@@ -7,10 +7,10 @@ import {
   reportResolutionBodySchema,
 } from '@marquee/shared';
 import { inArray } from 'drizzle-orm';
+import type { App } from '../../app-type';
+import type { Ctx } from '../../context';
 import { isUuid } from '../../db/ids';
 import { type ReportRow, users } from '../../db/schema';
-import type { App } from '../../lib/app-type';
-import type { Ctx } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { reportQueue, resolveReport } from '../reports/reports.service';
 import { adminActor, adminPreHandler, inAdminTx, security } from './admin.common';

@@ -1,4 +1,4 @@
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import adminAuditRoutes from './admin.audit.routes';
 import adminContentRoutes from './admin.content.routes';
 import adminDashboardRoutes from './admin.dashboard.routes';

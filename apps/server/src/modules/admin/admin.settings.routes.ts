@@ -1,6 +1,6 @@
 import { type AdminSettings, adminSettingsBodySchema, adminSettingsSchema } from '@marquee/shared';
-import type { App } from '../../lib/app-type';
-import type { Ctx } from '../../lib/context';
+import type { App } from '../../app-type';
+import type { Ctx } from '../../context';
 import { isSecretName } from '../settings/settings.secrets';
 import { adminActor, adminPreHandler, inAdminTx, security } from './admin.common';
 

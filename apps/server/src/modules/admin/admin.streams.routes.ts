@@ -1,6 +1,6 @@
 import { adminStreamsQuerySchema, idParamsSchema, listResponseSchema, streamSchema } from '@marquee/shared';
+import type { App } from '../../app-type';
 import { isUuid } from '../../db/ids';
-import type { App } from '../../lib/app-type';
 import { notFound } from '../../lib/errors';
 import { audit } from '../audit/audit.service';
 import { endStream, searchLive } from '../streaming/streaming.service';

@@ -8,10 +8,10 @@ import {
 } from '@marquee/shared';
 import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
+import type { App } from '../../app-type';
+import type { Ctx } from '../../context';
 import { isUuid } from '../../db/ids';
 import { type SubscriptionRow, users } from '../../db/schema';
-import type { App } from '../../lib/app-type';
-import type { Ctx } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { msg } from '../../lib/i18n';
 import { subscriptionTypeWord } from '../../lib/i18n/words';

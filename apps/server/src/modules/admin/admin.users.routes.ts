@@ -12,7 +12,7 @@ import {
   resetLinkSchema,
   verificationDecisionBodySchema,
 } from '@marquee/shared';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { publicOrigin } from '../../lib/public-origin';
 import { adminActor, adminPreHandler, security } from './admin.common';
 import {

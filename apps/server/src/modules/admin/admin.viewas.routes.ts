@@ -1,7 +1,7 @@
 import { idParamsSchema, type ViewAsClass, viewAsQuerySchema, viewAsSchema } from '@marquee/shared';
+import type { App } from '../../app-type';
+import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
-import type { App } from '../../lib/app-type';
-import type { Ctx } from '../../lib/context';
 import type { Viewer } from '../entitlements/entitlements.service';
 import { presentFeeds } from '../feeds/feeds.presenter';
 import { creatorFeeds } from '../feeds/feeds.service';

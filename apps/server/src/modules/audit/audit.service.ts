@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import { type AuditRow, auditLog } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 
 export interface AuditEntry {
   actorId: string | null;

@@ -18,7 +18,7 @@ import {
   totpSetupResponseSchema,
 } from '@marquee/shared';
 import type { FastifyRequest } from 'fastify';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { badRequest, unauthorized } from '../../lib/errors';
 import { requestLocale } from '../../lib/i18n';
 import { publicOrigin } from '../../lib/public-origin';

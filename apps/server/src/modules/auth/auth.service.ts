@@ -8,8 +8,8 @@ import {
 } from '@marquee/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Ctx } from '../../context';
 import { performers, type UserRow, users } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors';
 import { en } from '../../lib/i18n/en';
 import { hashPassword, verifyPassword } from '../../lib/passwords';

@@ -1,7 +1,7 @@
 import type { SignInResponse } from '@marquee/shared';
 import { eq } from 'drizzle-orm';
+import type { Ctx } from '../../context';
 import { type UserRow, users } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors';
 import { en } from '../../lib/i18n/en';
 import { findUserById } from '../users/users.repo';

@@ -10,7 +10,7 @@ import {
   okSchema,
 } from '@marquee/shared';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { requestGeo } from '../../lib/geo';
 import { performerOnly, requirePerformer } from '../../plugins/auth';
 import { removeFollowTx } from '../follows/follows.service';

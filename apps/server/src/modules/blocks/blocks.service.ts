@@ -1,5 +1,5 @@
+import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
-import type { Ctx } from '../../lib/context';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { type GeoLocation, locate, type RequestGeo } from '../../lib/geo';
 import { findUserById } from '../users/users.repo';

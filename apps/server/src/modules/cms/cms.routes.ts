@@ -9,7 +9,7 @@ import {
   sitePromoSearchQuerySchema,
 } from '@marquee/shared';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { adminOnly } from '../../plugins/auth';
 import { createPost, editPost, ensureDefaultPages, getPost, listPosts, postSitemap, searchPromos } from './cms.service';
 

@@ -1,8 +1,8 @@
 import type { CmsPost, cmsPostBodySchema, cmsPostPatchSchema, PromoPlacement, SitePromo } from '@marquee/shared';
 import type { z } from 'zod';
+import type { Ctx } from '../../context';
 import { isUuid, newId } from '../../db/ids';
 import type { CmsPostRow, SitePromoRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { DEFAULT_PAGES } from './cms.defaults';
 import {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Ctx } from '../../context';
 import { type CommentRow, users } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { msg } from '../../lib/i18n';
 import { creatorsBlockingViewer } from '../blocks/blocks.service';
 import { notify } from '../notifications/notifications.service';

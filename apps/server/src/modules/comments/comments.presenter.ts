@@ -1,6 +1,6 @@
 import type { Comment } from '@marquee/shared';
+import type { Ctx } from '../../context';
 import type { CommentRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import type { Viewer } from '../entitlements/entitlements.service';
 import { getMediaMany, presentMedia } from '../media/media.service';
 import { profileMediaUrl } from '../users/profile-media';

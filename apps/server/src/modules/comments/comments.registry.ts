@@ -1,5 +1,5 @@
+import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
-import type { Ctx } from '../../lib/context';
 import type { Viewer } from '../entitlements/entitlements.service';
 
 /**

@@ -7,7 +7,7 @@ import {
   listResponseSchema,
   okSchema,
 } from '@marquee/shared';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { badRequest } from '../../lib/errors';
 import { authenticated, requireUser } from '../../plugins/auth';
 import type { Viewer } from '../entitlements/entitlements.service';

@@ -1,6 +1,6 @@
 import { type CommentCreateInput, commentCreateSchema } from '@marquee/shared';
+import type { Ctx } from '../../context';
 import type { CommentRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { Viewer } from '../entitlements/entitlements.service';
 import { commentTarget } from './comments.registry';

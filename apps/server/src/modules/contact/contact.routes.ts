@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { createContactMessage, verifyRecaptcha } from './contact.service';
 
 const contactBody = z.object({

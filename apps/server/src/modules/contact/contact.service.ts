@@ -1,6 +1,6 @@
+import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
 import { contactMessages } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 
 export async function createContactMessage(
   ctx: Ctx,

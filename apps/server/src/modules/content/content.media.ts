@@ -1,6 +1,6 @@
 import type { MediaFile, MediaKind } from '@marquee/shared';
+import type { Ctx } from '../../context';
 import type { MediaRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
 import { deleteMedia, getMediaMany, presentMedia } from '../media/media.service';
 

@@ -1,5 +1,5 @@
 import { type ContentItem, fromCents } from '@marquee/shared';
-import type { Ctx } from '../../lib/context';
+import type { Ctx } from '../../context';
 import { type Access, accessMap, type Viewer } from '../entitlements/entitlements.service';
 import { profileMediaUrl } from '../users/profile-media';
 import { loadMedia, present } from './content.media';

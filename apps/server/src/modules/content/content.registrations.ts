@@ -1,4 +1,4 @@
-import type { Ctx } from '../../lib/context';
+import type { Ctx } from '../../context';
 import { notFound } from '../../lib/errors';
 import { registerCommentTarget } from '../comments/comments.registry';
 import { access } from '../entitlements/entitlements.service';

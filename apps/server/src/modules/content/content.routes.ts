@@ -12,8 +12,8 @@ import {
 } from '@marquee/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
-import type { Ctx } from '../../lib/context';
+import type { App } from '../../app-type';
+import type { Ctx } from '../../context';
 import { badRequest, notFound } from '../../lib/errors';
 import { requestGeo } from '../../lib/geo';
 import { requirePerformer, requireUser } from '../../plugins/auth';

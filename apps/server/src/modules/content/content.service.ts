@@ -8,9 +8,9 @@ import {
   type ListResponse,
   toCents,
 } from '@marquee/shared';
+import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
 import type { ContentItemRow, NewContentItemRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { assertNotBlocked, type ViewerLocation, viewerCountryForDiscovery } from '../blocks/blocks.service';
 import type { Viewer } from '../entitlements/entitlements.service';

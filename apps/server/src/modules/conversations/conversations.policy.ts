@@ -1,5 +1,5 @@
+import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
-import type { Ctx } from '../../lib/context';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { BLOCKED_MESSAGE, isBlocked } from '../blocks/blocks.service';
 import { subscriptionAccess } from '../entitlements/entitlements.service';

@@ -5,7 +5,7 @@ import {
   listResponseSchema,
 } from '@marquee/shared';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { requireUser } from '../../plugins/auth';
 import * as conversations from './conversations.service';
 

@@ -1,5 +1,5 @@
 import type { Conversation } from '@marquee/shared';
-import type { Ctx } from '../../lib/context';
+import type { Ctx } from '../../context';
 import { notFound } from '../../lib/errors';
 import { peerFor, type Viewer, writeRefusal } from './conversations.policy';
 import { presentConversation } from './conversations.presenter';

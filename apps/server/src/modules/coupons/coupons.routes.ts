@@ -1,6 +1,6 @@
 import { applyCouponBodySchema, applyCouponResultSchema, fromCents, toCents } from '@marquee/shared';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { requireUser } from '../../plugins/auth';
 import { discountFor, presentCoupon, validateCoupon } from './coupons.service';
 

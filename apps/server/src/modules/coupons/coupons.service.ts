@@ -1,9 +1,9 @@
 import { fromCents, toCents } from '@marquee/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import { type CouponRow, couponRedemptions, coupons } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors';
 import { en } from '../../lib/i18n/en';
 import type { SiteSettings } from '../settings/settings.defaults';

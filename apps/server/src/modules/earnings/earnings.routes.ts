@@ -5,7 +5,7 @@ import {
   earningStatsSchema,
   listResponseSchema,
 } from '@marquee/shared';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { requirePerformer } from '../../plugins/auth';
 import { earningStats, searchEarnings } from './earnings.service';
 

@@ -1,7 +1,7 @@
 import { type EarningStats, fromCents } from '@marquee/shared';
 import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { Ctx } from '../../context';
 import { earnings, ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { balanceOf, earningsAccount, reserveAccount } from '../ledger/ledger.service';
 import { position } from '../payouts/payouts.service';
 import { presentUserSummary } from '../wallet/wallet.presenter';

@@ -3,8 +3,8 @@
  * presentation), blocks (who may see a creator) and follows (who hears of a new post).
  */
 import { and, eq, inArray } from 'drizzle-orm';
+import type { Ctx } from '../../context';
 import { type MediaRow, reactions } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { assertNotBlocked } from '../blocks/blocks.service';
 import type { Viewer } from '../entitlements/entitlements.service';
 import { creatorAudience } from '../follows/follows.service';

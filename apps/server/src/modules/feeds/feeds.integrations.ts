@@ -1,4 +1,4 @@
-import type { Ctx } from '../../lib/context';
+import type { Ctx } from '../../context';
 import { registerCommentTarget } from '../comments/comments.registry';
 import { deleteCommentsOf } from '../comments/comments.repo';
 import { access, type Viewer } from '../entitlements/entitlements.service';

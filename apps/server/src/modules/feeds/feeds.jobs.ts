@@ -1,4 +1,4 @@
-import type { Ctx } from '../../lib/context';
+import type { Ctx } from '../../context';
 import { tellAudience } from './feeds.news';
 import { NEW_POST_JOB, PUBLISH_JOB, publishDue } from './feeds.service';
 

@@ -1,4 +1,4 @@
-import type { Ctx } from '../../lib/context';
+import type { Ctx } from '../../context';
 import { msg } from '../../lib/i18n';
 import { notify } from '../notifications/notifications.service';
 import { audienceOf } from './feeds.deps';

@@ -1,7 +1,7 @@
 import type { Feed, FeedFile, MediaFile, Poll } from '@marquee/shared';
 import { fromCents } from '@marquee/shared';
+import type { Ctx } from '../../context';
 import type { FeedPollOptionRow, FeedPollRow, FeedRow, MediaRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { type Access, accessMap, type Viewer } from '../entitlements/entitlements.service';
 import { presentMedia } from '../media/media.service';
 import { profileMediaUrl } from '../users/profile-media';

@@ -19,10 +19,10 @@ import {
   timelineResponseSchema,
 } from '@marquee/shared';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { notFound } from '../../lib/errors';
-import { readCtx } from '../../lib/read-replica';
 import { performerOnly, requirePerformer, requireUser } from '../../plugins/auth';
+import { readCtx } from '../../plugins/read-replica';
 import type { Viewer } from '../entitlements/entitlements.service';
 import { access } from '../entitlements/entitlements.service';
 import { presentMedia, toStatus, uploadFiles } from '../media/media.service';

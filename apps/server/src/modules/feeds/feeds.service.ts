@@ -8,9 +8,9 @@ import {
   pollCreateSchema,
   toCents,
 } from '@marquee/shared';
+import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import type { FeedRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Viewer } from '../entitlements/entitlements.service';
 import { access } from '../entitlements/entitlements.service';

@@ -6,7 +6,7 @@ import {
   performerListSchema,
 } from '@marquee/shared';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { requestGeo } from '../../lib/geo';
 import { authenticated, performerOnly, requirePerformer, requireUser } from '../../plugins/auth';
 import { follow, myFollowers, myFollowing, unfollow } from './follows.service';

@@ -1,5 +1,5 @@
+import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
-import type { Ctx } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
 import { assertNotBlocked, type ViewerLocation } from '../blocks/blocks.service';
 import { activeSubscriberIds } from '../entitlements/entitlements.repo';

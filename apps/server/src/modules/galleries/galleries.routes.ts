@@ -1,4 +1,4 @@
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { KINDS } from '../content/content.kinds';
 import { registerKindRoutes } from '../content/content.routes';
 import { mediaIdsOfGallery } from '../photos/photos.repo';

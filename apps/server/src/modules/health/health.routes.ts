@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { AppError } from '../../lib/errors';
 import { isDraining } from '../../lib/lifecycle';
 import { storageFor } from '../../lib/storage';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import type { Ctx } from '../../lib/context';
+import type { Ctx } from '../../context';
 import { badRequest } from '../../lib/errors';
 
 export interface ProviderSession {

@@ -5,7 +5,7 @@ import {
   VERIFICATION_STATUSES,
 } from '@marquee/shared';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { adminOnly, authenticated, requireUser } from '../../plugins/auth';
 import { refreshVerification, reviewIdentity, startVerification } from './identity.service';
 

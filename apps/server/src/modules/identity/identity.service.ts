@@ -1,8 +1,8 @@
 import type { IdentityVerification } from '@marquee/shared';
 import { and, desc, eq } from 'drizzle-orm';
+import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
 import { type IdentityVerificationRow, identityVerifications } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../auth/sessions';
 import { findPerformer, listDocuments, updatePerformerRow } from '../performers/performers.repo';

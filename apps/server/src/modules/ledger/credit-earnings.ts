@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
+import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import { earnings, performers, referralEarnings, users } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import type { SiteSettings } from '../settings/settings.defaults';
 import { type AccountRef, earningsAccount, type Posted, platform, post, referralAccount } from './ledger.service';
 import { type Split, splitPayment } from './split';

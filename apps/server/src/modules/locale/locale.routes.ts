@@ -1,9 +1,9 @@
 import { type Locale, setLocaleBodySchema } from '@marquee/shared';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { App } from '../../app-type';
+import type { Ctx } from '../../context';
 import { users } from '../../db/schema';
-import type { App } from '../../lib/app-type';
-import type { Ctx } from '../../lib/context';
 import { requireUser } from '../../plugins/auth';
 import { invalidateUserSessions } from '../auth/sessions';
 

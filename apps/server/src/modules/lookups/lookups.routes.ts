@@ -9,7 +9,7 @@ import {
   userAdditionalSchema,
 } from '@marquee/shared';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { notFound } from '../../lib/errors';
 import { jsonBody, keyedLazy, lazy, sendCached, svgBody } from './lookups.cache';
 import {

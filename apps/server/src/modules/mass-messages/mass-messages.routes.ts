@@ -1,6 +1,6 @@
 import { createMassMessageSchema, listResponseSchema, massMessageSchema } from '@marquee/shared';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { requirePerformer } from '../../plugins/auth';
 import * as mass from './mass-messages.service';
 

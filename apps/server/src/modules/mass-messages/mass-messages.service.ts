@@ -5,9 +5,9 @@ import {
   fromCents,
   type MassMessage,
 } from '@marquee/shared';
+import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
 import type { MassMessageRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Viewer } from '../conversations/conversations.policy';
 import { accountFacts } from '../conversations/conversations.repo';

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import { TOKEN_COOKIE } from '@marquee/shared/constants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Ctx } from '../../context';
 import type { MediaRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { stampViewer } from '../../lib/media/image';
 import { expiryFor, signedPath, URL_TTL_SECONDS, verify } from '../../lib/media/signing';

@@ -3,8 +3,8 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { Ctx } from '../../context';
 import type { MediaRow, MediaVariant } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import type { JobOptions } from '../../lib/jobs';
 import {
   audioArgs,

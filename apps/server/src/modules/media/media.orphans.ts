@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Ctx } from '../../context';
 import {
   comments,
   contentItems,
@@ -13,7 +14,6 @@ import {
   stories,
   users,
 } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { storageFor } from '../../lib/storage';
 
 export const MEDIA_SWEEP_JOB = 'media.sweep-orphans';

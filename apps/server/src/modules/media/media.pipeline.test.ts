@@ -5,8 +5,8 @@ import { buildPerformer, buildUser } from '../../../test/factories';
 import { makeClip, makeJpeg, multipartBody } from '../../../test/factories.media';
 import { ffprobeJson } from '../../../test/ffmpeg';
 import { useTestApp } from '../../../test/harness';
+import type { App } from '../../app-type';
 import { performers } from '../../db/schema';
-import type { App } from '../../lib/app-type';
 import { getMedia, presentMedia } from './media.service';
 
 const t = useTestApp({ jobs: true });

@@ -1,6 +1,6 @@
 import type { MediaFile, MediaKind } from '@marquee/shared';
+import type { Ctx } from '../../context';
 import type { MediaRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { publicMediaUrl } from '../../lib/media/cdn';
 import { expiryFor, signedPath, URL_TTL_SECONDS } from '../../lib/media/signing';
 

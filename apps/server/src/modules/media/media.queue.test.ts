@@ -6,8 +6,8 @@ import { buildPerformer, buildUser } from '../../../test/factories';
 import { makeClip, multipartBody } from '../../../test/factories.media';
 import { ffmpegSync } from '../../../test/ffmpeg';
 import { useTestApp } from '../../../test/harness';
+import type { App } from '../../app-type';
 import { media } from '../../db/schema';
-import type { App } from '../../lib/app-type';
 
 // Two processing slots, whatever this machine's cores: the figures below do not depend on them.
 const t = useTestApp({ jobs: true, env: { MEDIA_WORKERS: '2' } });

@@ -1,6 +1,6 @@
 import { MEDIA_KINDS, mediaFileSchema, mediaStatusSchema, mediaUploadResponseSchema } from '@marquee/shared';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { notFound } from '../../lib/errors';
 import { requireUser } from '../../plugins/auth';
 import { serveFile } from './media.files';

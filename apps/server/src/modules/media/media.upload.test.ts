@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { buildPerformer, buildUser } from '../../../test/factories';
 import { makeJpeg, multipartBody } from '../../../test/factories.media';
 import { useTestApp } from '../../../test/harness';
+import type { App } from '../../app-type';
 import { media } from '../../db/schema';
-import type { App } from '../../lib/app-type';
 import { findMedia } from './media.repo';
 
 const t = useTestApp();

@@ -4,7 +4,7 @@ import { buildPerformer } from '../../../test/factories';
 import { makeClip, multipartBody } from '../../../test/factories.media';
 import { ffprobeJson } from '../../../test/ffmpeg';
 import { useTestApp } from '../../../test/harness';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 
 const t = useTestApp({ jobs: true });
 

@@ -1,6 +1,6 @@
 import { ERROR_TEXTS, fromCents, type Message } from '@marquee/shared';
+import type { Ctx } from '../../context';
 import type { MediaRow, MessageRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { msg, renderText, type Text } from '../../lib/i18n';
 import { accessMap, type Protectable } from '../entitlements/entitlements.service';
 import { presentMedia } from '../media/media.service';

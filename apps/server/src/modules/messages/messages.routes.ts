@@ -10,7 +10,7 @@ import {
 } from '@marquee/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { requireUser } from '../../plugins/auth';
 import * as conversations from '../conversations/conversations.service';
 import { presentMedia, uploadFiles } from '../media/media.service';

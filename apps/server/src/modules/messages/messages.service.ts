@@ -1,7 +1,7 @@
 import { type Conversation, type Message, type SendMessageInput, sendMessageSchema } from '@marquee/shared';
+import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
 import type { ConversationRow, MediaRow, MessageRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { msg } from '../../lib/i18n';
 import { peerFor, type Viewer, writeRefusal } from '../conversations/conversations.policy';

@@ -1,5 +1,5 @@
 import { fromCents, MESSAGE_MAX_TEXT, toCents } from '@marquee/shared';
-import type { Ctx } from '../../lib/context';
+import type { Ctx } from '../../context';
 import { badRequest, forbidden } from '../../lib/errors';
 import { assertCanSell } from '../performers/earning-policy';
 

@@ -6,7 +6,7 @@ import {
   updateNotificationPreferencesSchema,
 } from '@marquee/shared';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { requireUser } from '../../plugins/auth';
 import * as notifications from './notifications.service';
 

@@ -1,6 +1,6 @@
 import { type Locale, NOTIFICATION_KINDS, type NotificationKind } from '@marquee/shared';
+import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
-import type { Ctx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { localeOf, renderText, type Text } from '../../lib/i18n';
 import { enqueuePush } from '../push/push.service';

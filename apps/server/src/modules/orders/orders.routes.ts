@@ -6,7 +6,7 @@ import {
   orderUpdateBodySchema,
 } from '@marquee/shared';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { requirePerformer, requireUser } from '../../plugins/auth';
 import { changeDeliveryAddress, getOrder, listOrders, updateOrderStatus } from './orders.service';
 

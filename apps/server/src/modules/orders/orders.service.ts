@@ -1,8 +1,8 @@
 import type { Order } from '@marquee/shared';
 import { fromCents } from '@marquee/shared';
+import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import type { OrderRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { conflict, notFound } from '../../lib/errors';
 import { msg } from '../../lib/i18n';
 import { deliveryStatusWord } from '../../lib/i18n/words';

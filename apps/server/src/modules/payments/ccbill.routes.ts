@@ -1,6 +1,6 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { acceptCcbillPostback } from './ccbill.service';
 
 /** What CCBill appends to the webhook URL (https://ccbill.com/doc/webhooks-overview). */

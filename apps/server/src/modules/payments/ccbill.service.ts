@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Ctx } from '../../lib/context';
+import type { Ctx } from '../../context';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { ipAllowList } from '../../lib/ip-allow-list';
 import {

@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import { type PaymentRow, payments } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { type GatewayName, gatewayFor, sandboxOutcome } from '../../lib/payments';
 import { findPayment, gatewayAccount, insertPayment, updatePayment } from './payments.repo';

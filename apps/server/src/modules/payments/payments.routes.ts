@@ -10,7 +10,7 @@ import {
 } from '@marquee/shared';
 import { cardGatewaySchema } from '@marquee/shared/payments';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { badRequest, notFound } from '../../lib/errors';
 import { requestGeo } from '../../lib/geo';
 import { requireAdmin, requirePerformer, requireUser } from '../../plugins/auth';

@@ -1,9 +1,9 @@
 import { fromCents, type Payment, toCents } from '@marquee/shared';
 import { and, desc, eq, gte } from 'drizzle-orm';
+import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import { gatewayAccounts, type PaymentRow, paymentCards, walletCharges } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import {
   type GatewayEvent,

@@ -1,6 +1,6 @@
+import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import type { PaymentRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import type { GatewayEvent, GatewayName, RecurringRef } from '../../lib/payments';
 import type { SiteSettings } from '../settings/settings.defaults';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Ctx } from '../../context';
 import { payments } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
 import { type GatewayEvent, SegpayPostbackError, segpayGateway, WebhookSignatureError } from '../../lib/payments';
 import { handleEvent } from './payments.service';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { receiveSegpayPostback } from './segpay.postbacks';
 
 const field = z.string().max(4000).optional();

@@ -5,8 +5,8 @@ import { type Actor, buildPerformer, buildUser as buildShortSessionUser } from '
 import { setSubscriptionSettings, subscribeVia } from '../../../test/factories.subscriptions';
 import { useTestApp } from '../../../test/harness';
 import { startStripePeer } from '../../../test/stripe-peer';
+import type { App } from '../../app-type';
 import { entitlements, notifications, payments, subscriptions, users } from '../../db/schema';
-import type { App } from '../../lib/app-type';
 import { setClockOffset } from '../../lib/clock';
 import { createSession } from '../auth/sessions';
 import { balanceOf, earningsAccount, verifyLedger } from '../ledger/ledger.service';

@@ -1,7 +1,7 @@
 import { fromCents } from '@marquee/shared';
+import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import type { PaymentRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { en } from '../../lib/i18n/en';
 import { gatewayFor, type RefundAnswer } from '../../lib/payments';

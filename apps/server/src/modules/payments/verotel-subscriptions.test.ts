@@ -4,8 +4,8 @@ import { type Actor, buildPerformer, buildUser as buildShortSessionUser } from '
 import { setSubscriptionSettings, subscribeVia } from '../../../test/factories.subscriptions';
 import { useVerotelApp } from '../../../test/verotel-app';
 import { ACCEPTED_CARD } from '../../../test/verotel-peer';
+import type { App } from '../../app-type';
 import { entitlements, payments, subscriptions } from '../../db/schema';
-import type { App } from '../../lib/app-type';
 import { setClockOffset } from '../../lib/clock';
 import { createSession } from '../auth/sessions';
 import { balanceOf, earningsAccount } from '../ledger/ledger.service';

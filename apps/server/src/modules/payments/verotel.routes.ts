@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { handleVerotelPostback } from './verotel.service';
 
 const text = (d: string) => z.string().optional().describe(d);

@@ -1,4 +1,4 @@
-import type { Ctx } from '../../lib/context';
+import type { Ctx } from '../../context';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
 import { ipAllowList } from '../../lib/ip-allow-list';
 import { type GatewayEvent, verotelGateway, WebhookSignatureError } from '../../lib/payments';

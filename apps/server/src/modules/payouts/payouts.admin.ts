@@ -1,5 +1,5 @@
 import type { PayoutRequest } from '@marquee/shared';
-import type { Ctx } from '../../lib/context';
+import type { Ctx } from '../../context';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { stripeGateway } from '../../lib/payments';
 import { type AdminActor, inAdminTx } from '../admin/admin.common';

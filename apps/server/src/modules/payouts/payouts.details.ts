@@ -1,7 +1,7 @@
 import type { PayoutMethod, PayoutSettings } from '@marquee/shared';
+import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import type { PayoutSettingsRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { unprocessable } from '../../lib/errors';
 import { gatewayAccount } from '../payments/payments.repo';
 import { openSecret, sealSecret } from '../settings/settings.secrets';

@@ -1,7 +1,7 @@
 import { fromCents, type PayoutRequest } from '@marquee/shared';
+import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import type { PayoutRequestRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { type MethodDetails, open, presentDetails } from './payouts.details';
 import { eventsOf, people } from './payouts.repo';
 

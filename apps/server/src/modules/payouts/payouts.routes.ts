@@ -16,7 +16,7 @@ import {
   updatePayoutRequestSchema,
 } from '@marquee/shared';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { sendCsv } from '../../lib/csv-reply';
 import { notFound } from '../../lib/errors';
 import { requirePerformer, requireUser } from '../../plugins/auth';

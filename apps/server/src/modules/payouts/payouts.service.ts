@@ -7,11 +7,11 @@ import {
   type PayoutRequest,
   toCents,
 } from '@marquee/shared';
+import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import type { PayoutRequestRow } from '../../db/schema';
 import { addDays } from '../../lib/clock';
-import type { Ctx } from '../../lib/context';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { type Message, msg } from '../../lib/i18n';
 import { payoutMethodWord } from '../../lib/i18n/words';

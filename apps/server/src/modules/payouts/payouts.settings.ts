@@ -1,5 +1,5 @@
 import type { BankingSettingsBody, PayoutSettings } from '@marquee/shared';
-import type { Ctx } from '../../lib/context';
+import type { Ctx } from '../../context';
 import { forbidden } from '../../lib/errors';
 import { audit } from '../audit/audit.service';
 import type { AuthUser } from '../auth/sessions';

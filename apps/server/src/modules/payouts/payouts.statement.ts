@@ -1,5 +1,5 @@
 import { fromCents, PAYOUT_METHOD_LABELS, type PayoutStatement } from '@marquee/shared';
-import type { Ctx } from '../../lib/context';
+import type { Ctx } from '../../context';
 import { notFound } from '../../lib/errors';
 import { earningsBetween, paidBetween, people, reversalsBetween } from './payouts.repo';
 

@@ -4,7 +4,7 @@ import { type Actor, buildAdmin, buildPerformer } from '../../../test/factories'
 import { earnThroughTips, requestPayout } from '../../../test/factories.payouts';
 import { useTestApp } from '../../../test/harness';
 import { startStripePeer } from '../../../test/stripe-peer';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { balanceOf, clearing, earningsAccount, reserveAccount, verifyLedger } from '../ledger/ledger.service';
 
 // Stripe Connect through the official SDK against the local peer (test/stripe-peer.ts); the

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type Actor, buildAdmin, buildPerformer, buildUser } from '../../../test/factories';
 import { earnThroughTips, requestPayout, setBankDetails } from '../../../test/factories.payouts';
 import { useTestApp } from '../../../test/harness';
+import type { App } from '../../app-type';
 import {
   auditLog,
   ledgerTransactions,
@@ -12,7 +13,6 @@ import {
   payoutRequests,
   payoutSettings,
 } from '../../db/schema';
-import type { App } from '../../lib/app-type';
 import { setClockOffset } from '../../lib/clock';
 import { createSession } from '../auth/sessions';
 import { balanceOf, clearing, earningsAccount, platform, reserveAccount, verifyLedger } from '../ledger/ledger.service';

@@ -8,7 +8,7 @@ import {
   updatePerformerBodySchema,
   uploadResponseSchema,
 } from '@marquee/shared';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { authenticated, performerOnly, requirePerformer, requireUser } from '../../plugins/auth';
 import { requestMeta } from '../auth/auth.routes';
 import { profileMediaUrl } from '../users/profile-media';

@@ -16,10 +16,10 @@ import {
   WEIGHTS,
 } from '@marquee/shared';
 import type { FastifyRequest } from 'fastify';
+import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import type { UserRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { storageFor } from '../../lib/storage';
 import { assertIdentityFree, type RequestMeta } from '../auth/auth.service';

@@ -1,5 +1,5 @@
 import type { Photo } from '@marquee/shared';
-import type { Ctx } from '../../lib/context';
+import type { Ctx } from '../../context';
 import { loadMedia, present } from '../content/content.media';
 import { accessMap, type Viewer } from '../entitlements/entitlements.service';
 import type { PhotoWithGallery } from './photos.repo';

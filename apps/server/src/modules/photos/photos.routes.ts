@@ -1,6 +1,6 @@
 import { okSchema, photoListQuerySchema, photoListSchema, photoSchema, photoUpdateSchema } from '@marquee/shared';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { requestGeo } from '../../lib/geo';
 import { requirePerformer } from '../../plugins/auth';
 import { viewerOf } from '../content/content.routes';

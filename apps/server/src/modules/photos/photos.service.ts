@@ -1,8 +1,8 @@
 import type { ListResponse, Photo } from '@marquee/shared';
 import type { FastifyRequest } from 'fastify';
+import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
 import { isTakenDown } from '../../db/moderation';
-import type { Ctx } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { assertNotBlocked, type ViewerLocation } from '../blocks/blocks.service';
 import { KINDS } from '../content/content.kinds';

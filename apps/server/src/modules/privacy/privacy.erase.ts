@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
-import type { Ctx } from '../../lib/context';
 import { storageFor } from '../../lib/storage';
 import { audit } from '../audit/audit.service';
 import { invalidateUserSessions } from '../auth/sessions';

@@ -1,6 +1,6 @@
 import { adminPrivacyBodySchema, dataExportSchema, eraseAccountBodySchema, eraseResultSchema } from '@marquee/shared';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { requireAdmin, requireUser } from '../../plugins/auth';
 import { adminPreHandler } from '../admin/admin.common';
 import * as privacy from './privacy.service';

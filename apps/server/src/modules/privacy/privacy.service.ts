@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { DATA_EXPORT_TTL_DAYS, type DataExport } from '@marquee/shared';
+import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
 import type { DataExportRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { en } from '../../lib/i18n/en';
 import { verifyPassword } from '../../lib/passwords';

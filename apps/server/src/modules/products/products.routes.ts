@@ -1,6 +1,6 @@
 import { downloadLinkSchema } from '@marquee/shared';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { requireUser } from '../../plugins/auth';
 import { KINDS } from '../content/content.kinds';
 import { registerKindRoutes, viewerOf } from '../content/content.routes';

@@ -1,4 +1,4 @@
-import type { Ctx } from '../../lib/context';
+import type { Ctx } from '../../context';
 import { forbidden, notFound } from '../../lib/errors';
 import { URL_TTL_SECONDS } from '../../lib/media/signing';
 import { KINDS } from '../content/content.kinds';

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { touchActivity } from './profiles.repo';
 
 const THROTTLE_MS = 5 * 60_000;

@@ -8,9 +8,9 @@ import {
   trendingSchema,
 } from '@marquee/shared';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { requestGeo } from '../../lib/geo';
-import { readCtx } from '../../lib/read-replica';
+import { readCtx } from '../../plugins/read-replica';
 import { activityTracker } from './profiles.activity';
 import './profiles.reactions';
 import {

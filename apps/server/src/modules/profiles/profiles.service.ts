@@ -1,5 +1,5 @@
 import type { PerformerCard, PerformerPublic, PerformerSearchQuery, TrendingPost } from '@marquee/shared';
-import type { Ctx } from '../../lib/context';
+import type { Ctx } from '../../context';
 import { notFound } from '../../lib/errors';
 import { assertNotBlockedBy, type ViewerLocation, viewerCountryForDiscovery } from '../blocks/blocks.service';
 import { subscriptionAccess } from '../entitlements/entitlements.service';

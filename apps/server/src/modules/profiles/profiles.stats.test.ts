@@ -4,7 +4,7 @@ import { buildPerformer, buildUser } from '../../../test/factories';
 import { buildContent, multipartAs } from '../../../test/factories.catalogue';
 import { makeJpeg } from '../../../test/factories.media';
 import { useTestApp } from '../../../test/harness';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 
 const t = useTestApp();
 

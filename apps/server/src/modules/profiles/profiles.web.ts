@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { notFound } from '../../lib/errors';
 import { publicOrigin } from '../../lib/public-origin';
 import { postSitemap } from '../cms/cms.service';

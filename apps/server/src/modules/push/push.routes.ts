@@ -1,6 +1,6 @@
 import { pushCategoriesBodySchema, pushConfigSchema, pushDeviceSchema, pushSubscribeBodySchema } from '@marquee/shared';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { requireUser } from '../../plugins/auth';
 import { presentPushDevice } from './push.presenter';
 import * as push from './push.service';

@@ -8,9 +8,9 @@ import {
   pushCategoryOf,
 } from '@marquee/shared';
 import webpush from 'web-push';
+import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
 import type { PushSubscriptionRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { localeOf, msg, render } from '../../lib/i18n';
 import {

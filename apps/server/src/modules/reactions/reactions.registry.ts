@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
-import type { Ctx } from '../../lib/context';
 
 export type ReactionAction = 'like' | 'bookmark';
 export type ReactionCtx = Pick<Ctx, 'db' | 'settings' | 'now'>;

@@ -7,7 +7,7 @@ import {
   reactionStateSchema,
 } from '@marquee/shared';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { requestGeo } from '../../lib/geo';
 import { authenticated, requireUser } from '../../plugins/auth';
 import { bookmarks, react, unreact } from './reactions.service';

@@ -8,8 +8,8 @@ import {
   referredUserSchema,
 } from '@marquee/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { App } from '../../app-type';
 import { referralEarnings, users } from '../../db/schema';
-import type { App } from '../../lib/app-type';
 import { notFound } from '../../lib/errors';
 import { requireUser } from '../../plugins/auth';
 import { balanceOf, referralAccount } from '../ledger/ledger.service';

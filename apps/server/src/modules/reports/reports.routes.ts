@@ -6,9 +6,9 @@ import {
   reportSearchQuerySchema,
 } from '@marquee/shared';
 import { z } from 'zod';
+import type { App } from '../../app-type';
 import { isUuid } from '../../db/ids';
 import type { ReportRow } from '../../db/schema';
-import type { App } from '../../lib/app-type';
 import { notFound } from '../../lib/errors';
 import { adminOnly, authenticated, requireAdmin, requireUser } from '../../plugins/auth';
 import { fileReport, reportQueue, resolveReport } from './reports.service';

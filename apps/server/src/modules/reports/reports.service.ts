@@ -1,5 +1,5 @@
+import type { Ctx } from '../../context';
 import type { ReportRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { resolveCreator } from '../profiles/profiles.service';
 import { reactionTarget } from '../reactions/reactions.registry';

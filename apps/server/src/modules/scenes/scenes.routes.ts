@@ -1,6 +1,6 @@
 import { contentCategoryListSchema, contentSitemapSchema, listQuerySchema } from '@marquee/shared';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { KINDS } from '../content/content.kinds';
 import { registerKindRoutes } from '../content/content.routes';
 import { searchCategories, sitemap } from './scenes.service';

@@ -1,4 +1,4 @@
-import type { Ctx } from '../../lib/context';
+import type { Ctx } from '../../context';
 import { listCategories, sitemapItems } from '../content/content.repo';
 
 export async function sitemap(ctx: Ctx, type: 'scene' | 'scenario', page: number, pageSize: number) {

@@ -1,6 +1,6 @@
 import { publicSettingsSchema, settingsKeysBodySchema } from '@marquee/shared';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 
 export default async function settingsRoutes(app: App) {
   app.get(

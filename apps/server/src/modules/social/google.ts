@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
-import type { Ctx } from '../../lib/context';
+import type { Ctx } from '../../context';
 import { badRequest, unauthorized } from '../../lib/errors';
 
 interface Discovery {

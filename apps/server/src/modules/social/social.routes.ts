@@ -13,8 +13,8 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { App } from '../../app-type';
 import { linkedAccounts } from '../../db/schema';
-import type { App } from '../../lib/app-type';
 import { badRequest } from '../../lib/errors';
 import { authenticated, requireUser } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/rate-limit';

@@ -1,8 +1,8 @@
 import { RESERVED_USERNAMES, USERNAME_PATTERN } from '@marquee/shared';
 import { and, eq } from 'drizzle-orm';
+import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
 import { linkedAccounts, type UserRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { conflict } from '../../lib/errors';
 import { msg, render } from '../../lib/i18n';
 import { finishSignIn } from '../auth/sign-in';

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Ctx } from '../../lib/context';
+import type { Ctx } from '../../context';
 import { badRequest, unauthorized } from '../../lib/errors';
 
 /** RFC 3986 percent-encoding, as OAuth 1.0a requires. */

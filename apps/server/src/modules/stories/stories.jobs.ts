@@ -1,4 +1,4 @@
-import type { Ctx } from '../../lib/context';
+import type { Ctx } from '../../context';
 import { expireStories, STORY_EXPIRE_JOB } from './stories.service';
 
 /** Archives stories after their 24 hours (reads already hide them the moment they expire). */

@@ -1,6 +1,6 @@
 import type { Story, StoryGroup } from '@marquee/shared';
+import type { Ctx } from '../../context';
 import type { StoryRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { accessMap, type Viewer } from '../entitlements/entitlements.service';
 import { avatarUrl } from '../feeds/feeds.presenter';
 import { performerSummaries } from '../feeds/feeds.repo';

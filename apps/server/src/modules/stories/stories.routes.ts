@@ -12,7 +12,7 @@ import {
   userStoriesQuerySchema,
 } from '@marquee/shared';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { performerOnly, requirePerformer, requireUser } from '../../plugins/auth';
 import type { Viewer } from '../entitlements/entitlements.service';
 import { presentMedia, uploadFiles } from '../media/media.service';

@@ -1,8 +1,8 @@
 import { STORY_TTL_HOURS, type StoryCreateInput, storyCreateSchema, storyUpdateSchema } from '@marquee/shared';
 import type { z } from 'zod';
+import type { Ctx } from '../../context';
 import { isTakenDown } from '../../db/moderation';
 import type { StoryRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { assertNotBlocked, creatorsBlockingViewer } from '../blocks/blocks.service';
 import type { Viewer } from '../entitlements/entitlements.service';

@@ -7,10 +7,10 @@ import {
   type PrivateSession,
 } from '@marquee/shared';
 import { eq } from 'drizzle-orm';
+import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import { conversations, type PrivateRequestRow, type PrivateSessionRow, users } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { AppError, badRequest, conflict, notFound, paymentRequired } from '../../lib/errors';
 import { assertNotBlocked, type ViewerLocation } from '../blocks/blocks.service';
 import { assertCreatorCanEarn, canEarn } from '../performers/earning-policy';

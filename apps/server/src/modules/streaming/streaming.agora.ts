@@ -1,5 +1,5 @@
 import agora from 'agora-token';
-import type { Ctx } from '../../lib/context';
+import type { Ctx } from '../../context';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { ViewerLocation } from '../blocks/blocks.service';
 import { findSession } from './private.repo';

@@ -1,8 +1,8 @@
 import { type Conversation, fromCents, type Message, toCents } from '@marquee/shared';
 import { and, eq, inArray, or } from 'drizzle-orm';
+import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
 import { type ConversationRow, conversations, type StreamRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors';
 import type { ViewerLocation } from '../blocks/blocks.service';
 import { presentMessage } from '../messages/messages.presenter';

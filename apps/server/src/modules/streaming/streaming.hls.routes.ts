@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { AppError, notFound } from '../../lib/errors';
 import { requestGeo } from '../../lib/geo';
 import { en } from '../../lib/i18n/en';

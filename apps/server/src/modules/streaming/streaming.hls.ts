@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Ctx } from '../../lib/context';
+import type { Ctx } from '../../context';
 import { signature, verify } from '../../lib/media/signing';
 
 /** A signed playlist URL lives this long; the player asks GET /streaming/join/{id} again for a fresh one. */

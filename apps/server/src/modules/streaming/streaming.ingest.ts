@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import type { Writable } from 'node:stream';
-import type { Ctx } from '../../lib/context';
+import type { Ctx } from '../../context';
 import { tooManyRequests } from '../../lib/errors';
 import { msg, render } from '../../lib/i18n';
 import { ffmpegPaths, spawnTool } from '../../lib/media/ffmpeg';

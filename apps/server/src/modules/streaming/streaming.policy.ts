@@ -1,6 +1,6 @@
 import { fromCents } from '@marquee/shared';
+import type { Ctx } from '../../context';
 import type { StreamRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { AppError, notFound, unauthorized } from '../../lib/errors';
 import { assertNotBlocked, type ViewerLocation } from '../blocks/blocks.service';
 import { findViewer, hasStreamPass } from './streaming.repo';

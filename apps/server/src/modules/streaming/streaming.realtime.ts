@@ -1,6 +1,6 @@
 import net from 'node:net';
 import type { SocketAck } from '@marquee/shared';
-import type { Ctx } from '../../lib/context';
+import type { Ctx } from '../../context';
 import { AppError } from '../../lib/errors';
 import type { RequestGeo } from '../../lib/geo';
 import { type RealtimeSocket, socketAddress } from '../../lib/realtime';

@@ -30,7 +30,7 @@ import {
 } from '@marquee/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { badRequest } from '../../lib/errors';
 import { requestGeo } from '../../lib/geo';
 import { authenticated, performerOnly, requirePerformer, requireUser } from '../../plugins/auth';

@@ -12,9 +12,9 @@ import {
 } from '@marquee/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
 import { conversations, type StreamRow, users } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { msg } from '../../lib/i18n';
 import { randomToken } from '../../lib/secret';

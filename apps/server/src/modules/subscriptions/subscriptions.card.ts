@@ -1,7 +1,7 @@
 import { SUBSCRIPTION_DAYS, SUBSCRIPTION_TYPE_LABELS, type SubscriptionType } from '@marquee/shared';
+import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import type { PaymentRow, SubscriptionRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import type { GatewayName, RecurringRef } from '../../lib/payments';
 import { revoke, SUBSCRIPTION_OBJECT } from '../entitlements/entitlements.service';
 import { creditEarnings } from '../ledger/credit-earnings';

@@ -1,5 +1,5 @@
+import type { Ctx } from '../../context';
 import type { SubscriptionRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 
 export interface NewSubscriberEvent {
   subscription: SubscriptionRow;

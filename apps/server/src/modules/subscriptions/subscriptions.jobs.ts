@@ -1,4 +1,4 @@
-import type { Ctx } from '../../lib/context';
+import type { Ctx } from '../../context';
 import { runRenewals, SUBSCRIPTION_RENEW_JOB } from './subscriptions.renewal';
 
 /** Renewals, retries, expiries and pre-renewal notices, every minute (times themselves are exact; see renewal). */

@@ -1,6 +1,6 @@
 import { fromCents, SUBSCRIPTION_GRACE_DAYS } from '@marquee/shared';
+import type { Ctx } from '../../context';
 import type { SubscriptionRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { msg } from '../../lib/i18n';
 import { notify } from '../notifications/notifications.service';
 import { walletBalance } from '../wallet/wallet.repo';

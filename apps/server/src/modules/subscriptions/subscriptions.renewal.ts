@@ -7,8 +7,8 @@ import {
   SUBSCRIPTION_TYPE_LABELS,
 } from '@marquee/shared';
 import { isGatewayName } from '@marquee/shared/payments';
+import type { Ctx } from '../../context';
 import type { SubscriptionRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { msg } from '../../lib/i18n';
 import { revoke, SUBSCRIPTION_OBJECT } from '../entitlements/entitlements.service';
 import { notify } from '../notifications/notifications.service';

@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildPerformer, buildUser } from '../../../test/factories';
 import { subscribeVia } from '../../../test/factories.subscriptions';
 import { useTestApp } from '../../../test/harness';
+import type { App } from '../../app-type';
 import { newId } from '../../db/ids';
 import { earnings, entitlements, payments, referralEarnings, subscriptions, users } from '../../db/schema';
-import type { App } from '../../lib/app-type';
 import { setClockOffset } from '../../lib/clock';
 import { sandboxGateway } from '../../lib/payments';
 import {

@@ -1,7 +1,7 @@
 import { fromCents } from '@marquee/shared';
+import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import type { PaymentRow, SubscriptionRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { msg } from '../../lib/i18n';
 import { revoke, SUBSCRIPTION_OBJECT } from '../entitlements/entitlements.service';
 import { notify } from '../notifications/notifications.service';

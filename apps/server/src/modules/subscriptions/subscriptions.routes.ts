@@ -12,7 +12,7 @@ import {
   updateSubscriptionSettingsBodySchema,
 } from '@marquee/shared';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { now, setClockOffset } from '../../lib/clock';
 import { requestGeo } from '../../lib/geo';
 import { authenticated, performerOnly, requirePerformer, requireUser } from '../../plugins/auth';

@@ -13,9 +13,9 @@ import {
   type UpdateSubscriptionSettingsBody,
 } from '@marquee/shared';
 import { isGatewayName } from '@marquee/shared/payments';
+import type { Ctx } from '../../context';
 import type { Db, Executor } from '../../db/client';
 import type { SubscriptionRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
 import { msg } from '../../lib/i18n';
 import { subscriptionTypeWord } from '../../lib/i18n/words';

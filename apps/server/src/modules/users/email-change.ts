@@ -1,6 +1,6 @@
 import { and, eq, gte } from 'drizzle-orm';
+import type { Ctx } from '../../context';
 import { linkedAccounts, type UserRow, users } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { en } from '../../lib/i18n/en';
 import { verifyPassword } from '../../lib/passwords';

@@ -10,7 +10,7 @@ import {
   userSearchQuerySchema,
 } from '@marquee/shared';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { badRequest, notFound } from '../../lib/errors';
 import { storageFor } from '../../lib/storage';
 import { authenticated, requireUser } from '../../plugins/auth';

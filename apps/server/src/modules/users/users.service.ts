@@ -1,6 +1,6 @@
 import type { UpdateUserBody } from '@marquee/shared';
+import type { Ctx } from '../../context';
 import type { UserRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { notFound, unauthorized } from '../../lib/errors';
 import { assertIdentityFree, type RequestMeta } from '../auth/auth.service';
 import { type AuthUser, invalidateUserSessions } from '../auth/sessions';

@@ -1,9 +1,9 @@
 import { fromCents, toCents } from '@marquee/shared';
 import { and, eq } from 'drizzle-orm';
+import type { Ctx } from '../../context';
 import type { Db, Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import { type OrderRow, users, type WalletChargeRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { AppError, badRequest, conflict, forbidden, notFound, paymentRequired, unprocessable } from '../../lib/errors';
 import { msg } from '../../lib/i18n';
 import { ownAddress, toDeliveryAddress } from '../addresses/addresses.service';

@@ -4,6 +4,7 @@ import { buildPerformer, buildUser } from '../../../test/factories';
 import { buildFeed } from '../../../test/factories.feeds';
 import { fundWallet } from '../../../test/factories.money';
 import { useTestApp } from '../../../test/harness';
+import type { App } from '../../app-type';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import {
@@ -15,7 +16,6 @@ import {
   users,
   walletCharges,
 } from '../../db/schema';
-import type { App } from '../../lib/app-type';
 import { setClockOffset } from '../../lib/clock';
 import { blockUser } from '../blocks/blocks.service';
 import { access } from '../entitlements/entitlements.service';

@@ -1,4 +1,4 @@
-import type { Ctx } from '../../lib/context';
+import type { Ctx } from '../../context';
 import { AppError } from '../../lib/errors';
 import { locate } from '../../lib/geo';
 import { assertNotBlocked, type ViewerLocation } from '../blocks/blocks.service';

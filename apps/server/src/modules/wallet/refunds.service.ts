@@ -1,8 +1,8 @@
 import { fromCents } from '@marquee/shared';
 import { and, eq } from 'drizzle-orm';
+import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { earnings, entitlements, referralEarnings, type WalletChargeRow } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
 import { conflict, notFound } from '../../lib/errors';
 import { revoke } from '../entitlements/entitlements.service';
 import { COUPON_FUNDING } from '../ledger/credit-earnings';

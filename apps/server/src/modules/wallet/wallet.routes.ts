@@ -15,7 +15,7 @@ import {
 } from '@marquee/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { App } from '../../lib/app-type';
+import type { App } from '../../app-type';
 import { badRequest } from '../../lib/errors';
 import { requestGeo } from '../../lib/geo';
 import { requireUser } from '../../plugins/auth';

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config';
-import type { Database, Db } from '../db/client';
-import type { SessionCache } from '../modules/auth/sessions';
-import type { SettingsService } from '../modules/settings/settings.service';
-import type { InvalidationBus } from './invalidation';
-import type { Jobs } from './jobs';
-import type { Mailer } from './mail';
-import type { Realtime } from './realtime';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { InvalidationBus } from './lib/invalidation';
+import type { Jobs } from './lib/jobs';
+import type { Mailer } from './lib/mail';
+import type { Realtime } from './lib/realtime';
+import type { SessionCache } from './modules/auth/sessions';
+import type { SettingsService } from './modules/settings/settings.service';
 
 /**
  * What every service needs, built once in buildApp and passed explicitly

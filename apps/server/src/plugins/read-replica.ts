@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { App } from './app-type';
-import type { Ctx } from './context';
+import type { App } from '../app-type';
+import type { Ctx } from '../context';
 
 /** Set after a write; while present, this browser's heavy reads go to the primary (read-your-writes). */
 export const PRIMARY_COOKIE = 'mq_primary';
