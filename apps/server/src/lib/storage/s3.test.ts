@@ -7,8 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildPerformer, buildUser } from '../../../test/factories';
 import { makeClip, makeJpeg, multipartBody } from '../../../test/factories.media';
 import { useTestApp } from '../../../test/harness';
-import { findMedia } from '../../modules/media/media.repo';
 import type { App } from '../../app-type';
+import { findMedia } from '../../modules/media/media.repo';
 import { storageFor } from './index';
 
 // A local S3-compatible server (s3rver, pure JS) for the S3 driver.
