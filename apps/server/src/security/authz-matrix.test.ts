@@ -109,6 +109,9 @@ const MATRIX: Record<string, Entry> = {
   'PUT /api/addresses/{id}': { own: 'f', params: id((w) => w.addressId), allow: OWNER },
   'DELETE /api/addresses/{id}': { own: 'f', params: id((w) => w.addressId), allow: OWNER },
   'POST /api/coupons/{code}/apply-coupon': { skip: 'a coupon code, public by design' },
+  'POST /api/payments/ccbill/webhook/{secret}': {
+    skip: 'a processor postback on a secret path, from its IP ranges only (ccbill.test.ts checks both)',
+  },
   'POST /api/performer/feeds/{kind}/upload': { skip: 'a media kind; uploads are one’s own' },
   'GET /api/performer/feeds/{id}': { own: 'c', params: id((w) => w.feedId), allow: OWNER_ADMIN },
   'PUT /api/performer/feeds/{id}': { own: 'c', params: id((w) => w.feedId), allow: OWNER_ADMIN },
