@@ -70,11 +70,16 @@ describe('Web Push through a local push service (RFC 8030/8291/8292)', () => {
       kind: 'message',
       tag: `message:${conversation.id}`,
     });
-    const [row] = await app.ctx.db
-      .select()
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.endpoint, device.endpoint));
-    expect(row.lastSuccessAt).not.toBeNull();
+    // The push service's 201 reaches the server after the peer has the message: success is recorded then.
+    await expect
+      .poll(async () => {
+        const [row] = await app.ctx.db
+          .select()
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.endpoint, device.endpoint));
+        return row.lastSuccessAt;
+      })
+      .not.toBeNull();
   });
 
   it('only the categories a device chose: a tip goes to the creator device that wants sales, not to one that wants messages only', async () => {
