@@ -6,13 +6,17 @@ import { logout } from '../auth/api';
 
 export type DataExport = ApiData<'/privacy/exports'>['data'][number];
 
-/** Polls every 2 s while the latest export is being prepared. */
+/**
+ * Polls every 2 s while the latest export is being prepared. Pass it as a new arrow each render:
+ * SWR reschedules polling only when `refreshInterval` changes identity, so the function itself
+ * would never start polling after an export is requested (the list had none before).
+ */
 const whilePreparing = (latest?: ApiData<'/privacy/exports'>) =>
   latest?.data.some((e) => e.status === 'pending' || e.status === 'running') ? 2000 : 0;
 
 /** My exports; polls every 2 s while one is being prepared. */
 export function useDataExports() {
-  return useApi('/privacy/exports', undefined, { refreshInterval: whilePreparing });
+  return useApi('/privacy/exports', undefined, { refreshInterval: (latest) => whilePreparing(latest) });
 }
 
 export function requestExport() {
@@ -33,7 +37,11 @@ export async function eraseAccount(password: string) {
 }
 
 export function useAdminExports(userId: string) {
-  return useApi('/admin/users/{id}/data-exports', { path: { id: userId } }, { refreshInterval: whilePreparing });
+  return useApi(
+    '/admin/users/{id}/data-exports',
+    { path: { id: userId } },
+    { refreshInterval: (latest) => whilePreparing(latest) },
+  );
 }
 
 export function adminRequestExport(userId: string, reason: string) {
