@@ -134,7 +134,7 @@ describe('admin console journey', () => {
     await page.getByRole('heading', { name: 'Report content' }).waitFor();
     const form = page.getByRole('form', { name: 'Report content' });
     await form.getByLabel('I am depicted and did not consent').check();
-    await form.getByLabel('Your full name').fill('Robin Journey');
+    await form.getByLabel('Your full name', { exact: true }).fill('Robin Journey');
     await form.getByLabel('Your e-mail address').fill('robin.journey@example.test');
     await form.getByLabel('Links to the content').fill(`${h.baseUrl}/post/${post._id}`);
     await form.getByLabel('What is wrong with it?').fill('I am in this photo and never agreed to it being published.');
