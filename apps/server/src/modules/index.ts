@@ -5,6 +5,7 @@ import authRoutes from './auth/auth.routes';
 import blocksRoutes from './blocks/blocks.routes';
 import cmsRoutes from './cms/cms.routes';
 import commentsRoutes from './comments/comments.routes';
+import complaintsRoutes from './complaints/complaints.routes';
 import contactRoutes from './contact/contact.routes';
 import conversationRoutes from './conversations/conversations.routes';
 import couponsRoutes from './coupons/coupons.routes';
@@ -80,6 +81,7 @@ export async function registerModules(app: App) {
   await app.register(blocksRoutes);
   await app.register(reactionsRoutes);
   await app.register(reportsRoutes);
+  await app.register(complaintsRoutes);
   await app.register(cmsRoutes);
   await app.register(subscriptionsRoutes);
   await app.register(conversationRoutes);

@@ -2,6 +2,7 @@ export * from './audit';
 export * from './blocks';
 export * from './cms';
 export * from './comments';
+export * from './complaints';
 export * from './content';
 export * from './coupons';
 export * from './entitlements';

@@ -145,3 +145,12 @@ export async function searchUsers(
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
   return { rows, total: n };
 }
+
+/** The ids of the site's active administrators (for alerts that need a human: queues, clocks). */
+export async function activeAdminIds(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
+  return rows.map((r) => r.id);
+}

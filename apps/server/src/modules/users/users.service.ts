@@ -7,7 +7,7 @@ import { type AuthUser, invalidateUserSessions } from '../auth/sessions';
 import { findPerformer } from '../performers/performers.repo';
 import { requestEmailChange } from './email-change';
 import { presentMe, presentPublicUser } from './users.presenter';
-import { findUserById, findUserByIdOrUsername, searchUsers, updateUser } from './users.repo';
+import { activeAdminIds, findUserById, findUserByIdOrUsername, searchUsers, updateUser } from './users.repo';
 
 export async function getMe(ctx: Ctx, actor: AuthUser) {
   const user = await findUserById(ctx.db, actor.id);
@@ -57,3 +57,6 @@ export async function findUsers(
   const { rows, total } = await searchUsers(ctx.db, { ...q, includeEmail: admin, activeOnly: !admin });
   return { data: rows.map((r) => presentPublicUser(r, viewer)), total };
 }
+
+/** The site's active administrators, for alerts a human must act on. */
+export const activeAdmins = (ctx: Pick<Ctx, 'db'>): Promise<string[]> => activeAdminIds(ctx.db);

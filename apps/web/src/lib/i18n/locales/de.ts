@@ -1,6 +1,8 @@
+import { complaintsDe } from './complaints/de';
 import type { Messages } from './en';
 
 export const de: Messages = {
+  complaints: complaintsDe,
   nav: {
     Home: 'Startseite',
     Explore: 'Entdecken',

@@ -1,5 +1,8 @@
+import { complaintsEn } from './complaints/en';
+
 /** English, the source language. Keys of `nav` are the English labels of NAV_ITEMS. */
 export const en = {
+  complaints: complaintsEn,
   nav: {
     Home: 'Home',
     Explore: 'Explore',

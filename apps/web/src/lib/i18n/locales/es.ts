@@ -1,6 +1,8 @@
+import { complaintsEs } from './complaints/es';
 import type { Messages } from './en';
 
 export const es: Messages = {
+  complaints: complaintsEs,
   nav: {
     Home: 'Inicio',
     Explore: 'Explorar',

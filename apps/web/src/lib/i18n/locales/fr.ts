@@ -1,6 +1,8 @@
+import { complaintsFr } from './complaints/fr';
 import type { Messages } from './en';
 
 export const fr: Messages = {
+  complaints: complaintsFr,
   nav: {
     Home: 'Accueil',
     Explore: 'Explorer',

@@ -1,6 +1,8 @@
+import { complaintsPtBR } from './complaints/pt-BR';
 import type { Messages } from './en';
 
 export const ptBR: Messages = {
+  complaints: complaintsPtBR,
   nav: {
     Home: 'Início',
     Explore: 'Explorar',
