@@ -9,6 +9,7 @@ export * from './content';
 export * from './errors';
 export * from './feeds';
 export * from './input';
+export * from './leaks';
 export * from './list';
 export * from './locale-schemas';
 export * from './locales';

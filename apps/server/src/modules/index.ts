@@ -15,6 +15,7 @@ import followsRoutes from './follows/follows.routes';
 import galleryRoutes from './galleries/galleries.routes';
 import healthRoutes from './health/health.routes';
 import identityRoutes from './identity/identity.routes';
+import leaksRoutes from './leaks/leaks.routes';
 import localeRoutes from './locale/locale.routes';
 import lookupsRoutes from './lookups/lookups.routes';
 import massMessageRoutes from './mass-messages/mass-messages.routes';
@@ -82,6 +83,7 @@ export async function registerModules(app: App) {
   await app.register(reactionsRoutes);
   await app.register(reportsRoutes);
   await app.register(complaintsRoutes);
+  await app.register(leaksRoutes);
   await app.register(cmsRoutes);
   await app.register(subscriptionsRoutes);
   await app.register(conversationRoutes);

@@ -21584,6 +21584,265 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/leaks/originals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The per-viewer-marked videos of the item a link of this site names (admin) */
+        get: {
+            parameters: {
+                query: {
+                    link: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                mediaId: string;
+                                name: string;
+                                duration: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/leaks/trace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Trace a leaked copy (a video the admin uploaded) to the account the original was served to, by its per-viewer mark (admin) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        originalMediaId: string;
+                        /** Format: uuid */
+                        leakedMediaId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            segmentsRead: number;
+                            sequence: string;
+                            match: {
+                                viewerId: string;
+                                username: string | null;
+                                name: string;
+                                status: string;
+                                mismatches: number;
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/leaks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Leak cases, newest first (admin) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                    sortBy?: string;
+                    sort?: "asc" | "desc";
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                mediaId: string;
+                                foundAtUrl: string;
+                                originalUrl: string;
+                                creator: {
+                                    _id: string;
+                                    username: string | null;
+                                    name: string;
+                                    status: string;
+                                } | null;
+                                viewer: {
+                                    _id: string;
+                                    username: string | null;
+                                    name: string;
+                                    status: string;
+                                } | null;
+                                segmentsRead: number;
+                                mismatches: number | null;
+                                viewerSuspended: boolean;
+                                createdAt: string;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Open a leak case from a trace, suspending the account it names when asked (admin, audited) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        originalMediaId: string;
+                        /** Format: uuid */
+                        leakedMediaId: string;
+                        /** Format: uri */
+                        foundAtUrl: string;
+                        /** Format: uri */
+                        originalUrl: string;
+                        /** @default true */
+                        suspend?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            mediaId: string;
+                            foundAtUrl: string;
+                            originalUrl: string;
+                            creator: {
+                                _id: string;
+                                username: string | null;
+                                name: string;
+                                status: string;
+                            } | null;
+                            viewer: {
+                                _id: string;
+                                username: string | null;
+                                name: string;
+                                status: string;
+                            } | null;
+                            segmentsRead: number;
+                            mismatches: number | null;
+                            viewerSuspended: boolean;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/leaks/{id}/dmca": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The DMCA takedown notice for the host where the copy was found, filled from the case (admin, text) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/posts/search": {
         parameters: {
             query?: never;

@@ -1,7 +1,9 @@
 import { complaintsDe } from './complaints/de';
 import type { Messages } from './en';
+import { leaksDe } from './leaks/de';
 
 export const de: Messages = {
+  leaks: leaksDe,
   complaints: complaintsDe,
   nav: {
     Home: 'Startseite',

@@ -1,7 +1,9 @@
 import { complaintsEn } from './complaints/en';
+import { leaksEn } from './leaks/en';
 
 /** English, the source language. Keys of `nav` are the English labels of NAV_ITEMS. */
 export const en = {
+  leaks: leaksEn,
   complaints: complaintsEn,
   nav: {
     Home: 'Home',

@@ -1,7 +1,9 @@
 import { complaintsEs } from './complaints/es';
 import type { Messages } from './en';
+import { leaksEs } from './leaks/es';
 
 export const es: Messages = {
+  leaks: leaksEs,
   complaints: complaintsEs,
   nav: {
     Home: 'Inicio',

@@ -1,7 +1,9 @@
 import { complaintsFr } from './complaints/fr';
 import type { Messages } from './en';
+import { leaksFr } from './leaks/fr';
 
 export const fr: Messages = {
+  leaks: leaksFr,
   complaints: complaintsFr,
   nav: {
     Home: 'Accueil',

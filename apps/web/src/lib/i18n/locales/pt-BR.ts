@@ -1,7 +1,9 @@
 import { complaintsPtBR } from './complaints/pt-BR';
 import type { Messages } from './en';
+import { leaksPtBR } from './leaks/pt-BR';
 
 export const ptBR: Messages = {
+  leaks: leaksPtBR,
   complaints: complaintsPtBR,
   nav: {
     Home: 'Início',
