@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
-import type { Viewer } from '../entitlements/entitlements.service';
+import type { Viewer } from '../entitlements';
 
 /**
  * A kind of content people can comment on. Content modules register one at boot:

@@ -13,7 +13,7 @@ import {
   performers,
   users,
 } from '../../db/schema';
-import { notBlockedBy } from '../blocks/blocks.service';
+import { notBlockedBy } from '../blocks';
 
 /** Published, not expired, not taken down by an admin: what fans may find. */
 export const visibleToFans = (at: Date) =>

@@ -12,8 +12,8 @@ import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import type { FeedRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import type { Viewer } from '../entitlements/entitlements.service';
-import { access } from '../entitlements/entitlements.service';
+import type { Viewer } from '../entitlements';
+import { access } from '../entitlements';
 import { assertCanSeeCreator, assertMaySell, audienceOf, loadMedia, type MediaLike } from './feeds.deps';
 import { tellAudience } from './feeds.news';
 import {
@@ -440,3 +440,6 @@ async function announce(ctx: Ctx, published: FeedRow[]) {
     }
   }
 }
+
+/** Repo functions other modules may call (through this module's index.ts). */
+export { findFeed, followedCreatorIds, performerSummaries } from './feeds.repo';

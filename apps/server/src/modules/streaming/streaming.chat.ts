@@ -4,18 +4,19 @@ import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
 import { type ConversationRow, conversations, type StreamRow } from '../../db/schema';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors';
-import type { ViewerLocation } from '../blocks/blocks.service';
-import { presentMessage } from '../messages/messages.presenter';
+import type { ViewerLocation } from '../blocks';
 import {
+  checkText,
   findMessage,
   insertMessages,
   type MessageWithSender,
   markAllDeleted,
   markDeleted,
-} from '../messages/messages.repo';
-import { pageFor, streamChatHooks } from '../messages/messages.service';
-import { checkText } from '../messages/messages.text';
-import { chargeWallet } from '../wallet/charges.service';
+  pageFor,
+  presentMessage,
+  streamChatHooks,
+} from '../messages';
+import { chargeWallet } from '../wallet';
 import { findSession } from './private.repo';
 import { assertMayJoin, isStreamStaff, type StreamViewerRef } from './streaming.policy';
 import { findStream, findViewer, liveStreamOf, updateStream } from './streaming.repo';

@@ -2,9 +2,8 @@ import type { UpdateUserBody } from '@marquee/shared';
 import type { Ctx } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { notFound, unauthorized } from '../../lib/errors';
-import { assertIdentityFree, type RequestMeta } from '../auth/auth.service';
-import { type AuthUser, invalidateUserSessions } from '../auth/sessions';
-import { findPerformer } from '../performers/performers.repo';
+import { type AuthUser, assertIdentityFree, invalidateUserSessions, type RequestMeta } from '../auth';
+import { findPerformer } from '../performers';
 import { requestEmailChange } from './email-change';
 import { presentMe, presentPublicUser } from './users.presenter';
 import { findUserById, findUserByIdOrUsername, searchUsers, updateUser } from './users.repo';
@@ -57,3 +56,17 @@ export async function findUsers(
   const { rows, total } = await searchUsers(ctx.db, { ...q, includeEmail: admin, activeOnly: !admin });
   return { data: rows.map((r) => presentPublicUser(r, viewer)), total };
 }
+
+/** Repo functions other modules may call (through this module's index.ts). */
+export {
+  findUserByEmail,
+  findUserById,
+  findUserByLogin,
+  findUserByReferralCode,
+  insertUser,
+  isEmailTaken,
+  isUsernameTaken,
+  updateUser,
+  userStates,
+  userSummaries,
+} from './users.repo';
