@@ -2,6 +2,7 @@
 // Re-exports only (no code): the module's own files import each other directly, never this file.
 export { KINDS } from './content.kinds';
 export { dropMedia, loadMedia, present } from './content.media';
+export { contentModeration } from './content.moderation';
 export { assertCanManage } from './content.policy';
 export { protectable } from './content.presenter';
 export { registerKindRoutes, viewerOf } from './content.routes';
