@@ -32,7 +32,3 @@ export function registerCommentTarget(objectType: string, target: CommentTarget)
 export function commentTarget(objectType: string): CommentTarget | null {
   return targets.get(objectType) ?? null;
 }
-
-export function commentTargetTypes(): string[] {
-  return [...targets.keys()];
-}

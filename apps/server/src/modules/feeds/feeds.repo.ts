@@ -238,13 +238,6 @@ export async function bumpCounter(db: Executor, id: string, column: 'likeCount' 
     .where(eq(feeds.id, id));
 }
 
-export async function setCounter(db: Executor, id: string, column: 'likeCount' | 'commentCount', value: number) {
-  await db
-    .update(feeds)
-    .set({ [column]: value })
-    .where(eq(feeds.id, id));
-}
-
 // ---- performers shown on posts ----
 
 export interface PerformerSummary {

@@ -59,24 +59,6 @@ export function isLive(f: FeedRow, at: Date) {
   return f.status === 'published' && (!f.expiresAt || f.expiresAt > at) && !f.takenDownAt;
 }
 
-/**
- * Moderation (admin console): takes a post down or restores it inside the caller's
- * transaction; returns the row before and after. Null when there is no such post.
- */
-export async function setFeedTakedown(
-  tx: Executor,
-  id: string,
-  takedown: { at: Date; reason: string } | null,
-): Promise<{ before: FeedRow; after: FeedRow } | null> {
-  const before = await findFeed(tx, id);
-  if (!before) return null;
-  const after = await updateFeedRow(tx, id, {
-    takenDownAt: takedown?.at ?? null,
-    takedownReason: takedown?.reason ?? null,
-  });
-  return { before, after };
-}
-
 // ---------- creator side ----------
 
 export async function createPoll(ctx: Ctx, performerId: string, raw: PollCreateInput) {

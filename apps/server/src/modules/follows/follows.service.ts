@@ -66,11 +66,6 @@ export async function myFollowing(
   return { data: rows.map((r) => presentCard(r, opts)), total };
 }
 
-/** Ids of a creator's followers (for "went live" and new-post notifications). */
-export function followersOf(ctx: Pick<Ctx, 'db'>, creatorId: string) {
-  return followerIds(ctx.db, creatorId);
-}
-
 /** Who hears of a creator's news (a new post, going live): followers and active subscribers, not the creator. */
 export async function creatorAudience(ctx: Pick<Ctx, 'db' | 'now'>, creatorId: string): Promise<string[]> {
   const [followers, subscribers] = await Promise.all([

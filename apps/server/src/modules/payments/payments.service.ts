@@ -673,10 +673,5 @@ export async function startConnectOnboarding(ctx: Ctx, userId: string, role: str
   return { accountId: account.externalId, url: link.url, payoutsEnabled: account.payoutsEnabled };
 }
 
-/** For payouts: the creator's connected account, if payouts are enabled on it. */
-export async function connectedAccount(ctx: Ctx, userId: string) {
-  return gatewayAccount(ctx.db, userId, 'stripe', 'connect');
-}
-
 /** Repo functions other modules may call (through this module's index.ts). */
 export { findPayment, gatewayAccount } from './payments.repo';

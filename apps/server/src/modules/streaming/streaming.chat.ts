@@ -19,7 +19,7 @@ import {
 import { chargeWallet } from '../wallet';
 import { findSession } from './private.repo';
 import { assertMayJoin, isStreamStaff, type StreamViewerRef } from './streaming.policy';
-import { findStream, findViewer, liveStreamOf, updateStream } from './streaming.repo';
+import { findStream, liveStreamOf, updateStream } from './streaming.repo';
 import { streamRoom } from './streaming.service';
 
 const ANON: StreamViewerRef = { id: '00000000-0000-0000-0000-000000000000', role: 'user' };
@@ -220,11 +220,6 @@ export async function updateStreamConversation(ctx: Ctx, viewer: StreamViewerRef
   if (!isStaff(chat, viewer)) throw forbidden('Only the creator can change the chat');
   const stream = (await updateStream(ctx.db, chat.stream.id, { chatOpen: isActive }))!;
   return presentStreamConversation(chat.conversation, stream);
-}
-
-/** Whether this viewer is muted (socket ack and the join answer). */
-export async function isMuted(ctx: Pick<Ctx, 'db'>, streamId: string, userId: string) {
-  return (await findViewer(ctx.db, streamId, userId))?.muted ?? false;
 }
 
 /**
