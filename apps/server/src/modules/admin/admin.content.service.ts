@@ -6,7 +6,7 @@ import { isUuid } from '../../db/ids';
 import { users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { msg } from '../../lib/i18n';
-import { notify } from '../notifications/notifications.service';
+import { notify } from '../notifications';
 import { type AdminActor, inAdminTx } from './admin.common';
 import {
   ilikeOf,

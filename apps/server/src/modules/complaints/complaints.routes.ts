@@ -12,7 +12,7 @@ import { isUuid } from '../../db/ids';
 import { notFound } from '../../lib/errors';
 import { requestLocale } from '../../lib/i18n';
 import { authRateLimit } from '../../plugins/rate-limit';
-import { adminActor, adminPreHandler, security } from '../admin/admin.common';
+import { adminActor, adminPreHandler, security } from '../admin';
 import { complaintDetail, complaintQueue, decideComplaint, fileComplaint } from './complaints.service';
 
 const tags = ['complaints'];

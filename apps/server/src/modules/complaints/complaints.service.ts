@@ -14,16 +14,17 @@ import { newId } from '../../db/ids';
 import type { ComplaintRow, ComplaintTargetRef } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { msg } from '../../lib/i18n';
-import { type AdminActor, inAdminTx } from '../admin/admin.common';
 import {
+  type AdminActor,
   findModerationTarget,
+  inAdminTx,
   type ModerationTarget,
   moderatorFor,
   tellCreatorAboutModeration,
-} from '../admin/admin.content.service';
-import { audit } from '../audit/audit.service';
-import { notify } from '../notifications/notifications.service';
-import { activeAdmins } from '../users/users.service';
+} from '../admin';
+import { audit } from '../audit';
+import { notify } from '../notifications';
+import { activeAdmins } from '../users';
 import { contentOfLink } from './complaints.links';
 import { complaintAckMail, complaintReplyMail } from './complaints.mail';
 import {

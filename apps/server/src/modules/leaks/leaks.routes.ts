@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { App } from '../../app-type';
 import { isUuid } from '../../db/ids';
 import { notFound } from '../../lib/errors';
-import { adminActor, adminPreHandler, security } from '../admin/admin.common';
+import { adminActor, adminPreHandler, security } from '../admin';
 import { dmcaNotice, leakCaseList, markedVideosOf, openLeakCase, traceLeak } from './leaks.service';
 
 const tags = ['admin'];

@@ -15,10 +15,9 @@ import { readMarks } from '../../lib/media/viewer-mark-read';
 import { publicOrigin } from '../../lib/public-origin';
 import { storageFor } from '../../lib/storage';
 import { StorageNotFound } from '../../lib/storage/storage';
-import { type AdminActor, inAdminTx } from '../admin/admin.common';
-import { setUserStatus } from '../admin/admin.users.service';
-import { contentOfLink } from '../complaints/complaints.links';
-import { getMedia, getMediaMany } from '../media/media.service';
+import { type AdminActor, inAdminTx, setUserStatus } from '../admin';
+import { contentOfLink } from '../complaints';
+import { getMedia, getMediaMany } from '../media';
 
 /** At most this many 2-s segments are read: 128 s of video, 64 bits of the viewer's code. */
 const MAX_SEGMENTS = 64;
