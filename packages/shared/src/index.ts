@@ -6,6 +6,7 @@ export * from './constants';
 export * from './content';
 export * from './errors';
 export * from './feeds';
+export * from './hash-lists';
 export * from './input';
 export * from './list';
 export * from './locale-schemas';

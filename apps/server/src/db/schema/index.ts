@@ -7,6 +7,7 @@ export * from './coupons';
 export * from './entitlements';
 export * from './feeds';
 export * from './follows';
+export * from './hashes';
 export * from './ledger';
 export * from './mail';
 export * from './media';

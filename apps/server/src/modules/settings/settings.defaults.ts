@@ -78,6 +78,15 @@ export const settingsSchema = z.object({
   mediaTimeoutBaseSeconds: z.number().int().min(0).max(86_400).default(60),
   /** Uploads never attached to any content are deleted after this many hours (media sweep job). */
   orphanMediaHours: z.number().int().min(1).max(8760).default(24),
+  /**
+   * Days an upload that matched a known-abuse hash list is kept in the evidence store
+   * (docs/compliance.md). 18 U.S.C. §2258A(h) asks a provider to preserve reported content
+   * for one year.
+   */
+  evidenceRetentionDays: z.number().int().min(1).max(3650).default(365),
+  /** Reporter details the CyberTipline report draft is filled with (the operator's compliance contact). */
+  complianceContactName: z.string().max(200).default(''),
+  complianceContactEmail: z.string().max(200).default(''),
 });
 
 export type SiteSettings = z.infer<typeof settingsSchema>;
