@@ -27,6 +27,9 @@ export const MAX_FRAMES = 60;
 /** Frames are scaled to this square before hashing (PDQ squashes to 64×64 anyway). */
 const FRAME_SIDE = 256;
 
+/** The frame-sampling run for hashing (a keyframe-only decode at upload), told apart from processing runs. */
+export const isFrameHashRun = (args: readonly string[]) => args.includes('nokey') && args.includes('rgb24');
+
 /** Seconds between sampled frames for a video of this length. */
 export function frameInterval(duration: number): number {
   return Math.max(FRAME_INTERVAL_SECONDS, duration / MAX_FRAMES);

@@ -1,3 +1,4 @@
+import { complianceDe } from './compliance/de';
 import type { Messages } from './en';
 
 export const de: Messages = {
@@ -474,4 +475,5 @@ export const de: Messages = {
       system: 'Konto- und Website-Hinweise',
     },
   },
+  compliance: complianceDe,
 };

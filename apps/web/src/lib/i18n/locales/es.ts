@@ -1,3 +1,4 @@
+import { complianceEs } from './compliance/es';
 import type { Messages } from './en';
 
 export const es: Messages = {
@@ -471,4 +472,5 @@ export const es: Messages = {
       system: 'Avisos de la cuenta y del sitio',
     },
   },
+  compliance: complianceEs,
 };

@@ -1,3 +1,4 @@
+import { complianceFr } from './compliance/fr';
 import type { Messages } from './en';
 
 export const fr: Messages = {
@@ -476,4 +477,5 @@ export const fr: Messages = {
       system: 'Avis du compte et du site',
     },
   },
+  compliance: complianceFr,
 };

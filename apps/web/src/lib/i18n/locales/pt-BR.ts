@@ -1,3 +1,4 @@
+import { compliancePtBR } from './compliance/pt-BR';
 import type { Messages } from './en';
 
 export const ptBR: Messages = {
@@ -471,4 +472,5 @@ export const ptBR: Messages = {
       system: 'Avisos da conta e do site',
     },
   },
+  compliance: compliancePtBR,
 };
