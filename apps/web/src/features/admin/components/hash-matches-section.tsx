@@ -40,12 +40,16 @@ export default function HashMatchesSection() {
               t('compliance.matches.file'),
               t('compliance.matches.lists'),
               t('compliance.matches.report'),
-              '',
             ]}
           >
             {data?.data.map((m) => (
               <tr key={m._id}>
-                <td className={`${td} whitespace-nowrap`}>{formatDate(m.uploadedAt, DATE_TIME)}</td>
+                <td className={`${td} whitespace-nowrap`}>
+                  <div>{formatDate(m.uploadedAt, DATE_TIME)}</div>
+                  <Button size="sm" variant="outline" className="mt-1.5" onClick={() => setOpen(m._id)}>
+                    {t('compliance.matches.view')}
+                  </Button>
+                </td>
                 <td className={td}>
                   <Uploader m={m} />
                 </td>
@@ -55,11 +59,6 @@ export default function HashMatchesSection() {
                 </td>
                 <td className={td}>
                   <Badge tone={statusTone[m.reportStatus]}>{t(`compliance.matches.statuses.${m.reportStatus}`)}</Badge>
-                </td>
-                <td className={td}>
-                  <Button size="sm" variant="outline" onClick={() => setOpen(m._id)}>
-                    {t('compliance.matches.view')}
-                  </Button>
                 </td>
               </tr>
             ))}
