@@ -137,10 +137,10 @@ function MatchDetail({ id, onBack }: { id: string; onBack: () => void }) {
       <SectionTitle title={t('compliance.matches.details')}>
         <Badge tone={statusTone[m.reportStatus]}>{t(`compliance.matches.statuses.${m.reportStatus}`)}</Badge>
       </SectionTitle>
-      <div className="grid gap-4 lg:grid-cols-2">
-        <section className="rounded-2xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <section className="min-w-0 rounded-2xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
           <Uploader m={m} />
-          <dl className="mt-3 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1.5 text-sm">
+          <dl className="mt-3 grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
             {rows.map(([k, v]) => (
               <div key={k} className="contents">
                 <dt className="text-zinc-500">{k}</dt>
@@ -157,7 +157,7 @@ function MatchDetail({ id, onBack }: { id: string; onBack: () => void }) {
               : t('compliance.matches.evidenceGone')}
           </p>
         </section>
-        <section className="space-y-3 rounded-2xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+        <section className="min-w-0 space-y-3 rounded-2xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
           <h2 className="text-base font-semibold">{t('compliance.matches.reportDraft')}</h2>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('compliance.matches.operatorJob')}</p>
           <pre className="max-h-96 overflow-auto rounded-xl bg-zinc-50 p-3 text-xs dark:bg-zinc-950">{draft}</pre>
