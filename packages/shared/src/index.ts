@@ -8,6 +8,7 @@ export * from './constants';
 export * from './content';
 export * from './errors';
 export * from './feeds';
+export * from './hash-lists';
 export * from './input';
 export * from './leaks';
 export * from './list';

@@ -6,6 +6,7 @@ import blocksRoutes from './blocks/blocks.routes';
 import cmsRoutes from './cms/cms.routes';
 import commentsRoutes from './comments/comments.routes';
 import complaintsRoutes from './complaints/complaints.routes';
+import hashRoutes from './compliance-hashes/hashes.routes';
 import contactRoutes from './contact/contact.routes';
 import conversationRoutes from './conversations/conversations.routes';
 import couponsRoutes from './coupons/coupons.routes';
@@ -91,6 +92,7 @@ export async function registerModules(app: App) {
   await app.register(massMessageRoutes);
   await app.register(streamingRoutes);
   await app.register(adminRoutes);
+  await app.register(hashRoutes);
   await app.register(pushRoutes);
   await app.register(privacyRoutes);
   await app.register(localeRoutes);

@@ -1,5 +1,6 @@
 import type { Ctx } from '../context';
 import { registerComplaintJobs } from './complaints/complaints.service';
+import { registerHashJobs } from './compliance-hashes/hashes.service';
 import { registerFeedJobs } from './feeds/feeds.jobs';
 import { registerMassMessageJobs } from './mass-messages/mass-messages.service';
 import { registerMediaJobs } from './media/media.jobs';
@@ -20,4 +21,5 @@ export function registerJobHandlers(ctx: Ctx) {
   registerPushJobs(ctx);
   registerPrivacyJobs(ctx);
   registerComplaintJobs(ctx);
+  registerHashJobs(ctx);
 }

@@ -8,6 +8,7 @@ import { CAST_PLANS, insertCast, seedCastActivity, seedLooks } from './cast';
 import { seedCatalogue } from './catalogue';
 import { seedComplaints } from './complaints';
 import { seedFeeds } from './feeds';
+import { seedHashes } from './hashes';
 import { seedMassMessages } from './mass-messages';
 import { seedMessages } from './messages';
 import { seedMoney } from './money';
@@ -124,6 +125,7 @@ export async function seedDemoIfEmpty(ctx: Ctx, step: (msg: string) => void = ()
     await seedStreaming(ctx);
     await seedPrivacy(ctx);
     await seedComplaints(ctx);
+    await seedHashes(ctx);
   });
   ctx.log.info(
     `Demo data loaded. Sign in with any of: ${DEMO_ACCOUNTS.map((a) => `${a.username} (${a.role})`).join(', ')}; password "${DEMO_PASSWORD}"`,

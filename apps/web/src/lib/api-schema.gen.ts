@@ -28447,6 +28447,430 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/hash-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: the known-abuse hash lists and the built-in list of removed content, with counts */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "pdq" | "md5" | "sha256" | "mixed";
+                                /** @enum {string} */
+                                source: "operator" | "removed";
+                                threshold: number;
+                                entryCount: number;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Admin: load a hash list file (PDQ, MD5 or SHA-256; plain, CSV or TSV) with a name and a threshold */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @enum {string} */
+                        kind: "pdq" | "md5" | "sha256";
+                        /** @default 31 */
+                        threshold?: number;
+                        content: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            list: {
+                                _id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "pdq" | "md5" | "sha256" | "mixed";
+                                /** @enum {string} */
+                                source: "operator" | "removed";
+                                threshold: number;
+                                entryCount: number;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                            added: number;
+                            duplicates: number;
+                            skipped: number;
+                            skippedLines: number[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/hash-lists/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Admin: delete a loaded hash list (the list of removed content stays) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Admin: rename a hash list or change its PDQ threshold */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        threshold?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            name: string;
+                            /** @enum {string} */
+                            kind: "pdq" | "md5" | "sha256" | "mixed";
+                            /** @enum {string} */
+                            source: "operator" | "removed";
+                            threshold: number;
+                            entryCount: number;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/admin/hash-matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: uploads blocked by a hash list, newest first (evidence metadata, never the file) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                    status?: "draft" | "sent" | "dismissed";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                user: {
+                                    _id: string | null;
+                                    username: string;
+                                    email: string | null;
+                                    status: string | null;
+                                };
+                                ip: string | null;
+                                uploadedAt: string;
+                                originalName: string;
+                                mimeType: string;
+                                size: number;
+                                sha256: string;
+                                md5: string;
+                                pdq: {
+                                    hash: string;
+                                    quality: number;
+                                    at?: number;
+                                }[];
+                                hits: {
+                                    listId: string;
+                                    listName: string;
+                                    /** @enum {string} */
+                                    source: "operator" | "removed";
+                                    /** @enum {string} */
+                                    kind: "pdq" | "md5" | "sha256";
+                                    value: string;
+                                    distance: number;
+                                    at?: number;
+                                }[];
+                                evidenceStored: boolean;
+                                retainUntil: string;
+                                /** @enum {string} */
+                                reportStatus: "draft" | "sent" | "dismissed";
+                                ncmecReportId: string | null;
+                                sentAt: string | null;
+                                createdAt: string;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/hash-matches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: one blocked upload with its CyberTipline report draft */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            user: {
+                                _id: string | null;
+                                username: string;
+                                email: string | null;
+                                status: string | null;
+                            };
+                            ip: string | null;
+                            uploadedAt: string;
+                            originalName: string;
+                            mimeType: string;
+                            size: number;
+                            sha256: string;
+                            md5: string;
+                            pdq: {
+                                hash: string;
+                                quality: number;
+                                at?: number;
+                            }[];
+                            hits: {
+                                listId: string;
+                                listName: string;
+                                /** @enum {string} */
+                                source: "operator" | "removed";
+                                /** @enum {string} */
+                                kind: "pdq" | "md5" | "sha256";
+                                value: string;
+                                distance: number;
+                                at?: number;
+                            }[];
+                            evidenceStored: boolean;
+                            retainUntil: string;
+                            /** @enum {string} */
+                            reportStatus: "draft" | "sent" | "dismissed";
+                            ncmecReportId: string | null;
+                            sentAt: string | null;
+                            createdAt: string;
+                            report: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/hash-matches/{id}/sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admin: record that the CyberTipline report was sent, with the report id NCMEC returned */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ncmecReportId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            user: {
+                                _id: string | null;
+                                username: string;
+                                email: string | null;
+                                status: string | null;
+                            };
+                            ip: string | null;
+                            uploadedAt: string;
+                            originalName: string;
+                            mimeType: string;
+                            size: number;
+                            sha256: string;
+                            md5: string;
+                            pdq: {
+                                hash: string;
+                                quality: number;
+                                at?: number;
+                            }[];
+                            hits: {
+                                listId: string;
+                                listName: string;
+                                /** @enum {string} */
+                                source: "operator" | "removed";
+                                /** @enum {string} */
+                                kind: "pdq" | "md5" | "sha256";
+                                value: string;
+                                distance: number;
+                                at?: number;
+                            }[];
+                            evidenceStored: boolean;
+                            retainUntil: string;
+                            /** @enum {string} */
+                            reportStatus: "draft" | "sent" | "dismissed";
+                            ncmecReportId: string | null;
+                            sentAt: string | null;
+                            createdAt: string;
+                            report: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/push/config": {
         parameters: {
             query?: never;

@@ -8,6 +8,7 @@ export * from './coupons';
 export * from './entitlements';
 export * from './feeds';
 export * from './follows';
+export * from './hashes';
 export * from './leaks';
 export * from './ledger';
 export * from './mail';

@@ -6,6 +6,7 @@ import { isUuid } from '../../db/ids';
 import { users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { msg } from '../../lib/i18n';
+import { rememberRemovedItem } from '../compliance-hashes';
 import { notify } from '../notifications';
 import { type AdminActor, inAdminTx } from './admin.common';
 import {
@@ -133,6 +134,8 @@ export async function moderate(
     const before = (await moderator.load(t, [id])).get(id);
     if (!before) throw notFound('Item');
     const after = await moderator.setTakenDown(t, id, takedown ? { at: ctx.now(), reason: reason! } : null);
+    // Its files join the site's own hash list, so a re-upload is caught (docs/compliance.md).
+    if (takedown) await rememberRemovedItem(t, ctx.now(), type, id);
     await rec({
       action: takedown ? 'content.takedown' : 'content.restore',
       targetType: type,

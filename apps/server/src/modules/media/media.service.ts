@@ -14,6 +14,7 @@ import { ImageError, processImage } from '../../lib/media/image';
 import { KIND_LABEL, SNIFF_BYTES, type Sniffed, sniff } from '../../lib/media/sniff';
 import { publicOrigin } from '../../lib/public-origin';
 import { storageFor } from '../../lib/storage';
+import { keepMediaHashes, screenUploads } from '../compliance-hashes';
 import { enqueueProcessing } from './media.jobs';
 import { type VideoLimits, videoLimitsFor, videoRefusal } from './media.limits';
 import {
@@ -219,6 +220,23 @@ export async function uploadFiles(
       videoLimitsFor(settings, await findOwnerRole(ctx.db, opts.ownerId)),
     );
 
+    // Known-abuse hash matching (docs/compliance.md): a match blocks the upload here, before anything is stored.
+    const hashes = await screenUploads(
+      ctx,
+      req,
+      opts.ownerId,
+      received.map((r) => ({
+        id: r.id,
+        tmpFile: r.tmpFile,
+        kind: r.sniffed.kind,
+        mime: r.sniffed.mime,
+        ext: r.sniffed.ext,
+        size: r.size,
+        originalName: r.originalName,
+        duration: probes.get(r.id)?.duration,
+      })),
+    );
+
     const visibility = opts.visibility ?? 'protected';
     const watermark =
       visibility === 'public'
@@ -275,6 +293,7 @@ export async function uploadFiles(
       }
     }
     const media = await insertMedia(ctx.db, rows);
+    await keepMediaHashes(ctx, hashes);
     const order = new Map(received.map((r, i) => [r.id, i]));
     media.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
     for (const m of media) if (m.status === 'processing') await enqueueProcessing(ctx, m.id, m.duration);

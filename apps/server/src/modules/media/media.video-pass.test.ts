@@ -12,6 +12,7 @@ import type { App } from '../../app-type';
 import type { MediaRow } from '../../db/schema';
 import { ffmpegPaths, watchRuns } from '../../lib/media/ffmpeg';
 import { storageFor } from '../../lib/storage';
+import { isFrameHashRun } from '../compliance-hashes/hashes.compute';
 import { getMedia } from './media.service';
 
 const t = useTestApp({ jobs: true });
@@ -24,8 +25,9 @@ function recordRuns() {
   runs = [];
   stopWatching = watchRuns((bin, args) => runs.push({ bin, args }));
 }
+// The keyframe-only run that samples frames for hash matching at upload (docs/compliance.md) is not processing.
 const runsOf = (app: App, tool: 'ffmpeg' | 'ffprobe') =>
-  runs.filter((r) => r.bin === ffmpegPaths(app.ctx.config.FFMPEG_PATH)[tool]);
+  runs.filter((r) => r.bin === ffmpegPaths(app.ctx.config.FFMPEG_PATH)[tool] && !isFrameHashRun(r.args));
 
 async function uploadAndProcess(app: App, who: Actor, content: Buffer, query: string): Promise<MediaRow> {
   const { payload, headers } = multipartBody([{ filename: 'clip.mp4', content }]);

@@ -87,6 +87,15 @@ export const settingsSchema = z.object({
     .array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'each holiday must be a date YYYY-MM-DD'))
     .max(100)
     .default([]),
+  /**
+   * Days an upload that matched a known-abuse hash list is kept in the evidence store
+   * (docs/compliance.md). 18 U.S.C. §2258A(h) asks a provider to preserve reported content
+   * for one year.
+   */
+  evidenceRetentionDays: z.number().int().min(1).max(3650).default(365),
+  /** Reporter details the CyberTipline report draft is filled with (the operator's compliance contact). */
+  complianceContactName: z.string().max(200).default(''),
+  complianceContactEmail: z.string().max(200).default(''),
 });
 
 export type SiteSettings = z.infer<typeof settingsSchema>;

@@ -1,6 +1,7 @@
 import {
   BadgeCheck,
   BarChart3,
+  FileSearch,
   FileText,
   Fingerprint,
   Flag,
@@ -11,10 +12,12 @@ import {
   Scale,
   Settings,
   ShieldAlert,
+  ShieldX,
   Users,
   Wallet,
 } from 'lucide-react';
 import { type ComponentType, lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -24,6 +27,8 @@ import { useCurrentUser } from '../../auth/api';
 const SECTIONS: Array<{
   id: string;
   label: string;
+  /** An i18n key for sections whose texts are translated (the others are English for now). */
+  labelKey?: 'compliance.nav.hashLists' | 'compliance.nav.hashMatches';
   icon: LucideIcon;
   load: () => Promise<{ default: ComponentType }>;
 }> = [
@@ -39,7 +44,21 @@ const SECTIONS: Array<{
     icon: Scale,
     load: () => import('../../complaints/components/complaints-queue'),
   },
-  { id: 'leaks', label: 'Leaks', icon: Fingerprint, load: () => import('../../leaks/components/leaks-section') },
+  { id: 'leaks', label: 'Leaks', icon: FileSearch, load: () => import('../../leaks/components/leaks-section') },
+  {
+    id: 'hash-matches',
+    label: 'Hash matches',
+    labelKey: 'compliance.nav.hashMatches',
+    icon: ShieldX,
+    load: () => import('./hash-matches-section'),
+  },
+  {
+    id: 'hash-lists',
+    label: 'Hash lists',
+    labelKey: 'compliance.nav.hashLists',
+    icon: Fingerprint,
+    load: () => import('./hash-lists-section'),
+  },
   { id: 'streams', label: 'Live streams', icon: Radio, load: () => import('./streams-section') },
   { id: 'money', label: 'Money', icon: Wallet, load: () => import('./money-section') },
   { id: 'pages', label: 'Pages and promos', icon: FileText, load: () => import('./pages-section') },
@@ -51,6 +70,7 @@ const LAZY = Object.fromEntries(SECTIONS.map((s) => [s.id, lazy(s.load)]));
 /** The admin console: a sidebar of the sections and the chosen one. The server checks every call; this only hides. */
 export function AdminConsole({ section = 'dashboard' }: { section?: string }) {
   const { user, isLoading } = useCurrentUser();
+  const { t } = useTranslation();
   if (isLoading || !user) return <PageSpinner />;
   if (user.role !== 'admin') {
     return <EmptyState title="Admins only" description="This part of the site is for the site's administrators." />;
@@ -76,7 +96,7 @@ export function AdminConsole({ section = 'dashboard' }: { section?: string }) {
                 }
               >
                 <s.icon className="size-4" aria-hidden />
-                {s.label}
+                {s.labelKey ? t(s.labelKey) : s.label}
               </NavLink>
             </li>
           ))}

@@ -95,6 +95,19 @@ const GROUPS: Array<{ title: string; fields: Def[] }> = [
     ],
   },
   {
+    title: 'Known-abuse hash matching',
+    fields: [
+      {
+        key: 'evidenceRetentionDays',
+        label: 'Keep blocked uploads as evidence for (days)',
+        kind: 'number',
+        hint: '18 U.S.C. §2258A asks for one year (365) after a report',
+      },
+      { key: 'complianceContactName', label: 'Compliance contact name (report drafts)', kind: 'text' },
+      { key: 'complianceContactEmail', label: 'Compliance contact e-mail (report drafts)', kind: 'text' },
+    ],
+  },
+  {
     title: 'Header and footer menus',
     fields: [
       {

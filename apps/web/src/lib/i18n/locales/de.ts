@@ -1,4 +1,5 @@
 import { complaintsDe } from './complaints/de';
+import { complianceDe } from './compliance/de';
 import type { Messages } from './en';
 import { leaksDe } from './leaks/de';
 
@@ -478,4 +479,5 @@ export const de: Messages = {
       system: 'Konto- und Website-Hinweise',
     },
   },
+  compliance: complianceDe,
 };

@@ -1,6 +1,6 @@
 import { complaintsEn } from './complaints/en';
+import { complianceEn } from './compliance/en';
 import { leaksEn } from './leaks/en';
-
 /** English, the source language. Keys of `nav` are the English labels of NAV_ITEMS. */
 export const en = {
   leaks: leaksEn,
@@ -477,8 +477,9 @@ export const en = {
       system: 'Account and site notices',
     },
   },
+  compliance: complianceEn,
 };
 
-type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
+export type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 /** Every other language has exactly these keys (checked by i18n.test.ts and by the type). */
 export type Messages = Shape<typeof en>;

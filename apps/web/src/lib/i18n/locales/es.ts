@@ -1,4 +1,5 @@
 import { complaintsEs } from './complaints/es';
+import { complianceEs } from './compliance/es';
 import type { Messages } from './en';
 import { leaksEs } from './leaks/es';
 
@@ -475,4 +476,5 @@ export const es: Messages = {
       system: 'Avisos de la cuenta y del sitio',
     },
   },
+  compliance: complianceEs,
 };

@@ -1,4 +1,5 @@
 import { complaintsFr } from './complaints/fr';
+import { complianceFr } from './compliance/fr';
 import type { Messages } from './en';
 import { leaksFr } from './leaks/fr';
 
@@ -480,4 +481,5 @@ export const fr: Messages = {
       system: 'Avis du compte et du site',
     },
   },
+  compliance: complianceFr,
 };

@@ -1,4 +1,5 @@
 import { complaintsPtBR } from './complaints/pt-BR';
+import { compliancePtBR } from './compliance/pt-BR';
 import type { Messages } from './en';
 import { leaksPtBR } from './leaks/pt-BR';
 
@@ -475,4 +476,5 @@ export const ptBR: Messages = {
       system: 'Avisos da conta e do site',
     },
   },
+  compliance: compliancePtBR,
 };
