@@ -1,5 +1,6 @@
 export * from './admin';
 export * from './auth';
+export * from './chargebacks';
 export * from './cms';
 export * from './comments';
 export * from './constants';

@@ -23,6 +23,7 @@ import type { SiteSettings } from '../settings/settings.defaults';
 import { assertMayPurchase } from '../wallet/purchase-guard';
 import { reverseChargeInTx } from '../wallet/refunds.service';
 import { lockWallet, walletBalance } from '../wallet/wallet.repo';
+import { recordChargeback } from './chargebacks';
 import {
   findCard,
   findPayment,
@@ -207,8 +208,9 @@ export async function handleEvent(
   const outcome = await ctx.db.transaction(async (tx) => {
     const recorded = await recordEvent(tx, gatewayName, event.id, event.type, event.raw);
     if (!recorded) return { duplicate: true, result: 'duplicate' };
-    const result = await applyEvent(ctx, tx, gatewayName, event, s, after);
-    await setEventResult(tx, recorded, result);
+    const seen: Seen = {};
+    const result = await applyEvent(ctx, tx, gatewayName, event, s, after, seen);
+    await setEventResult(tx, recorded, result, seen.paymentId);
     return { duplicate: false, result };
   });
   for (const f of after) await f();
@@ -225,6 +227,9 @@ async function findEventPayment(tx: Executor, gatewayName: GatewayName, e: Gatew
   return lockPaymentByExternal(tx, gatewayName, e.invoiceId);
 }
 
+/** The payment an event was applied to, kept on its `webhook_events` row (reconciliation). */
+type Seen = { paymentId?: string };
+
 async function applyEvent(
   ctx: Ctx,
   tx: Executor,
@@ -232,10 +237,11 @@ async function applyEvent(
   e: GatewayEvent,
   s: SiteSettings,
   after: AfterCommit[],
+  seen: Seen,
 ): Promise<string> {
   if (e.type === 'ignored') return 'ignored';
   if (e.type === 'recurring.paid' || e.type === 'recurring.failed' || e.type === 'recurring.ended')
-    return applyRecurringEvent(ctx, tx, gatewayName, e, s, after);
+    return applyRecurringEvent(ctx, tx, gatewayName, e, s, after, seen);
   if (e.type === 'account.updated') {
     if (!e.accountId) return 'ignored';
     await tx
@@ -250,6 +256,7 @@ async function applyEvent(
   }
   const p = await findEventPayment(tx, gatewayName, e);
   if (!p) return 'unknown payment';
+  seen.paymentId = p.id;
   if (e.type === 'payment.requires_action') {
     if (p.status !== 'created') return `ignored (${p.status})`;
     await updatePayment(tx, p.id, { status: 'requires_action' });
@@ -293,6 +300,7 @@ async function applyEvent(
       if (p.status === 'refund_pending' && e.type === 'payment.refunded') return settleRefund(tx, p, 'refunded');
       if (p.status !== 'succeeded') return `ignored (${p.status})`;
       await chargeBack(ctx, tx, p, s.chargebackPolicy, e.type === 'payment.refunded' ? 'refunded' : 'chargeback');
+      if (e.type === 'payment.disputed') await recordChargeback(ctx, tx, p, s, after);
       after.push(async () =>
         ctx.realtime.toUser(p.userId, 'balance/updated', { balance: fromCents(await walletBalance(ctx.db, p.userId)) }),
       );
@@ -334,6 +342,7 @@ async function applyPurposeEvent(ctx: Ctx, tx: Executor, p: PaymentRow, input: P
       const status = e.type === 'payment.refunded' ? 'refunded' : 'chargeback';
       const result = await handler.reversed(ctx, tx, p, { ...input, status });
       await updatePayment(tx, p.id, { status });
+      if (status === 'chargeback') await recordChargeback(ctx, tx, p, input.settings, input.after);
       return result;
     }
     default:
@@ -372,6 +381,7 @@ async function applyRecurringEvent(
   e: GatewayEvent,
   s: SiteSettings,
   after: AfterCommit[],
+  seen: Seen,
 ): Promise<string> {
   const ref = e.recurring;
   const handler = ref ? paymentPurpose(ref.metadata.purpose ?? '') : null;
@@ -380,8 +390,11 @@ async function applyRecurringEvent(
   if (e.type === 'recurring.failed') return handler.recurringFailed?.(ctx, tx, ref, input) ?? 'ignored';
   if (e.type === 'recurring.ended') return handler.recurringEnded?.(ctx, tx, ref, input) ?? 'ignored';
   if (!ref.chargeId || !handler.recurringCharge) return 'ignored';
-  const seen = await lockPaymentByExternal(tx, gatewayName, ref.chargeId);
-  if (seen) return succeedPurposePayment(ctx, tx, seen, input);
+  const known = await lockPaymentByExternal(tx, gatewayName, ref.chargeId);
+  if (known) {
+    seen.paymentId = known.id;
+    return succeedPurposePayment(ctx, tx, known, input);
+  }
   const charge = await handler.recurringCharge(ctx, tx, ref, input);
   if (!charge) return 'unknown recurring agreement';
   const p = await insertPayment(tx, {
@@ -395,6 +408,7 @@ async function applyRecurringEvent(
     externalId: ref.chargeId,
     metadata: { ...charge.metadata, recurringId: ref.externalId },
   });
+  seen.paymentId = p.id;
   return succeedPurposePayment(ctx, tx, p, { ...input, event: { ...e, externalId: ref.chargeId, recurring: null } });
 }
 

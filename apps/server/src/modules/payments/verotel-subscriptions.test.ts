@@ -164,7 +164,12 @@ describe('Verotel recurring subscriptions', () => {
     await setSubscriptionSettings(app, promoted, {
       promotion: { discountPercent: 50, endsAt: new Date(Date.now() + 10 * DAY).toISOString() },
     });
-    const res = await subscribeVia(app, fan, { performerId: promoted.user.id, paymentMethod: 'card' });
+    // the chargeback put the fan on hold: no new subscription until an admin clears it
+    const held = await subscribeVia(app, fan, { performerId: promoted.user.id, paymentMethod: 'card' });
+    expect(held.statusCode).toBe(403);
+    expect(held.json()).toMatchObject({ code: 'CHARGEBACK_HOLD' });
+    const other = await buildShortSessionUser(app);
+    const res = await subscribeVia(app, other, { performerId: promoted.user.id, paymentMethod: 'card' });
     const link = Object.fromEntries(new URL(res.json().checkoutUrl).searchParams);
     expect(link).toMatchObject({ priceAmount: '20.00', trialAmount: '10.00', trialPeriod: 'P30D', period: 'P30D' });
     await peer.checkout(res.json().checkoutUrl, ACCEPTED_CARD);
