@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import type { GatewayName } from '../../lib/payments';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, payments, webhookEvents } from '../../db/schema';
+import type { GatewayName } from '../../lib/payments';
 
 /**
  * Reconciliation (`npm run payments:reconcile -- --gateway ccbill --from 2026-11-01 --to 2026-11-30`,
