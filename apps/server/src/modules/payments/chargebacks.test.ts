@@ -175,7 +175,7 @@ describe('chargeback ratio', () => {
     expect(s.creators[0]).toMatchObject({ sales: 1, percent: 100, amount: 10 });
     const [alert] = await alerts();
     expect(alert.title).toMatch(/ccbill.*50%/);
-    expect(alert.link).toBe('/admin/payments');
+    expect(alert.link).toBe('/admin/money');
     const mails = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, admin.user.email!));
     expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/Chargeback ratio alert: ccbill/)]);
 

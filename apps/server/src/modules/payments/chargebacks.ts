@@ -204,7 +204,7 @@ export async function alertOnRatio(ctx: Ctx, gateway: string, at: Date, threshol
       kind: 'system',
       title: msg('notify.chargebackRatio', vars),
       body: msg('notify.chargebackRatioBody', vars),
-      link: '/admin/payments',
+      link: '/admin/money',
       data: { gateway, month, percent: r.percent },
     },
   ).catch((err) => ctx.log.error({ err, gateway, month }, 'chargeback ratio alert failed'));

@@ -1,6 +1,8 @@
+import { chargebacksDe } from './chargebacks/de';
 import type { Messages } from './en';
 
 export const de: Messages = {
+  chargebacks: chargebacksDe,
   nav: {
     Home: 'Startseite',
     Explore: 'Entdecken',

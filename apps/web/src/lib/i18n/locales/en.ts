@@ -1,5 +1,8 @@
+import { chargebacksEn } from './chargebacks/en';
+
 /** English, the source language. Keys of `nav` are the English labels of NAV_ITEMS. */
 export const en = {
+  chargebacks: chargebacksEn,
   nav: {
     Home: 'Home',
     Explore: 'Explore',

@@ -1,6 +1,8 @@
+import { chargebacksEs } from './chargebacks/es';
 import type { Messages } from './en';
 
 export const es: Messages = {
+  chargebacks: chargebacksEs,
   nav: {
     Home: 'Inicio',
     Explore: 'Explorar',

@@ -1,6 +1,8 @@
+import { chargebacksFr } from './chargebacks/fr';
 import type { Messages } from './en';
 
 export const fr: Messages = {
+  chargebacks: chargebacksFr,
   nav: {
     Home: 'Accueil',
     Explore: 'Explorer',

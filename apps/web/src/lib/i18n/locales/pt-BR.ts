@@ -1,6 +1,8 @@
+import { chargebacksPtBR } from './chargebacks/pt-BR';
 import type { Messages } from './en';
 
 export const ptBR: Messages = {
+  chargebacks: chargebacksPtBR,
   nav: {
     Home: 'Início',
     Explore: 'Explorar',
