@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, payments, webhookEvents } from '../../db/schema';
 import type { GatewayName } from '../../lib/payments';
@@ -53,6 +53,22 @@ export function reportedCents(gateway: string, payload: unknown): number | null 
   return null;
 }
 
+/** Ledger transactions that moved the clearing account, with the sum they moved there (cents). */
+function clearingMoves(db: Executor, clearingKey: string, where: SQL | undefined) {
+  return db
+    .select({
+      txId: ledgerTransactions.id,
+      kind: ledgerTransactions.kind,
+      reference: ledgerTransactions.reference,
+      cents: sql<number>`sum(${ledgerEntries.amount})`.mapWith(Number),
+    })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(and(eq(ledgerAccounts.key, clearingKey), where))
+    .groupBy(ledgerTransactions.id);
+}
+
 /** `to` is a whole day: the range is [from 00:00, to + 1 day 00:00) UTC. */
 export function dayRange(from: string, to: string): { start: Date; end: Date } {
   const start = new Date(`${from}T00:00:00.000Z`);
@@ -79,25 +95,15 @@ export async function reconcile(
     );
   // the gateway's payments whose sale or reversal the ledger booked in the range
   const clearingKey = `clearing:${q.gateway}`;
-  const moves = await db
-    .select({
-      txId: ledgerTransactions.id,
-      kind: ledgerTransactions.kind,
-      reference: ledgerTransactions.reference,
-      cents: sql<number>`sum(${ledgerEntries.amount})`.mapWith(Number),
-    })
-    .from(ledgerTransactions)
-    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .where(
-      and(
-        eq(ledgerAccounts.key, clearingKey),
-        gte(ledgerTransactions.createdAt, start),
-        lt(ledgerTransactions.createdAt, end),
-        sql`${ledgerTransactions.reference} like 'payment:%'`,
-      ),
-    )
-    .groupBy(ledgerTransactions.id);
+  const moves = await clearingMoves(
+    db,
+    clearingKey,
+    and(
+      gte(ledgerTransactions.createdAt, start),
+      lt(ledgerTransactions.createdAt, end),
+      sql`${ledgerTransactions.reference} like 'payment:%'`,
+    ),
+  );
   const paymentIds = [
     ...new Set([
       ...events.map((e) => e.paymentId).filter((id): id is string => Boolean(id)),
@@ -113,26 +119,14 @@ export async function reconcile(
   const saleTx = new Map(rows.map((r) => [r.id, r.ledgerTransactionId]));
   // every ledger movement on the clearing account of those payments, whenever booked
   const allMoves = paymentIds.length
-    ? await db
-        .select({
-          txId: ledgerTransactions.id,
-          kind: ledgerTransactions.kind,
-          reference: ledgerTransactions.reference,
-          cents: sql<number>`sum(${ledgerEntries.amount})`.mapWith(Number),
-        })
-        .from(ledgerTransactions)
-        .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-        .where(
-          and(
-            eq(ledgerAccounts.key, clearingKey),
-            inArray(
-              ledgerTransactions.reference,
-              paymentIds.map((id) => `payment:${id}`),
-            ),
-          ),
-        )
-        .groupBy(ledgerTransactions.id)
+    ? await clearingMoves(
+        db,
+        clearingKey,
+        inArray(
+          ledgerTransactions.reference,
+          paymentIds.map((id) => `payment:${id}`),
+        ),
+      )
     : [];
   const saleOf = (paymentId: string) => allMoves.find((m) => m.txId === saleTx.get(paymentId));
   const reversalOf = (paymentId: string) =>
