@@ -1,6 +1,7 @@
 export * from './admin';
 export * from './auth';
 export * from './business-days';
+export * from './chargebacks';
 export * from './cms';
 export * from './comments';
 export * from './complaints';

@@ -6,6 +6,7 @@ import { countUsers, insertUser } from '../modules/users/users.repo';
 import { seedAccounts } from './accounts';
 import { CAST_PLANS, insertCast, seedCastActivity, seedLooks } from './cast';
 import { seedCatalogue } from './catalogue';
+import { seedChargebacks } from './chargebacks';
 import { seedComplaints } from './complaints';
 import { seedFeeds } from './feeds';
 import { seedHashes } from './hashes';
@@ -121,6 +122,7 @@ export async function seedDemoIfEmpty(ctx: Ctx, step: (msg: string) => void = ()
     await seedSubscriptions(ctx);
     await seedMassMessages(ctx);
     await seedMoney(ctx);
+    await seedChargebacks(ctx);
     await seedPayouts(ctx);
     await seedStreaming(ctx);
     await seedPrivacy(ctx);

@@ -27653,6 +27653,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/chargebacks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: chargeback ratio per processor (this month and the previous), the creators drawing most chargebacks, the accounts on hold, the alert threshold and fees */
+        get: {
+            parameters: {
+                query?: {
+                    month?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            month: string;
+                            previousMonth: string;
+                            thresholdPercent: number;
+                            fees: {
+                                [key: string]: number;
+                            };
+                            gateways: {
+                                sales: number;
+                                chargebacks: number;
+                                percent: number;
+                                gateway: string;
+                                alerted: boolean;
+                            }[];
+                            previous: {
+                                sales: number;
+                                chargebacks: number;
+                                percent: number;
+                                gateway: string;
+                                alerted: boolean;
+                            }[];
+                            creators: {
+                                sales: number;
+                                chargebacks: number;
+                                percent: number;
+                                creator: {
+                                    _id: string;
+                                    username: string | null;
+                                };
+                                amount: number;
+                            }[];
+                            held: {
+                                _id: string;
+                                username: string | null;
+                                since: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/chargeback-hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Admin: clear the hold a chargeback put on an account (purchases allowed again); audit-logged */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cleared: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders": {
         parameters: {
             query?: never;

@@ -1,5 +1,16 @@
 import { CARD_GATEWAYS, GATEWAY_NAMES } from '@marquee/shared/payments';
-import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** A payment through a gateway: a wallet top-up (or a card payment another module starts). */
@@ -19,6 +30,14 @@ export const payments = pgTable(
     discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
     couponId: uuid('coupon_id'),
     currency: text('currency').notNull().default('USD'),
+    /**
+     * What the processor charges (docs/payments.md, "Currency"): its currency, the amount in that
+     * currency's minor units, and the rate used (processor units per token); recorded when the
+     * checkout is opened, so the ledger (tokens, cents) and the processor's figures can be compared.
+     */
+    processorCurrency: text('processor_currency'),
+    processorAmountMinor: bigint('processor_amount_minor', { mode: 'number' }),
+    fxRate: numeric('fx_rate', { precision: 18, scale: 8 }),
     status: text('status', {
       enum: ['created', 'requires_action', 'succeeded', 'failed', 'refund_pending', 'refunded', 'chargeback'],
     })
@@ -52,9 +71,54 @@ export const webhookEvents = pgTable(
     type: text('type').notNull(),
     payload: jsonb('payload').$type<unknown>().notNull(),
     result: text('result'),
+    /** The payment the event was applied to (reconciliation joins on it); null when none was found. */
+    paymentId: uuid('payment_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('webhook_events_gateway_event_uq').on(t.gateway, t.eventId)],
+  (t) => [
+    uniqueIndex('webhook_events_gateway_event_uq').on(t.gateway, t.eventId),
+    index('webhook_events_gateway_created_idx').on(t.gateway, t.createdAt),
+  ],
+);
+
+/**
+ * A chargeback a processor reported (`payment.disputed` applied), once per payment: the
+ * chargeback ratio counts these, and the fee the processor charges is booked with it.
+ */
+export const chargebacks = pgTable(
+  'chargebacks',
+  {
+    id: uuid('id').primaryKey(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    gateway: text('gateway').notNull(),
+    userId: uuid('user_id').notNull(),
+    /** The creator the payment paid (card subscriptions, card purchases); null for top-ups. */
+    creatorId: uuid('creator_id'),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull().default(0),
+    feeTransactionId: uuid('fee_transaction_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chargebacks_payment_uq').on(t.paymentId),
+    index('chargebacks_gateway_created_idx').on(t.gateway, t.createdAt),
+  ],
+);
+
+/** A chargeback-ratio alert sent: once per processor per month (`YYYY-MM`). */
+export const chargebackAlerts = pgTable(
+  'chargeback_alerts',
+  {
+    id: uuid('id').primaryKey(),
+    gateway: text('gateway').notNull(),
+    month: text('month').notNull(),
+    chargebacks: bigint('chargebacks', { mode: 'number' }).notNull(),
+    sales: bigint('sales', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('chargeback_alerts_gateway_month_uq').on(t.gateway, t.month)],
 );
 
 export const paymentCards = pgTable(
@@ -101,4 +165,5 @@ export const gatewayAccounts = pgTable(
 );
 
 export type PaymentRow = typeof payments.$inferSelect;
+export type ChargebackRow = typeof chargebacks.$inferSelect;
 export type PaymentCardRow = typeof paymentCards.$inferSelect;

@@ -34,6 +34,8 @@ export const users = pgTable(
     locale: text('locale'),
     /** A new address waiting for its confirmation link (docs/accounts.md); `email` stays until then. */
     pendingEmail: text('pending_email'),
+    /** Set by a chargeback on the fan's payment: no new purchases until an admin clears it (docs/payments.md). */
+    chargebackHoldAt: timestamp('chargeback_hold_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

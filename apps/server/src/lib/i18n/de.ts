@@ -44,6 +44,9 @@ export const de: Messages = {
   'notify.charge.rented': '„{{title}}“ wurde für {{amount}} ausgeliehen',
   'notify.mention': '{{who}} hat dich in einem Kommentar erwähnt',
   'notify.message': 'Neue Nachricht von {{who}}',
+  'notify.chargebackRatio': 'Chargeback-Quote: {{gateway}} bei {{percent}} % im {{month}}',
+  'notify.chargebackRatioBody':
+    '{{gateway}} hat {{chargebacks}} Chargebacks bei {{sales}} Verkäufen im {{month}} ({{percent}} %), über der Schwelle von {{threshold}} %. Die Überwachungsprogramme der Kartennetze beginnen bei etwa 1 %.',
   'notify.payout.requested': 'Auszahlung angefordert',
   'notify.payout.requestedBody': 'Deine Auszahlungsanfrage über {{amount}} per {{method}} wird geprüft.',
   'notify.payout.cancelled': 'Auszahlungsanfrage storniert',

@@ -50,6 +50,9 @@ export const en = {
   'notify.charge.rented': '"{{title}}" was rented for {{amount}}',
   'notify.mention': '{{who}} mentioned you in a comment',
   'notify.message': 'New message from {{who}}',
+  'notify.chargebackRatio': 'Chargeback ratio alert: {{gateway}} at {{percent}}% in {{month}}',
+  'notify.chargebackRatioBody':
+    '{{gateway}} has {{chargebacks}} chargebacks for {{sales}} sales in {{month}} ({{percent}}%), above the {{threshold}}% threshold. The card schemes’ monitoring programmes start near 1%.',
   'notify.payout.requested': 'Payout requested',
   'notify.payout.requestedBody': 'Your payout request of {{amount}} by {{method}} is pending review.',
   'notify.payout.cancelled': 'Payout request cancelled',

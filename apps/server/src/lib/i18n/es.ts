@@ -45,6 +45,9 @@ export const es: Messages = {
   'notify.charge.rented': 'Han alquilado «{{title}}» por {{amount}}',
   'notify.mention': '{{who}} te ha mencionado en un comentario',
   'notify.message': 'Nuevo mensaje de {{who}}',
+  'notify.chargebackRatio': 'Alerta de contracargos: {{gateway}} al {{percent}}% en {{month}}',
+  'notify.chargebackRatioBody':
+    '{{gateway}} tiene {{chargebacks}} contracargos para {{sales}} ventas en {{month}} ({{percent}}%), por encima del umbral del {{threshold}}%. Los programas de supervisión de las marcas de tarjetas empiezan cerca del 1%.',
   'notify.payout.requested': 'Pago solicitado',
   'notify.payout.requestedBody': 'Tu solicitud de pago de {{amount}} por {{method}} está pendiente de revisión.',
   'notify.payout.cancelled': 'Solicitud de pago cancelada',

@@ -45,6 +45,9 @@ export const fr: Messages = {
   'notify.charge.rented': '« {{title}} » a été loué pour {{amount}}',
   'notify.mention': '{{who}} vous a mentionné dans un commentaire',
   'notify.message': 'Nouveau message de {{who}}',
+  'notify.chargebackRatio': 'Alerte de rétrofacturations : {{gateway}} à {{percent}} % en {{month}}',
+  'notify.chargebackRatioBody':
+    '{{gateway}} compte {{chargebacks}} rétrofacturations pour {{sales}} ventes en {{month}} ({{percent}} %), au-dessus du seuil de {{threshold}} %. Les programmes de surveillance des réseaux de cartes commencent vers 1 %.',
   'notify.payout.requested': 'Versement demandé',
   'notify.payout.requestedBody': 'Votre demande de versement de {{amount}} par {{method}} est en cours d’examen.',
   'notify.payout.cancelled': 'Demande de versement annulée',

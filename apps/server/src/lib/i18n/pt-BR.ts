@@ -44,6 +44,9 @@ export const ptBR: Messages = {
   'notify.charge.rented': '“{{title}}” foi alugado por {{amount}}',
   'notify.mention': '{{who}} mencionou você em um comentário',
   'notify.message': 'Nova mensagem de {{who}}',
+  'notify.chargebackRatio': 'Alerta de chargebacks: {{gateway}} em {{percent}}% em {{month}}',
+  'notify.chargebackRatioBody':
+    '{{gateway}} tem {{chargebacks}} chargebacks para {{sales}} vendas em {{month}} ({{percent}}%), acima do limite de {{threshold}}%. Os programas de monitoramento das bandeiras começam perto de 1%.',
   'notify.payout.requested': 'Saque solicitado',
   'notify.payout.requestedBody': 'Seu pedido de saque de {{amount}} por {{method}} está em análise.',
   'notify.payout.cancelled': 'Pedido de saque cancelado',

@@ -1,5 +1,6 @@
 import type { App } from '../../app-type';
 import adminAuditRoutes from './admin.audit.routes';
+import adminChargebacksRoutes from './admin.chargebacks.routes';
 import adminContentRoutes from './admin.content.routes';
 import adminDashboardRoutes from './admin.dashboard.routes';
 import adminMailRoutes from './admin.mail.routes';
@@ -24,6 +25,7 @@ export default async function adminRoutes(app: App) {
   await app.register(adminMailRoutes);
   await app.register(adminAuditRoutes);
   await app.register(adminMoneyRoutes);
+  await app.register(adminChargebacksRoutes);
   await app.register(adminOrdersRoutes);
   await app.register(adminSubscriptionsRoutes);
   await app.register(adminViewAsRoutes);

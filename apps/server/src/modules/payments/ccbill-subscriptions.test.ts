@@ -3,13 +3,14 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CCBILL_TEST_CARDS, startCcbillPeer } from '../../../test/ccbill-peer';
 import { buildPerformer } from '../../../test/factories';
 import { answer, buildLongSessionUser, CCBILL, ccbillEnv, useCcbillGateway } from '../../../test/factories.ccbill';
+import { earned, subRow, travelTo } from '../../../test/factories.memberships';
 import { subscribeVia } from '../../../test/factories.subscriptions';
 import { useTestApp } from '../../../test/harness';
 import type { App } from '../../app-type';
-import { entitlements, payments, subscriptions } from '../../db/schema';
+import { entitlements, payments } from '../../db/schema';
 import { setClockOffset } from '../../lib/clock';
 import { formDigest } from '../../lib/payments';
-import { balanceOf, earningsAccount, verifyLedger } from '../ledger/ledger.service';
+import { verifyLedger } from '../ledger/ledger.service';
 import { runRenewals } from '../subscriptions/subscriptions.renewal';
 
 // Memberships CCBill rebills itself, against the local CCBill peer (test/ccbill-peer.ts).
@@ -25,9 +26,6 @@ afterEach(async () => {
 });
 afterAll(() => peer.close());
 
-const earned = (app: App, id: string) => app.ctx.db.transaction((tx) => balanceOf(tx, earningsAccount(id)));
-const subRow = async (app: App) => (await app.ctx.db.select().from(subscriptions))[0];
-const travelTo = (at: number) => setClockOffset(at - Date.now());
 const hasAccess = async (app: App, fanId: string, creatorId: string) => {
   const [e] = await app.ctx.db
     .select()

@@ -2,9 +2,15 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import { gatewayAccounts, type PaymentRow, paymentCards, payments, webhookEvents } from '../../db/schema';
+import { processorAmount } from './currency';
 
+/** A new payment; what the processor charges is recorded with it (currency.ts) unless the caller says. */
 export async function insertPayment(tx: Executor, row: typeof payments.$inferInsert): Promise<PaymentRow> {
-  const [r] = await tx.insert(payments).values(row).returning();
+  const charged = processorAmount(row.currency ?? 'USD', row.chargedCents);
+  const [r] = await tx
+    .insert(payments)
+    .values({ ...charged, ...row })
+    .returning();
   return r;
 }
 
@@ -69,8 +75,11 @@ export async function recordEvent(
   return r?.id ?? null;
 }
 
-export async function setEventResult(tx: Executor, id: string, result: string) {
-  await tx.update(webhookEvents).set({ result }).where(eq(webhookEvents.id, id));
+export async function setEventResult(tx: Executor, id: string, result: string, paymentId?: string) {
+  await tx
+    .update(webhookEvents)
+    .set({ result, paymentId: paymentId ?? null })
+    .where(eq(webhookEvents.id, id));
 }
 
 export async function searchPayments(

@@ -21,6 +21,7 @@ import { revoke } from '../entitlements';
 import { clearing, platform, post, wallet } from '../ledger';
 import type { SiteSettings } from '../settings';
 import { assertMayPurchase, lockWallet, reverseChargeInTx, walletBalance } from '../wallet';
+import { recordChargeback } from './chargebacks';
 import {
   findCard,
   findPayment,
@@ -205,8 +206,9 @@ export async function handleEvent(
   const outcome = await ctx.db.transaction(async (tx) => {
     const recorded = await recordEvent(tx, gatewayName, event.id, event.type, event.raw);
     if (!recorded) return { duplicate: true, result: 'duplicate' };
-    const result = await applyEvent(ctx, tx, gatewayName, event, s, after);
-    await setEventResult(tx, recorded, result);
+    const seen: Seen = {};
+    const result = await applyEvent(ctx, tx, gatewayName, event, s, after, seen);
+    await setEventResult(tx, recorded, result, seen.paymentId);
     return { duplicate: false, result };
   });
   for (const f of after) await f();
@@ -223,6 +225,9 @@ async function findEventPayment(tx: Executor, gatewayName: GatewayName, e: Gatew
   return lockPaymentByExternal(tx, gatewayName, e.invoiceId);
 }
 
+/** The payment an event was applied to, kept on its `webhook_events` row (reconciliation). */
+type Seen = { paymentId?: string };
+
 async function applyEvent(
   ctx: Ctx,
   tx: Executor,
@@ -230,10 +235,11 @@ async function applyEvent(
   e: GatewayEvent,
   s: SiteSettings,
   after: AfterCommit[],
+  seen: Seen,
 ): Promise<string> {
   if (e.type === 'ignored') return 'ignored';
   if (e.type === 'recurring.paid' || e.type === 'recurring.failed' || e.type === 'recurring.ended')
-    return applyRecurringEvent(ctx, tx, gatewayName, e, s, after);
+    return applyRecurringEvent(ctx, tx, gatewayName, e, s, after, seen);
   if (e.type === 'account.updated') {
     if (!e.accountId) return 'ignored';
     await tx
@@ -248,6 +254,7 @@ async function applyEvent(
   }
   const p = await findEventPayment(tx, gatewayName, e);
   if (!p) return 'unknown payment';
+  seen.paymentId = p.id;
   if (e.type === 'payment.requires_action') {
     if (p.status !== 'created') return `ignored (${p.status})`;
     await updatePayment(tx, p.id, { status: 'requires_action' });
@@ -291,6 +298,7 @@ async function applyEvent(
       if (p.status === 'refund_pending' && e.type === 'payment.refunded') return settleRefund(tx, p, 'refunded');
       if (p.status !== 'succeeded') return `ignored (${p.status})`;
       await chargeBack(ctx, tx, p, s.chargebackPolicy, e.type === 'payment.refunded' ? 'refunded' : 'chargeback');
+      if (e.type === 'payment.disputed') await recordChargeback(ctx, tx, p, s, after);
       after.push(async () =>
         ctx.realtime.toUser(p.userId, 'balance/updated', { balance: fromCents(await walletBalance(ctx.db, p.userId)) }),
       );
@@ -332,6 +340,7 @@ async function applyPurposeEvent(ctx: Ctx, tx: Executor, p: PaymentRow, input: P
       const status = e.type === 'payment.refunded' ? 'refunded' : 'chargeback';
       const result = await handler.reversed(ctx, tx, p, { ...input, status });
       await updatePayment(tx, p.id, { status });
+      if (status === 'chargeback') await recordChargeback(ctx, tx, p, input.settings, input.after);
       return result;
     }
     default:
@@ -370,6 +379,7 @@ async function applyRecurringEvent(
   e: GatewayEvent,
   s: SiteSettings,
   after: AfterCommit[],
+  seen: Seen,
 ): Promise<string> {
   const ref = e.recurring;
   const handler = ref ? paymentPurpose(ref.metadata.purpose ?? '') : null;
@@ -378,8 +388,11 @@ async function applyRecurringEvent(
   if (e.type === 'recurring.failed') return handler.recurringFailed?.(ctx, tx, ref, input) ?? 'ignored';
   if (e.type === 'recurring.ended') return handler.recurringEnded?.(ctx, tx, ref, input) ?? 'ignored';
   if (!ref.chargeId || !handler.recurringCharge) return 'ignored';
-  const seen = await lockPaymentByExternal(tx, gatewayName, ref.chargeId);
-  if (seen) return succeedPurposePayment(ctx, tx, seen, input);
+  const known = await lockPaymentByExternal(tx, gatewayName, ref.chargeId);
+  if (known) {
+    seen.paymentId = known.id;
+    return succeedPurposePayment(ctx, tx, known, input);
+  }
   const charge = await handler.recurringCharge(ctx, tx, ref, input);
   if (!charge) return 'unknown recurring agreement';
   const p = await insertPayment(tx, {
@@ -393,6 +406,7 @@ async function applyRecurringEvent(
     externalId: ref.chargeId,
     metadata: { ...charge.metadata, recurringId: ref.externalId },
   });
+  seen.paymentId = p.id;
   return succeedPurposePayment(ctx, tx, p, { ...input, event: { ...e, externalId: ref.chargeId, recurring: null } });
 }
 

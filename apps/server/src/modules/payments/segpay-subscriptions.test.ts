@@ -1,14 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type Actor, buildPerformer, buildUser } from '../../../test/factories';
+import { earned, hasAccess, travelTo } from '../../../test/factories.memberships';
 import { chooseSegpay, payAt, paymentRow, SEGPAY_IDS, useSegpay } from '../../../test/factories.segpay';
 import { subscribeVia } from '../../../test/factories.subscriptions';
 import { TEST_CARDS } from '../../../test/segpay-peer';
 import type { App } from '../../app-type';
-import { entitlements, payments, subscriptions } from '../../db/schema';
+import { payments, subscriptions } from '../../db/schema';
 import { setClockOffset } from '../../lib/clock';
 import { createSession } from '../auth/sessions';
-import { balanceOf, earningsAccount, verifyLedger } from '../ledger/ledger.service';
+import { verifyLedger } from '../ledger/ledger.service';
 import { runRenewals } from '../subscriptions/subscriptions.renewal';
 
 // Memberships Segpay rebills itself (Dynamic Recurring Billing), against the local peer (test/segpay-peer.ts).
@@ -22,17 +23,8 @@ afterEach(async () => {
   expect(report, JSON.stringify(report)).toMatchObject({ ok: true });
 });
 
-const earned = (app: App, id: string) => app.ctx.db.transaction((tx) => balanceOf(tx, earningsAccount(id)));
 const subOf = async (app: App, fanId: string) =>
   (await app.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, fanId)))[0];
-const hasAccess = async (app: App, fanId: string, creatorId: string, at = Date.now()) => {
-  const [e] = await app.ctx.db
-    .select()
-    .from(entitlements)
-    .where(and(eq(entitlements.userId, fanId), eq(entitlements.objectId, creatorId)));
-  return Boolean(e && !e.revokedAt && (!e.expiresAt || e.expiresAt.getTime() > at));
-};
-const travelTo = (at: number) => setClockOffset(at - Date.now());
 
 /** A fan whose session outlives the months the tests travel through. */
 async function longSessionFan(app: App): Promise<Actor> {

@@ -2,14 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type Actor, buildPerformer, buildUser as buildShortSessionUser } from '../../../test/factories';
+import { earned, hasAccess, subRow } from '../../../test/factories.memberships';
 import { setSubscriptionSettings, subscribeVia } from '../../../test/factories.subscriptions';
 import { useTestApp } from '../../../test/harness';
 import { startStripePeer } from '../../../test/stripe-peer';
 import type { App } from '../../app-type';
-import { entitlements, notifications, payments, subscriptions, users } from '../../db/schema';
+import { notifications, payments, users } from '../../db/schema';
 import { setClockOffset } from '../../lib/clock';
 import { createSession } from '../auth/sessions';
-import { balanceOf, earningsAccount, verifyLedger } from '../ledger/ledger.service';
+import { verifyLedger } from '../ledger/ledger.service';
 import { runRenewals } from '../subscriptions/subscriptions.renewal';
 
 // Stripe through the official SDK against a local peer that speaks its REST API (test/stripe-peer.ts);
@@ -63,15 +64,6 @@ const invoice = (subId: string, subscriptionId: string, invoiceId: string, cents
 
 const priceIdOf = (lookupKey: string) =>
   [...peer.objects.values()].find((o) => o.object === 'price' && o.lookup_key === lookupKey)?.id;
-const earned = (app: App, id: string) => app.ctx.db.transaction((tx) => balanceOf(tx, earningsAccount(id)));
-const subRow = async (app: App) => (await app.ctx.db.select().from(subscriptions))[0];
-const hasAccess = async (app: App, fanId: string, creatorId: string, at = Date.now()) => {
-  const [e] = await app.ctx.db
-    .select()
-    .from(entitlements)
-    .where(and(eq(entitlements.userId, fanId), eq(entitlements.objectId, creatorId)));
-  return Boolean(e && !e.revokedAt && (!e.expiresAt || e.expiresAt.getTime() > at));
-};
 
 async function subscribeAtStripe(app: App) {
   const creator = await buildPerformer(app, {}, { monthlyPrice: 1000, yearlyPrice: 9600 });

@@ -1,14 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Actor, buildPerformer, buildUser as buildShortSessionUser } from '../../../test/factories';
+import { earned, hasAccess, travelTo as moveClockTo, subRow } from '../../../test/factories.memberships';
 import { setSubscriptionSettings, subscribeVia } from '../../../test/factories.subscriptions';
 import { useVerotelApp } from '../../../test/verotel-app';
 import { ACCEPTED_CARD } from '../../../test/verotel-peer';
 import type { App } from '../../app-type';
-import { entitlements, payments, subscriptions } from '../../db/schema';
+import { payments } from '../../db/schema';
 import { setClockOffset } from '../../lib/clock';
 import { createSession } from '../auth/sessions';
-import { balanceOf, earningsAccount } from '../ledger/ledger.service';
 import { runRenewals } from '../subscriptions/subscriptions.renewal';
 
 // Memberships Verotel rebills itself: FlexPay recurring subscriptions against the local peer
@@ -23,16 +23,6 @@ async function buildUser(app: App): Promise<Actor> {
   const { token } = await createSession(app.ctx.db, a.user.id, { remember: true });
   return { ...a, token, auth: { authorization: `Bearer ${token}` } };
 }
-const earned = (app: App, id: string) => app.ctx.db.transaction((tx) => balanceOf(tx, earningsAccount(id)));
-const subRow = async (app: App) => (await app.ctx.db.select().from(subscriptions))[0];
-const hasAccess = async (app: App, fanId: string, creatorId: string, at = Date.now()) => {
-  const [e] = await app.ctx.db
-    .select()
-    .from(entitlements)
-    .where(and(eq(entitlements.userId, fanId), eq(entitlements.objectId, creatorId)));
-  return Boolean(e && !e.revokedAt && (!e.expiresAt || e.expiresAt.getTime() > at));
-};
-const moveClockTo = (at: number) => setClockOffset(at - Date.now());
 
 /** A fan subscribed by card through Verotel's Order Page: the initial postback applied. */
 async function subscribedAtVerotel(app: App) {
@@ -164,7 +154,12 @@ describe('Verotel recurring subscriptions', () => {
     await setSubscriptionSettings(app, promoted, {
       promotion: { discountPercent: 50, endsAt: new Date(Date.now() + 10 * DAY).toISOString() },
     });
-    const res = await subscribeVia(app, fan, { performerId: promoted.user.id, paymentMethod: 'card' });
+    // the chargeback put the fan on hold: no new subscription until an admin clears it
+    const held = await subscribeVia(app, fan, { performerId: promoted.user.id, paymentMethod: 'card' });
+    expect(held.statusCode).toBe(403);
+    expect(held.json()).toMatchObject({ code: 'CHARGEBACK_HOLD' });
+    const other = await buildShortSessionUser(app);
+    const res = await subscribeVia(app, other, { performerId: promoted.user.id, paymentMethod: 'card' });
     const link = Object.fromEntries(new URL(res.json().checkoutUrl).searchParams);
     expect(link).toMatchObject({ priceAmount: '20.00', trialAmount: '10.00', trialPeriod: 'P30D', period: 'P30D' });
     await peer.checkout(res.json().checkoutUrl, ACCEPTED_CARD);

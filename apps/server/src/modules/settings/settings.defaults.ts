@@ -51,6 +51,13 @@ export const settingsSchema = z.object({
   userReferralPercent: z.number().min(0).max(100).default(1),
   chargebackPolicy: z.enum(['creator_pays', 'platform_absorbs']).default('creator_pays'),
   /**
+   * What each processor charges the site per chargeback, in cents (docs/payments.md, "Chargebacks"):
+   * booked to the platform with each chargeback. Unset = 0 (CCBill's standard pricing includes it).
+   */
+  chargebackFeeCents: z.partialRecord(gatewayNameSchema, z.number().int().min(0).max(100_000)).default({}),
+  /** A processor's chargebacks ÷ sales for a month above this (percent) alerts the admins, once per month. */
+  chargebackAlertPercent: z.number().min(0).max(100).default(0.9),
+  /**
    * Coupons on sales: off = the creator earns on what the fan paid (never more). On = the platform
    * tops the creator's earning up towards the list price from its own account, at most
    * `couponFundingCapPerCreator` (tokens) per creator account in all (docs/money.md).

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/input';
@@ -9,6 +10,7 @@ import type { ApiBody, ApiQuery } from '../../../lib/api-contract';
 import { AdminPayoutsTab } from '../../payouts/components/admin-payouts-tab';
 import { usePageTitle } from '../../settings/hooks';
 import { adminActions, CHARGE_TYPES, downloadRevenueCsv, useAdminCharges, useCoupons, useRevenue } from '../api';
+import { ChargebacksCard } from './chargebacks-card';
 import { act, Badge, fmtDate, fmtMoney, Pager, SectionTitle, Select, Table, td } from './kit';
 import { OrdersTab } from './orders-tab';
 import { SubscriptionsTab } from './subscriptions-tab';
@@ -230,6 +232,7 @@ function Coupons() {
 
 export default function MoneySection() {
   usePageTitle('Admin: money');
+  const { t } = useTranslation();
   return (
     <div>
       <SectionTitle title="Money" />
@@ -241,6 +244,7 @@ export default function MoneySection() {
           <TabsTrigger value="orders">Orders</TabsTrigger>
           <TabsTrigger value="subscriptions">Subscriptions</TabsTrigger>
           <TabsTrigger value="payouts">Payouts</TabsTrigger>
+          <TabsTrigger value="chargebacks">{t('chargebacks.tab')}</TabsTrigger>
         </TabsList>
         <TabsContent value="charges" className="pt-4">
           <Charges />
@@ -259,6 +263,9 @@ export default function MoneySection() {
         </TabsContent>
         <TabsContent value="payouts" className="pt-4">
           <AdminPayoutsTab />
+        </TabsContent>
+        <TabsContent value="chargebacks" className="pt-4">
+          <ChargebacksCard />
         </TabsContent>
       </Tabs>
     </div>

@@ -1,3 +1,4 @@
+import { chargebacksDe } from './chargebacks/de';
 import { complaintsDe } from './complaints/de';
 import { complianceDe } from './compliance/de';
 import type { Messages } from './en';
@@ -6,6 +7,7 @@ import { leaksDe } from './leaks/de';
 export const de: Messages = {
   leaks: leaksDe,
   complaints: complaintsDe,
+  chargebacks: chargebacksDe,
   nav: {
     Home: 'Startseite',
     Explore: 'Entdecken',

@@ -1,3 +1,4 @@
+import { chargebacksEn } from './chargebacks/en';
 import { complaintsEn } from './complaints/en';
 import { complianceEn } from './compliance/en';
 import { leaksEn } from './leaks/en';
@@ -5,6 +6,7 @@ import { leaksEn } from './leaks/en';
 export const en = {
   leaks: leaksEn,
   complaints: complaintsEn,
+  chargebacks: chargebacksEn,
   nav: {
     Home: 'Home',
     Explore: 'Explore',

@@ -1,3 +1,4 @@
+import { chargebacksEs } from './chargebacks/es';
 import { complaintsEs } from './complaints/es';
 import { complianceEs } from './compliance/es';
 import type { Messages } from './en';
@@ -6,6 +7,7 @@ import { leaksEs } from './leaks/es';
 export const es: Messages = {
   leaks: leaksEs,
   complaints: complaintsEs,
+  chargebacks: chargebacksEs,
   nav: {
     Home: 'Inicio',
     Explore: 'Explorar',

@@ -1,3 +1,4 @@
+import { chargebacksFr } from './chargebacks/fr';
 import { complaintsFr } from './complaints/fr';
 import { complianceFr } from './compliance/fr';
 import type { Messages } from './en';
@@ -6,6 +7,7 @@ import { leaksFr } from './leaks/fr';
 export const fr: Messages = {
   leaks: leaksFr,
   complaints: complaintsFr,
+  chargebacks: chargebacksFr,
   nav: {
     Home: 'Accueil',
     Explore: 'Explorer',

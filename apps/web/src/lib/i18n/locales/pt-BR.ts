@@ -1,3 +1,4 @@
+import { chargebacksPtBR } from './chargebacks/pt-BR';
 import { complaintsPtBR } from './complaints/pt-BR';
 import { compliancePtBR } from './compliance/pt-BR';
 import type { Messages } from './en';
@@ -6,6 +7,7 @@ import { leaksPtBR } from './leaks/pt-BR';
 export const ptBR: Messages = {
   leaks: leaksPtBR,
   complaints: complaintsPtBR,
+  chargebacks: chargebacksPtBR,
   nav: {
     Home: 'Início',
     Explore: 'Explorar',

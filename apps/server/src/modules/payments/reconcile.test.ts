@@ -1,0 +1,149 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { CCBILL_TEST_CARDS, startCcbillPeer } from '../../../test/ccbill-peer';
+import { buildUser } from '../../../test/factories';
+import { answer, CCBILL, ccbillEnv, openTopUp, useCcbillGateway } from '../../../test/factories.ccbill';
+import { withDatabase } from '../../../test/global-setup';
+import { useTestApp } from '../../../test/harness';
+import { newId } from '../../db/ids';
+import { webhookEvents } from '../../db/schema';
+import { clearing, platform, post } from '../ledger/ledger.service';
+import { insertPayment } from './payments.repo';
+import { reconcile, reportedCents } from './reconcile';
+
+// Reconciliation of CCBill's postbacks (posted by the local peer) against the ledger.
+const peer = await startCcbillPeer(CCBILL);
+const t = useTestApp({ env: ccbillEnv(peer) });
+
+beforeEach(() => useCcbillGateway(t().app, peer));
+afterAll(() => peer.close());
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+describe('payments:reconcile', () => {
+  it('matches postbacks with the ledger, then reports each kind of difference', async () => {
+    const { app } = t();
+    const fan = await buildUser(app);
+    const a = await openTopUp(app, fan, 20);
+    const b = await openTopUp(app, fan, 30);
+    const subA = (await peer.pay(a.checkoutUrl, CCBILL_TEST_CARDS.approved)).subscriptionId!;
+    await peer.pay(b.checkoutUrl, CCBILL_TEST_CARDS.approved);
+    expect(answer(await peer.reverse('Chargeback', subA))).toMatchObject({ result: 'charged back' });
+    const range = { gateway: 'ccbill' as const, from: today(), to: today() };
+
+    const clean = await reconcile(app.ctx.db, range);
+    expect(clean).toMatchObject({ reported: 3, booked: 3, differences: [] });
+    // another day: nothing at all
+    expect(await reconcile(app.ctx.db, { ...range, from: '2020-01-01', to: '2020-01-31' })).toMatchObject({
+      reported: 0,
+      booked: 0,
+      differences: [],
+    });
+
+    // 1. the processor says B was billed 31.00, the ledger booked 30.00
+    const [saleB] = await app.ctx.db.select().from(webhookEvents).where(eq(webhookEvents.paymentId, b.paymentId));
+    await app.ctx.db
+      .update(webhookEvents)
+      .set({ payload: sql`jsonb_set(${webhookEvents.payload}, '{billedInitialPrice}', '"31.00"')` })
+      .where(eq(webhookEvents.id, saleB.id));
+    // 2. a sale the processor reported that the ledger never booked (a payment left open)
+    const lost = await openTopUp(app, await buildUser(app), 15);
+    await app.ctx.db.insert(webhookEvents).values({
+      id: newId(),
+      gateway: 'ccbill',
+      eventId: 'NewSaleSuccess:0900000000000777777',
+      type: 'payment.succeeded',
+      payload: { billedInitialPrice: '15.00', transactionId: '0900000000000777777' },
+      result: 'credited',
+      paymentId: lost.paymentId,
+    });
+    // 3. a sale booked in the ledger that CCBill never reported
+    const ghost = await app.ctx.db.transaction(async (tx) => {
+      const p = await insertPayment(tx, {
+        id: newId(),
+        userId: fan.user.id,
+        gateway: 'ccbill',
+        amountCents: 1200,
+        chargedCents: 1200,
+        currency: 'USD',
+        status: 'succeeded',
+      });
+      const posted = await post(tx, {
+        kind: 'topup',
+        reference: `payment:${p.id}`,
+        entries: [
+          { account: clearing('ccbill'), amount: -1200 },
+          { account: platform, amount: 1200 },
+        ],
+      });
+      await tx.execute(sql`update payments set ledger_transaction_id = ${posted.transactionId} where id = ${p.id}`);
+      return p;
+    });
+
+    const report = await reconcile(app.ctx.db, range);
+    expect(report.differences).toHaveLength(3);
+    expect(report.differences).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'amount_mismatch',
+          what: 'sale',
+          paymentId: b.paymentId,
+          processorCents: 3100,
+          ledgerCents: 3000,
+        }),
+        expect.objectContaining({
+          kind: 'missing_in_ledger',
+          what: 'sale',
+          paymentId: lost.paymentId,
+          processorCents: 1500,
+          ledgerCents: null,
+        }),
+        expect.objectContaining({
+          kind: 'missing_at_processor',
+          what: 'sale',
+          paymentId: ghost.id,
+          processorCents: null,
+          ledgerCents: 1200,
+        }),
+      ]),
+    );
+
+    // the command: the differences listed, exit code 1 (the test database, through DATABASE_URL)
+    const run = promisify(execFile);
+    const args = [
+      '--import',
+      'tsx',
+      'src/scripts/payments-reconcile.ts',
+      '--gateway',
+      'ccbill',
+      '--from',
+      today(),
+      '--to',
+      today(),
+    ];
+    const { rows } = await app.ctx.db.execute<{ name: string }>(sql`select current_database() as name`);
+    const env = { ...process.env, DATABASE_URL: withDatabase(inject('pgUrl'), rows[0].name) };
+    const failed = await run(process.execPath, args, { env }).then(
+      () => null,
+      (err: { code: number; stdout: string }) => err,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stdout).toMatch(/3 difference\(s\)/);
+    expect(failed?.stdout).toMatch(
+      new RegExp(`amount_mismatch\\tsale\\tpayment ${b.paymentId}.*processor 31.00\\tledger 30.00`),
+    );
+    const bad = await run(process.execPath, [...args.slice(0, 4), 'paypal'], { env }).catch(
+      (err: { code: number }) => err,
+    );
+    expect(bad).toMatchObject({ code: 2 });
+  }, 120_000); // two runs of the command
+
+  it('reads each processor’s amount field', () => {
+    expect(reportedCents('ccbill', { billedAmount: '9.99' })).toBe(999);
+    expect(reportedCents('segpay', { price: '12.5' })).toBe(1250);
+    expect(reportedCents('verotel', { amount: '20.00' })).toBe(2000);
+    expect(reportedCents('verotel', { amount: 'x' })).toBeNull();
+  });
+});

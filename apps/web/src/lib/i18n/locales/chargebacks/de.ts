@@ -1,0 +1,32 @@
+import type { chargebacksEn } from './en';
+
+export const chargebacksDe: typeof chargebacksEn = {
+  tab: 'Chargebacks',
+  title: 'Chargebacks',
+  intro:
+    'Im Monat eingegangene Chargebacks ÷ Verkäufe desselben Monats, je Zahlungsanbieter. Die Überwachungsprogramme der Kartennetze beginnen bei etwa 1 %.',
+  loading: 'Chargebacks werden geladen',
+  loadError: 'Die Chargeback-Zahlen konnten nicht geladen werden.',
+  processorsTitle: 'Je Anbieter: {{month}} und {{previous}}',
+  processor: 'Anbieter',
+  thisMonth: 'Dieser Monat',
+  lastMonth: 'Letzter Monat',
+  counts: '{{chargebacks}} von {{sales}} Verkäufen',
+  aboveThreshold: '(über der Alarmschwelle)',
+  alerted: 'Admins benachrichtigt',
+  noSales: 'Keine Kartenverkäufe in diesem oder im letzten Monat.',
+  creatorsTitle: 'Creator mit den meisten Chargebacks in diesem Monat',
+  noCreators: 'Keine Chargebacks auf Verkäufe von Creatorn in diesem Monat.',
+  heldTitle: 'Gesperrte Konten',
+  heldIntro: 'Ein Chargeback pausiert die Käufe des Fans, bis du die Sperre aufhebst.',
+  noHeld: 'Kein Konto ist gesperrt.',
+  since: 'seit {{date}}',
+  clear: 'Aufheben',
+  clearFor: 'Sperre von {{user}} aufheben',
+  cleared: 'Sperre aufgehoben',
+  settingsTitle: 'Alarmschwelle und Gebühren',
+  thresholdLabel: 'Alarm über (%)',
+  feeLabel: '{{gateway}}-Gebühr je Chargeback',
+  save: 'Speichern',
+  saved: 'Chargeback-Einstellungen gespeichert',
+};

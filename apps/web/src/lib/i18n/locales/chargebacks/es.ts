@@ -1,0 +1,32 @@
+import type { chargebacksEn } from './en';
+
+export const chargebacksEs: typeof chargebacksEn = {
+  tab: 'Contracargos',
+  title: 'Contracargos',
+  intro:
+    'Contracargos recibidos en un mes ÷ ventas hechas en él, por procesador. Los programas de supervisión de las marcas de tarjetas empiezan cerca del 1%.',
+  loading: 'Cargando contracargos',
+  loadError: 'No se pudieron cargar las cifras de contracargos.',
+  processorsTitle: 'Por procesador: {{month}} y {{previous}}',
+  processor: 'Procesador',
+  thisMonth: 'Este mes',
+  lastMonth: 'Mes anterior',
+  counts: '{{chargebacks}} de {{sales}} ventas',
+  aboveThreshold: '(por encima del umbral de alerta)',
+  alerted: 'Administradores avisados',
+  noSales: 'Sin ventas con tarjeta este mes ni el anterior.',
+  creatorsTitle: 'Creadores con más contracargos este mes',
+  noCreators: 'Ningún contracargo en ventas de creadores este mes.',
+  heldTitle: 'Cuentas retenidas',
+  heldIntro: 'Un contracargo pausa las compras del fan hasta que lo liberes.',
+  noHeld: 'Ninguna cuenta está retenida.',
+  since: 'desde {{date}}',
+  clear: 'Liberar',
+  clearFor: 'Liberar la retención de {{user}}',
+  cleared: 'Retención liberada',
+  settingsTitle: 'Umbral de alerta y comisiones',
+  thresholdLabel: 'Alertar por encima de (%)',
+  feeLabel: 'Comisión de {{gateway}} por contracargo',
+  save: 'Guardar',
+  saved: 'Ajustes de contracargos guardados',
+};

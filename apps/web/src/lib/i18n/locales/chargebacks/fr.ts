@@ -1,0 +1,32 @@
+import type { chargebacksEn } from './en';
+
+export const chargebacksFr: typeof chargebacksEn = {
+  tab: 'Rétrofacturations',
+  title: 'Rétrofacturations',
+  intro:
+    'Rétrofacturations reçues dans le mois ÷ ventes du même mois, par prestataire. Les programmes de surveillance des réseaux de cartes commencent vers 1 %.',
+  loading: 'Chargement des rétrofacturations',
+  loadError: 'Les chiffres des rétrofacturations n’ont pas pu être chargés.',
+  processorsTitle: 'Par prestataire : {{month}} et {{previous}}',
+  processor: 'Prestataire',
+  thisMonth: 'Ce mois-ci',
+  lastMonth: 'Mois dernier',
+  counts: '{{chargebacks}} sur {{sales}} ventes',
+  aboveThreshold: '(au-dessus du seuil d’alerte)',
+  alerted: 'Admins alertés',
+  noSales: 'Aucune vente par carte ce mois-ci ni le mois dernier.',
+  creatorsTitle: 'Créateurs ayant le plus de rétrofacturations ce mois-ci',
+  noCreators: 'Aucune rétrofacturation sur les ventes des créateurs ce mois-ci.',
+  heldTitle: 'Comptes suspendus',
+  heldIntro: 'Une rétrofacturation suspend les achats du fan jusqu’à ce que vous la leviez.',
+  noHeld: 'Aucun compte n’est suspendu.',
+  since: 'depuis le {{date}}',
+  clear: 'Lever',
+  clearFor: 'Lever la suspension de {{user}}',
+  cleared: 'Suspension levée',
+  settingsTitle: 'Seuil d’alerte et frais',
+  thresholdLabel: 'Alerte au-dessus de (%)',
+  feeLabel: 'Frais {{gateway}} par rétrofacturation',
+  save: 'Enregistrer',
+  saved: 'Réglages des rétrofacturations enregistrés',
+};

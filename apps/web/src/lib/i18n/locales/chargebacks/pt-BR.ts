@@ -1,0 +1,32 @@
+import type { chargebacksEn } from './en';
+
+export const chargebacksPtBR: typeof chargebacksEn = {
+  tab: 'Chargebacks',
+  title: 'Chargebacks',
+  intro:
+    'Chargebacks recebidos no mês ÷ vendas feitas nele, por processadora. Os programas de monitoramento das bandeiras começam perto de 1%.',
+  loading: 'Carregando chargebacks',
+  loadError: 'Não foi possível carregar os números de chargebacks.',
+  processorsTitle: 'Por processadora: {{month}} e {{previous}}',
+  processor: 'Processadora',
+  thisMonth: 'Este mês',
+  lastMonth: 'Mês passado',
+  counts: '{{chargebacks}} de {{sales}} vendas',
+  aboveThreshold: '(acima do limite de alerta)',
+  alerted: 'Admins avisados',
+  noSales: 'Nenhuma venda com cartão neste mês nem no anterior.',
+  creatorsTitle: 'Criadores com mais chargebacks neste mês',
+  noCreators: 'Nenhum chargeback em vendas de criadores neste mês.',
+  heldTitle: 'Contas retidas',
+  heldIntro: 'Um chargeback pausa as compras do fã até você liberar.',
+  noHeld: 'Nenhuma conta está retida.',
+  since: 'desde {{date}}',
+  clear: 'Liberar',
+  clearFor: 'Liberar a retenção de {{user}}',
+  cleared: 'Retenção liberada',
+  settingsTitle: 'Limite de alerta e tarifas',
+  thresholdLabel: 'Alertar acima de (%)',
+  feeLabel: 'Tarifa da {{gateway}} por chargeback',
+  save: 'Salvar',
+  saved: 'Configurações de chargebacks salvas',
+};
