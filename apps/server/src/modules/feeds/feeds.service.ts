@@ -14,6 +14,7 @@ import type { FeedRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Viewer } from '../entitlements/entitlements.service';
 import { access } from '../entitlements/entitlements.service';
+import { assertPrice } from '../settings/price-limits';
 import { assertCanSeeCreator, assertMaySell, audienceOf, loadMedia, type MediaLike } from './feeds.deps';
 import { tellAudience } from './feeds.news';
 import {
@@ -154,21 +155,11 @@ async function claimContent(
 
 async function checkPrice(ctx: Ctx, visibility: FeedRow['visibility'], price: number) {
   if (visibility !== 'sale') return 0;
-  const s = await ctx.settings.all();
-  const cents = toCents(price);
-  const min = toCents(s.minimumWalletPrice);
-  const max = toCents(s.maximumWalletPrice);
-  if (cents <= 0)
+  if (toCents(price) <= 0)
     throw badRequest('A pay-per-view post needs a price above 0', 'FEED_PRICE_REQUIRED', [
       { field: 'price', message: 'Required for pay-per-view posts' },
     ]);
-  if (cents < min || cents > max)
-    throw badRequest(
-      `The price must be between ${fromCents(min).toFixed(2)} and ${fromCents(max).toFixed(2)} tokens`,
-      'FEED_PRICE_RANGE',
-      [{ field: 'price', message: 'Outside the site limits' }],
-    );
-  return cents;
+  return assertPrice(ctx, price, { code: 'FEED_PRICE_RANGE' });
 }
 
 async function resolveMentions(db: Executor, performerId: string, usernames: string[]) {
