@@ -13,9 +13,10 @@ import type { ContentItemRow, NewContentItemRow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { assertNotBlocked, type ViewerLocation, viewerCountryForDiscovery } from '../blocks/blocks.service';
 import type { Viewer } from '../entitlements/entitlements.service';
+import { findCreatorByIdOrUsername } from '../performers/creator-lookup';
 import { assertCanSell } from '../performers/earning-policy';
 import { assertPrice } from '../settings/price-limits';
-import { findUserById, findUserByLogin } from '../users/users.repo';
+import { findUserById } from '../users/users.repo';
 import type { ContentKind, MediaSlot } from './content.kinds';
 import { assertOwnMedia, dropMedia } from './content.media';
 import { assertCanManage, isListedFor } from './content.policy';
@@ -280,9 +281,7 @@ export async function getOwnItem(ctx: Ctx, kind: ContentKind, actor: Viewer, id:
 
 /** A username or an id to a creator id (null when nobody matches). */
 export async function resolvePerformerId(ctx: Ctx, idOrUsername: string): Promise<string | null> {
-  if (/^[0-9a-f-]{36}$/i.test(idOrUsername)) return idOrUsername;
-  const user = await findUserByLogin(ctx.db, idOrUsername);
-  return user && user.role === 'performer' ? user.id : null;
+  return (await findCreatorByIdOrUsername(ctx.db, idOrUsername))?.id ?? null;
 }
 
 const pageOf = (q: ContentListQuery) => ({ page: q.page, pageSize: q.pageSize, sortBy: q.sortBy, sort: q.sort });

@@ -14,6 +14,7 @@ import type { FeedRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Viewer } from '../entitlements/entitlements.service';
 import { access } from '../entitlements/entitlements.service';
+import { findCreatorByIdOrUsername } from '../performers/creator-lookup';
 import { assertPrice } from '../settings/price-limits';
 import { assertCanSeeCreator, assertMaySell, audienceOf, loadMedia, type MediaLike } from './feeds.deps';
 import { tellAudience } from './feeds.news';
@@ -25,7 +26,6 @@ import {
   feedUsingPoll,
   filesOf,
   findFeed,
-  findPerformerByUsernameOrId,
   findPoll,
   findPollOption,
   followedCreatorIds,
@@ -373,7 +373,7 @@ export async function creatorFeeds(
   q: { page: number; pageSize: number; type?: FeedRow['type'] },
   ip?: string,
 ) {
-  const creator = await findPerformerByUsernameOrId(ctx.db, username);
+  const creator = await findCreatorByIdOrUsername(ctx.db, username);
   if (!creator) throw notFound('Creator');
   await assertCanSeeCreator(ctx, creator.id, viewer, ip);
   return creatorWall(ctx.db, creator.id, ctx.now(), q.page, q.pageSize, q.type);
