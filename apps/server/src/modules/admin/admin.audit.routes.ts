@@ -3,13 +3,13 @@ import { inArray } from 'drizzle-orm';
 import type { App } from '../../app-type';
 import { users } from '../../db/schema';
 import { searchAudit } from '../audit/audit.service';
-import { adminActor, adminPreHandler, security } from './admin.common';
+import { adminActor, security } from './admin.common';
 
 export default async function adminAuditRoutes(app: App) {
   app.get(
     '/admin/audit',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         security,

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { App } from '../../app-type';
 import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
-import { adminActor, adminPreHandler, security } from './admin.common';
+import { adminActor, security } from './admin.common';
 
 type Rows<T> = { rows: T[] };
 async function rows<T>(db: Executor, q: ReturnType<typeof sql>): Promise<T[]> {
@@ -106,7 +106,7 @@ export default async function adminDashboardRoutes(app: App) {
   app.get(
     '/admin/dashboard',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         security,

@@ -10,7 +10,7 @@ import type { App } from '../../app-type';
 import { isUuid } from '../../db/ids';
 import { mailOutbox } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { adminActor, adminPreHandler, security } from './admin.common';
+import { adminActor, security } from './admin.common';
 
 const tags = ['admin'];
 
@@ -35,7 +35,7 @@ export default async function adminMailRoutes(app: App) {
   app.get(
     '/admin/mail',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' },
       schema: {
         tags,
         security,
@@ -72,7 +72,7 @@ export default async function adminMailRoutes(app: App) {
   app.get(
     '/admin/mail/:id',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' },
       schema: {
         tags,
         security,

@@ -13,7 +13,7 @@ import { isUuid } from '../../db/ids';
 import { type ReportRow, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { reportQueue, resolveReport } from '../reports/reports.service';
-import { adminActor, adminPreHandler, inAdminTx, security } from './admin.common';
+import { adminActor, inAdminTx, security } from './admin.common';
 import { type ModerationTarget, moderate, moderatorFor, tellCreatorAboutModeration } from './admin.content.service';
 import { setUserStatus } from './admin.users.service';
 
@@ -78,7 +78,7 @@ export default async function adminReportsRoutes(app: App) {
   app.get(
     '/admin/reports',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' },
       schema: {
         tags,
         security,
@@ -102,7 +102,7 @@ export default async function adminReportsRoutes(app: App) {
   app.post(
     '/admin/reports/:id/resolve',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' },
       schema: {
         tags,
         security,

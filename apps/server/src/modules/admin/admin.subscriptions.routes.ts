@@ -22,10 +22,10 @@ import { presentSubscription } from '../subscriptions/subscriptions.presenter';
 import { searchSubscriptions } from '../subscriptions/subscriptions.repo';
 import { cancelSubscription } from '../subscriptions/subscriptions.service';
 import { findUserById, findUserByLogin } from '../users/users.repo';
-import { adminActor, adminPreHandler, inAdminTx, security } from './admin.common';
+import { adminActor, inAdminTx, security } from './admin.common';
 
 const tags = ['admin'];
-const base = { preHandler: adminPreHandler };
+const base = { config: { access: 'admin' as const } };
 const stateSchema = z.object({ _id: z.string(), status: z.string() });
 
 async function people(ctx: Ctx, ids: string[]) {

@@ -6,7 +6,7 @@ import type { Viewer } from '../entitlements/entitlements.service';
 import { presentFeeds } from '../feeds/feeds.presenter';
 import { creatorFeeds } from '../feeds/feeds.service';
 import { getPerformerPublic } from '../profiles/profiles.service';
-import { adminActor, adminPreHandler, security } from './admin.common';
+import { adminActor, security } from './admin.common';
 
 /**
  * "View as" without impersonation: the creator's profile and first page of posts
@@ -33,7 +33,7 @@ export default async function adminViewAsRoutes(app: App) {
   app.get(
     '/admin/users/:id/view-as',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         security,

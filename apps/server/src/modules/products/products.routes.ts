@@ -1,9 +1,9 @@
 import { downloadLinkSchema } from '@marquee/shared';
 import { z } from 'zod';
 import type { App } from '../../app-type';
-import { requireUser } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import { KINDS } from '../content/content.kinds';
-import { registerKindRoutes, viewerOf } from '../content/content.routes';
+import { registerKindRoutes } from '../content/content.routes';
 import { downloadLink } from './products.service';
 
 /** Products: physical (stock, shipping fee) or digital (a file for buyers) (spec §7 Products). */
@@ -34,9 +34,6 @@ export default async function productRoutes(app: App) {
         response: { 200: downloadLinkSchema },
       },
     },
-    async (req) => {
-      requireUser(req);
-      return downloadLink(app.ctx, viewerOf(req)!, req.params.id);
-    },
+    async (req) => downloadLink(app.ctx, userOf(req), req.params.id),
   );
 }

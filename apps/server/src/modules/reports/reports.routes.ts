@@ -10,7 +10,7 @@ import type { App } from '../../app-type';
 import { isUuid } from '../../db/ids';
 import type { ReportRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { adminOnly, authenticated, requireAdmin, requireUser } from '../../plugins/auth';
+import { requireAdmin, requireUser } from '../../plugins/auth';
 import { fileReport, reportQueue, resolveReport } from './reports.service';
 
 const tags = ['reports'];
@@ -34,7 +34,7 @@ export default async function reportsRoutes(app: App) {
   app.post(
     '/reports',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -52,7 +52,7 @@ export default async function reportsRoutes(app: App) {
   app.get(
     '/reports/search',
     {
-      preHandler: adminOnly,
+      config: { access: 'admin' },
       schema: {
         tags,
         security,
@@ -70,7 +70,7 @@ export default async function reportsRoutes(app: App) {
   app.put(
     '/reports/:id',
     {
-      preHandler: adminOnly,
+      config: { access: 'admin' },
       schema: {
         tags,
         security,

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { App } from '../../app-type';
 import { linkedAccounts } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { authenticated, requireUser } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/rate-limit';
 import { requestMeta } from '../auth/auth.routes';
 import { authorizationUrl, exchangeCode, verifyIdToken } from './google';
@@ -233,7 +233,7 @@ export default async function socialRoutes(app: App) {
   app.get(
     '/twitter/account',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags: ['auth'],
         summary: 'The Twitter/X account linked to the current user, if any',
@@ -249,7 +249,7 @@ export default async function socialRoutes(app: App) {
   app.get(
     '/twitter/getLink',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags: ['auth'],
         summary: 'Starts linking a Twitter/X account: the authorize URL (callback to /auth/twitter/callback?link=1)',
@@ -276,7 +276,7 @@ export default async function socialRoutes(app: App) {
   app.post(
     '/twitter/verify',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags: ['auth'],
         summary:
@@ -302,7 +302,7 @@ export default async function socialRoutes(app: App) {
   app.delete(
     '/twitter/unlink',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags: ['auth'],
         summary: 'Unlinks the Twitter/X account from the current user',
@@ -318,7 +318,7 @@ export default async function socialRoutes(app: App) {
   app.get(
     '/auth/linked-accounts',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags: ['auth'],
         summary: 'Every social account linked to the current user',
