@@ -18,6 +18,7 @@ import { findCreatorByIdOrUsername } from '../performers/creator-lookup';
 import { assertPrice } from '../settings/price-limits';
 import { assertCanSeeCreator, assertMaySell, audienceOf, loadMedia, type MediaLike } from './feeds.deps';
 import { tellAudience } from './feeds.news';
+import { canManagePost } from './feeds.policy';
 import {
   attachedElsewhere,
   claimDueScheduled,
@@ -51,9 +52,6 @@ export const protectable = (f: FeedRow) => ({
   creatorId: f.performerId,
   visibility: f.visibility,
 });
-
-const isOwnerOrAdmin = (viewer: Viewer | null, f: FeedRow) =>
-  !!viewer && (viewer.id === f.performerId || viewer.role === 'admin');
 
 /** A post fans may reach: published, not expired, not taken down (owner and admins see every state). */
 export function isLive(f: FeedRow, at: Date) {
@@ -240,7 +238,7 @@ async function afterWrite(ctx: Ctx, feed: FeedRow) {
 async function ownFeed(ctx: Ctx, viewer: Viewer, id: string, db: Executor = ctx.db) {
   const feed = await findFeed(db, id);
   if (!feed) throw notFound('Post');
-  if (!isOwnerOrAdmin(viewer, feed)) throw notFound('Post');
+  if (!canManagePost(viewer, feed)) throw notFound('Post');
   return feed;
 }
 
@@ -383,7 +381,7 @@ export async function creatorFeeds(
 export async function viewableFeed(ctx: Ctx, viewer: Viewer | null, id: string, ip?: string): Promise<FeedRow> {
   const feed = await findFeed(ctx.db, id);
   if (!feed) throw notFound('Post');
-  if (isOwnerOrAdmin(viewer, feed)) return feed;
+  if (canManagePost(viewer, feed)) return feed;
   if (!isLive(feed, ctx.now())) throw notFound('Post');
   await assertCanSeeCreator(ctx, feed.performerId, viewer, ip);
   return feed;

@@ -16,6 +16,7 @@ import { presentMessage, previewOf } from '../messages/messages.presenter';
 import { mediaByIds } from '../messages/messages.repo';
 import { checkContent, messageTypeOf } from '../messages/messages.service';
 import { presentUserBrief } from '../users/users.presenter';
+import { canManageMassMessage } from './mass-messages.policy';
 import {
   audienceIds,
   deliverChunk,
@@ -88,7 +89,7 @@ export async function listMassMessages(ctx: Ctx, creator: Viewer, q: { page: num
 
 async function own(ctx: Ctx, creator: Viewer, id: string) {
   const row = await findMassMessage(ctx.db, id);
-  if (!row || (row.performerId !== creator.id && creator.role !== 'admin')) throw notFound('Mass message');
+  if (!row || !canManageMassMessage(creator, row)) throw notFound('Mass message');
   return row;
 }
 

@@ -12,6 +12,7 @@ import { findItem } from '../content/content.repo';
 import { resolvePerformerId } from '../content/content.service';
 import type { Viewer } from '../entitlements/entitlements.service';
 import { uploadFiles } from '../media/media.service';
+import { canManagePhoto } from './photos.policy';
 import { presentPhotos } from './photos.presenter';
 import * as repo from './photos.repo';
 
@@ -79,7 +80,7 @@ export async function uploadPhotos(
 
 async function ownPhoto(ctx: Ctx, actor: Viewer, id: string) {
   const photo = await repo.findPhoto(ctx.db, id);
-  if (!photo || (photo.creatorId !== actor.id && actor.role !== 'admin')) throw notFound('Photo');
+  if (!photo || !canManagePhoto(actor, photo)) throw notFound('Photo');
   return photo;
 }
 

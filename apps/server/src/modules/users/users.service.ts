@@ -6,6 +6,7 @@ import { assertIdentityFree, type RequestMeta } from '../auth/auth.service';
 import { type AuthUser, invalidateUserSessions } from '../auth/sessions';
 import { findPerformer } from '../performers/performers.repo';
 import { requestEmailChange } from './email-change';
+import { canSeePrivateFields } from './users.policy';
 import { presentMe, presentPublicUser } from './users.presenter';
 import { findUserById, findUserByIdOrUsername, searchUsers, updateUser } from './users.repo';
 
@@ -36,7 +37,7 @@ export async function updateMe(ctx: Ctx, actor: AuthUser, body: UpdateUserBody, 
 
 export async function viewUser(ctx: Ctx, viewer: AuthUser | null, idOrUsername: string) {
   const user = await findUserByIdOrUsername(ctx.db, idOrUsername);
-  const privileged = viewer && (viewer.role === 'admin' || viewer.id === user?.id);
+  const privileged = canSeePrivateFields(viewer, user?.id);
   if (!user || (user.status !== 'active' && !privileged)) throw notFound('User');
   return presentPublicUser(user, viewer);
 }
