@@ -1,4 +1,4 @@
-import { MESSAGE_MAX_TEXT, } from '@marquee/shared';
+import { MESSAGE_MAX_TEXT } from '@marquee/shared';
 import type { Ctx } from '../../context';
 import { badRequest, forbidden } from '../../lib/errors';
 import { assertCanSell } from '../performers/earning-policy';
