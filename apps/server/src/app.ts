@@ -23,7 +23,7 @@ import { resolveSecretKey } from './lib/secret';
 import { registerModules } from './modules';
 import { liveSessionIds, SESSIONS_TOPIC, SessionCache } from './modules/auth/sessions';
 import { SETTINGS_TOPIC, SettingsService } from './modules/settings/settings.service';
-import { authenticated, authPlugin } from './plugins/auth';
+import { authPlugin, guardRoute } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerMetrics } from './plugins/metrics';
@@ -119,13 +119,8 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
   await app.register(readReplicaPlugin);
-  // A route that declares a security requirement answers 401 before it validates anything.
-  app.addHook('onRoute', (route) => {
-    const security = (route.schema as { security?: unknown[] } | undefined)?.security;
-    if (!security?.length) return;
-    const existing = route.preValidation ? [route.preValidation].flat() : [];
-    route.preValidation = [authenticated, ...existing];
-  });
+  // A route that declares who may call it (config.access, or a security requirement) answers 401/403 before it validates anything.
+  app.addHook('onRoute', guardRoute);
   await app.register(registerModules, { prefix: '/api' });
   await registerWeb(app, webDist);
 

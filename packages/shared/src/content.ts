@@ -16,7 +16,11 @@ export type ContentStatus = (typeof CONTENT_STATUSES)[number];
 export const PRODUCT_TYPES = ['physical', 'digital'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 
-/** Price limits of one item, in cents (decimal tokens in the API): 0.50 to 10,000 tokens. */
+/**
+ * Default limits of a price a creator sets (posts, catalogue items, paid messages), in cents: 0.50 to
+ * 10,000 tokens. The site's limits are the admin settings `minimumContentPrice`/`maximumContentPrice`
+ * (server: `assertPrice` in settings/price-limits.ts); this is their default and the schema's outer bound.
+ */
 export const CONTENT_PRICE_LIMITS = { min: 50, max: 1_000_000 } as const;
 /** Rental period a creator may set, in days. */
 export const RENT_DAYS_LIMITS = { min: 1, max: 365 } as const;

@@ -98,7 +98,7 @@ const feedFields = {
   thumbnailId: z.string().uuid().nullish(),
   pollId: z.string().uuid().nullish(),
   visibility: z.enum(FEED_VISIBILITIES),
-  /** Decimal tokens, required (> 0, within the site's wallet price limits) for sale posts. */
+  /** Decimal tokens, required (> 0, within the site's price limits, minimum/maximumContentPrice) for sale posts. */
   price: z.number().min(0).max(1_000_000),
   /** Publish later: a time in the future. */
   scheduledAt: isoDate.nullish(),

@@ -12,20 +12,19 @@ const tokens = z.number().min(0).max(10_000_000);
 const amountIn = z.coerce.number().positive().max(1_000_000).multipleOf(0.01, 'At most two decimals');
 const isoDate = z.string();
 
-export const CHARGE_TYPES = [
-  'tip',
-  'feed',
-  'video',
-  'gallery',
-  'product',
-  'scene',
-  'scenario',
-  'message',
-  'stream',
-] as const;
-export type ChargeType = (typeof CHARGE_TYPES)[number];
+/**
+ * THE sellable types: what a fan buys item by item from the wallet (`POST /wallet/charges/{type}/{id}`).
+ * One list for the server's charge registry (wallet/purchasables.ts), the admin and the web; the lists
+ * below are built from it.
+ */
 export const BUYABLE_TYPES = ['feed', 'video', 'gallery', 'product', 'scene', 'scenario', 'message', 'stream'] as const;
-export const RENT_TYPES = ['scene', 'scenario'] as const;
+export type BuyableType = (typeof BUYABLE_TYPES)[number];
+/** Buyable types that can also be rented (`POST /wallet/charges/rent/{type}/{id}`). */
+export const RENT_TYPES = ['scene', 'scenario'] as const satisfies readonly BuyableType[];
+/** What a wallet charge can be for: a tip or a buyable item. */
+export const CHARGE_TYPES = ['tip', ...BUYABLE_TYPES] as const;
+export type ChargeType = (typeof CHARGE_TYPES)[number];
+export const isBuyableType = (type: string): type is BuyableType => (BUYABLE_TYPES as readonly string[]).includes(type);
 
 export const userSummarySchema = z.object({
   _id: z.string(),
@@ -291,18 +290,8 @@ export const orderAddressBodySchema = z.object({ deliveryAddressId: z.string().u
 
 // ---- earnings and referrals
 
-export const EARNING_SOURCES = [
-  'tip',
-  'feed',
-  'video',
-  'gallery',
-  'product',
-  'scene',
-  'scenario',
-  'message',
-  'stream',
-  'subscription',
-] as const;
+/** What a creator earns from: a charge or a subscription. */
+export const EARNING_SOURCES = [...CHARGE_TYPES, 'subscription'] as const;
 export const earningSchema = z.object({
   _id: z.string(),
   source: z.string(),

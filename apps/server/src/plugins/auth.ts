@@ -9,7 +9,18 @@ declare module 'fastify' {
     user: AuthUser | null;
     authToken: string | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * Who may call the route, THE sign-in idiom (docs/development.md "Rules, once"): 'user' any
+     * signed-in account, 'performer' creators (and admins), 'admin' admins. The onRoute hook
+     * (`guardRoute`) answers 401/403 before the body is validated. A route whose schema declares
+     * `security: [{ bearer: [] }]` and no access needs a signed-in user.
+     */
+    access?: Access;
+  }
 }
+
+export type Access = 'user' | 'performer' | 'admin';
 
 /** Reads `Authorization: Bearer <token>` on every request and sets request.user (or null). */
 export const authPlugin = fp(async (app: App) => {
@@ -42,6 +53,22 @@ export function requireAdmin(req: FastifyRequest): AuthUser {
   return user;
 }
 
+/**
+ * The signed-in user of a route that declares `config: { access }` (or `security`): the hook has
+ * checked it, so this only narrows the type (a route without the declaration gets a 401 here).
+ */
+export const userOf = (req: FastifyRequest): AuthUser => req.user ?? requireUser(req);
+
+/** onRoute: puts the check a route declares (`config.access`, or a `security` requirement) in front of validation. */
+export function guardRoute(route: { schema?: unknown; config?: unknown; preValidation?: unknown }): void {
+  const access = (route.config as { access?: Access } | undefined)?.access;
+  const security = (route.schema as { security?: unknown[] } | undefined)?.security;
+  const guard = access ? GUARDS[access] : security?.length ? authenticated : null;
+  if (!guard) return;
+  const existing = route.preValidation ? [route.preValidation].flat() : [];
+  route.preValidation = [guard, ...existing];
+}
+
 /** preHandler forms, for routes that only need the check (the OpenAPI doc marks them secured). */
 export const authenticated = async (req: FastifyRequest, _reply: FastifyReply) => {
   requireUser(req);
@@ -52,3 +79,22 @@ export const performerOnly = async (req: FastifyRequest, _reply: FastifyReply) =
 export const adminOnly = async (req: FastifyRequest, _reply: FastifyReply) => {
   requireAdmin(req);
 };
+
+const GUARDS: Record<Access, (req: FastifyRequest, reply: FastifyReply) => Promise<void>> = {
+  user: authenticated,
+  performer: performerOnly,
+  admin: adminOnly,
+};
+
+/** An account as the policies see it. */
+export interface Actor {
+  id: string;
+  role: string;
+}
+
+/** THE admin test of the module policies (`*.policy.ts`). */
+export const isAdmin = (actor: Pick<Actor, 'role'> | null | undefined): boolean => actor?.role === 'admin';
+
+/** THE "its owner, or an admin" test the module policies build on. */
+export const ownsOrAdmin = (actor: Actor | null | undefined, ownerId: string | null | undefined): boolean =>
+  !!actor && (actor.id === ownerId || actor.role === 'admin');

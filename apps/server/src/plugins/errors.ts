@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { App } from '../app-type';
 import { AppError } from '../lib/errors';
 import { requestLocale } from '../lib/i18n';
-import { translateError } from '../lib/i18n/errors';
+import { translateAppError, translateError } from '../lib/i18n/errors';
 import { databaseInputError, isTruncatedBody } from './input-guard';
 
 const STATUS_NAMES: Record<number, string> = {
@@ -29,16 +29,24 @@ const STATUS_NAMES: Record<number, string> = {
 export function registerErrorHandler(app: App) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     const locale = requestLocale(req);
-    const body = (statusCode: number, message: string, code: string, details?: AppError['details']) => ({
+    const body = (
+      statusCode: number,
+      message: string,
+      code: string,
+      details?: AppError['details'],
+      translated = translateError(locale, message),
+    ) => ({
       statusCode,
       error: STATUS_NAMES[statusCode] ?? 'Error',
-      message: translateError(locale, message),
+      message: translated,
       code,
       ...(details ? { details: details.map((d) => ({ ...d, message: translateError(locale, d.message) })) } : {}),
       requestId: req.id,
     });
     if (err instanceof AppError) {
-      return reply.status(err.statusCode).send(body(err.statusCode, err.message, err.code, err.details));
+      return reply
+        .status(err.statusCode)
+        .send(body(err.statusCode, err.message, err.code, err.details, translateAppError(locale, err)));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details = err.validation.map((v) => {

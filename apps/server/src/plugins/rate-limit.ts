@@ -3,15 +3,23 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { App } from '../app-type';
-import { tooManyRequests } from '../lib/errors';
+import { appError } from '../lib/errors';
+import { type Message, msg, render } from '../lib/i18n';
 
-/** "5 seconds", "2 minutes": the wait in the limit texts (the i18n catalogue knows these words). */
-export function humanWait(ms: number): string {
+/** "5 seconds", "2 minutes": the wait in the limit texts, as a catalogue message. */
+export function waitText(ms: number): Message {
   const s = Math.max(1, Math.ceil(ms / 1000));
-  if (s < 60) return `${s} second${s === 1 ? '' : 's'}`;
+  if (s < 60) return msg(s === 1 ? 'time.second' : 'time.seconds', { n: s });
   const m = Math.ceil(s / 60);
-  return `${m} minute${m === 1 ? '' : 's'}`;
+  return msg(m === 1 ? 'time.minute' : 'time.minutes', { n: m });
 }
+
+/** The wait in English. */
+export const humanWait = (ms: number): string => render('en', waitText(ms));
+
+/** 429 "Too many attempts. Please try again in 5 seconds.", translated by its message. */
+const tooManyAttempts = (ms: number) =>
+  appError(429, 'RATE_LIMITED', msg('error.tooManyAttempts', { wait: waitText(ms) }));
 
 /**
  * Rate limits, off by default and switched on per route (`config: { rateLimit }`
@@ -25,8 +33,7 @@ export const rateLimitPlugin = fp(async (app: App) => {
     global: false,
     ...(redis ? { redis, nameSpace: `${app.ctx.config.REDIS_PREFIX}-rl:` } : {}),
     skipOnError: true,
-    errorResponseBuilder: (_req, context) =>
-      tooManyRequests(`Too many attempts. Please try again in ${humanWait(context.ttl)}.`),
+    errorResponseBuilder: (_req, context) => tooManyAttempts(context.ttl),
   });
   if (redis) app.addHook('onClose', async () => void redis.quit());
 });
@@ -56,8 +63,7 @@ export function perAccountLimit(app: App, name: string, pick: (req: FastifyReque
   );
   return async (req: FastifyRequest) => {
     const r = await check(req);
-    if (!r.isAllowed && r.isExceeded)
-      throw tooManyRequests(`Too many attempts. Please try again in ${humanWait(r.ttl)}.`);
+    if (!r.isAllowed && r.isExceeded) throw tooManyAttempts(r.ttl);
   };
 }
 
@@ -101,7 +107,7 @@ export function chatLimit(app: App) {
   const check = accountAndAddressLimit(app, 'chat', CHAT_RATE_LIMIT_MAX, CHAT_RATE_LIMIT_WINDOW_SECONDS);
   return async (req: FastifyRequest) => {
     const wait = await check({ userId: req.user?.id, ip: req.ip });
-    if (wait !== null) throw tooManyRequests(`Too many messages. Please try again in ${humanWait(wait)}.`);
+    if (wait !== null) throw appError(429, 'RATE_LIMITED', msg('error.tooManyMessages', { wait: waitText(wait) }));
   };
 }
 

@@ -1,14 +1,48 @@
-import type { Locale } from '@marquee/shared';
+import type { ErrorCode, Locale } from '@marquee/shared';
+import type { AppError } from '../errors';
 import { en } from './en';
 import { render } from './index';
 import type { Message, MessageKey, VarValue } from './types';
 
 /**
- * API errors keep their English text where they are thrown (`forbidden('Only creators can do
- * this')`); the error handler asks here for the same text in the reader's language. Each English
- * `error.*` and `validation.*` text of the catalogue is turned into a pattern, its placeholders
- * into groups, so "File not found" is found as error.notFound { what: noun.File } and rendered
- * as "Datei nicht gefunden". A text the catalogue does not know stays English.
+ * The catalogue text of the error codes that always carry the same text (no values): an AppError
+ * with one of these codes is translated by its code.
+ */
+export const CODE_TEXTS: Partial<Record<ErrorCode, MessageKey>> = {
+  ACCOUNT_SUSPENDED: 'error.suspended',
+  ALREADY_REFUNDED: 'error.paymentAlreadyRefunded',
+  COUPON_TOO_LARGE: 'error.couponTooLarge',
+  EMAIL_TAKEN: 'error.emailTaken',
+  EXPORT_IN_PROGRESS: 'error.exportInProgress',
+  INSUFFICIENT_BALANCE: 'error.insufficientBalance',
+  INSUFFICIENT_EARNINGS: 'error.insufficientEarnings',
+  INVALID_TOTP: 'error.invalidTotp',
+  NOT_REFUNDABLE: 'error.topUpNotRefundable',
+  RECENT_SIGN_IN_REQUIRED: 'error.emailChangeNeedsRecentSignIn',
+  STREAM_ENDED: 'error.streamEnded',
+};
+
+/**
+ * An API error in the reader's language, by what it is rather than by its English: its catalogue
+ * message (`appError`, `notFound`, the default `unauthorized`/`forbidden`, rate limits, the earning
+ * policy), else the one text of its code (`CODE_TEXTS`, when the error says that text), else, for
+ * texts thrown as plain English, the pattern match below.
+ */
+export function translateAppError(locale: Locale, err: Pick<AppError, 'code' | 'message' | 'text'>): string {
+  if (locale === 'en') return err.message;
+  if (err.text) return render(locale, err.text);
+  const key = CODE_TEXTS[err.code];
+  if (key && en[key] === err.message) return render(locale, { key });
+  return translateError(locale, err.message);
+}
+
+/**
+ * Texts that reach the error handler without a catalogue message or a code of their own: request
+ * validation (zod's texts, per field) and errors still thrown as plain English
+ * (`forbidden('Only creators can do this')`). Each English `error.*` and `validation.*` text of the
+ * catalogue is turned into a pattern, its placeholders into groups, so "File not found" is found
+ * as error.notFound { what: noun.File } and rendered as "Datei nicht gefunden". A text the
+ * catalogue does not know stays English.
  */
 interface Template {
   key: MessageKey;

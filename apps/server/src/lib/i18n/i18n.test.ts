@@ -10,9 +10,9 @@ import {
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_UNAVAILABLE, FANS_ONLY_MESSAGE_CREATORS } from '../../modules/conversations/conversations.policy';
 import { INSUFFICIENT_BALANCE } from '../../modules/wallet/charges.service';
-import { forbidden, notFound, tooManyRequests, unauthorized } from '../errors';
+import { AppError, appError, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../errors';
 import { en } from './en';
-import { translateError } from './errors';
+import { translateAppError, translateError } from './errors';
 import { acceptedLocale, CATALOGUES, msg, render, requestLocale } from './index';
 
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
@@ -90,6 +90,28 @@ describe('error messages in the reader’s language', () => {
       'body.title: Demasiado corto: al menos 3 caracteres',
     );
     expect(translateError('pt-BR', 'title is required')).toBe('title é obrigatório');
+  });
+
+  it('translates an API error by its catalogue message or its code, not by its English', () => {
+    const limited = appError(
+      429,
+      'RATE_LIMITED',
+      msg('error.tooManyAttempts', { wait: msg('time.minutes', { n: 2 }) }),
+    );
+    expect(limited.message).toBe('Too many attempts. Please try again in 2 minutes.');
+    // the English may change: the German comes from the message and its values
+    limited.message = 'Slow down';
+    expect(translateAppError('de', limited)).toBe('Zu viele Versuche. Bitte versuche es in 2 Minuten erneut.');
+    expect(translateAppError('de', notFound('Creator'))).toBe(
+      render('de', msg('error.notFound', { what: msg('noun.Creator') })),
+    );
+    // a code with one text is translated by the code
+    expect(translateAppError('de', conflict(en['error.emailTaken'], 'EMAIL_TAKEN'))).toBe(
+      CATALOGUES.de['error.emailTaken'],
+    );
+    // …unless the error says something else under that code
+    expect(translateAppError('de', new AppError(409, 'Taken twice', 'EMAIL_TAKEN'))).toBe('Taken twice');
+    expect(translateAppError('en', limited)).toBe('Slow down');
   });
 
   it('leaves English, and texts the catalogue does not have, unchanged', () => {

@@ -16,6 +16,9 @@ export function msg<K extends MessageKey>(key: K, ...vars: VarsOf<K>): Message {
   return vars[0] ? { key, vars: vars[0] } : { key };
 }
 
+/** Whether a string is a catalogue key (errors carry their message when it is one). */
+export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(en, key);
+
 function formatDate(locale: Locale, date: Date): string {
   // English keeps the format the texts always had; other languages get their own.
   if (locale === 'en') return date.toUTCString();

@@ -2,13 +2,13 @@ import { auditEntrySchema, auditQuerySchema, listResponseSchema } from '@marquee
 import type { App } from '../../app-type';
 import { searchAudit } from '../audit';
 import { userSummaries } from '../users';
-import { adminActor, adminPreHandler, security } from './admin.common';
+import { adminActor, security } from './admin.common';
 
 export default async function adminAuditRoutes(app: App) {
   app.get(
     '/admin/audit',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         security,

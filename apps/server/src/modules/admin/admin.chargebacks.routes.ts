@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { App } from '../../app-type';
 import { notFound } from '../../lib/errors';
 import { accountExists, chargebackSummary, clearChargebackHold, monthOf } from '../payments';
-import { adminActor, adminPreHandler, inAdminTx, security } from './admin.common';
+import { adminActor, inAdminTx, security } from './admin.common';
 
 const tags = ['admin'];
 
@@ -12,7 +12,7 @@ export default async function adminChargebacksRoutes(app: App) {
   app.get(
     '/admin/chargebacks',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' as const },
       schema: {
         tags,
         security,
@@ -31,7 +31,7 @@ export default async function adminChargebacksRoutes(app: App) {
   app.delete(
     '/admin/users/:id/chargeback-hold',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' as const },
       schema: {
         tags,
         security,

@@ -7,11 +7,6 @@ import type { AuthUser } from '../auth';
 
 export const security = [{ bearer: [] }];
 
-/** Route options every admin route starts from: the admin check runs before validation-free work. */
-export const adminPreHandler = async (req: FastifyRequest) => {
-  requireAdmin(req);
-};
-
 export interface AdminActor {
   user: AuthUser;
   ip: string | null;

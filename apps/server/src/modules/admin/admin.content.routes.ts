@@ -8,7 +8,7 @@ import {
 } from '@marquee/shared';
 import { z } from 'zod';
 import type { App } from '../../app-type';
-import { adminActor, adminPreHandler, security } from './admin.common';
+import { adminActor, security } from './admin.common';
 import { moderate, searchContent, tellCreatorAboutModeration } from './admin.content.service';
 
 const tags = ['admin'];
@@ -18,7 +18,7 @@ export default async function adminContentRoutes(app: App) {
   app.get(
     '/admin/content',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' },
       schema: {
         tags,
         security,
@@ -36,7 +36,7 @@ export default async function adminContentRoutes(app: App) {
   app.post(
     '/admin/content/:type/:id/takedown',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' },
       schema: {
         tags,
         security,
@@ -57,7 +57,7 @@ export default async function adminContentRoutes(app: App) {
   app.post(
     '/admin/content/:type/:id/restore',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' },
       schema: {
         tags,
         security,

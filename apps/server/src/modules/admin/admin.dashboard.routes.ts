@@ -1,13 +1,13 @@
 import { dashboardQuerySchema, dashboardSchema } from '@marquee/shared';
 import type { App } from '../../app-type';
-import { adminActor, adminPreHandler, security } from './admin.common';
+import { adminActor, security } from './admin.common';
 import { dashboard } from './admin.dashboard.repo';
 
 export default async function adminDashboardRoutes(app: App) {
   app.get(
     '/admin/dashboard',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         security,

@@ -7,7 +7,7 @@ import {
 } from '@marquee/shared';
 import type { App } from '../../app-type';
 import { notFound } from '../../lib/errors';
-import { adminActor, adminPreHandler, security } from './admin.common';
+import { adminActor, security } from './admin.common';
 import { findMail, type MailRow, searchMail } from './admin.mail.repo';
 
 const tags = ['admin'];
@@ -33,7 +33,7 @@ export default async function adminMailRoutes(app: App) {
   app.get(
     '/admin/mail',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' },
       schema: {
         tags,
         security,
@@ -52,7 +52,7 @@ export default async function adminMailRoutes(app: App) {
   app.get(
     '/admin/mail/:id',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' },
       schema: {
         tags,
         security,

@@ -19,11 +19,11 @@ import { sendCsv } from '../../lib/csv-reply';
 import { notFound } from '../../lib/errors';
 import { createCoupon, listCoupons, presentCoupon, setCouponActive } from '../coupons';
 import { refundCharge } from '../wallet';
-import { adminActor, adminPreHandler, inAdminTx, security, toCsv } from './admin.common';
+import { adminActor, inAdminTx, security, toCsv } from './admin.common';
 import { findCharge, revenueRows, searchCharges, usernames, type WalletChargeRow } from './admin.money.repo';
 
 const tags = ['admin'];
-const base = { preHandler: adminPreHandler };
+const base = { config: { access: 'admin' as const } };
 
 async function presentCharges(app: App, rows: WalletChargeRow[]): Promise<AdminCharge[]> {
   const ids = [...new Set(rows.flatMap((r) => [r.userId, r.creatorId]))];

@@ -9,7 +9,7 @@ import type { App } from '../../app-type';
 import { isUuid } from '../../db/ids';
 import { notFound } from '../../lib/errors';
 import { changeOrderStatus, getOrder, listOrders, tellOrderStatus } from '../orders';
-import { adminActor, adminPreHandler, inAdminTx, security } from './admin.common';
+import { adminActor, inAdminTx, security } from './admin.common';
 
 const tags = ['admin'];
 
@@ -17,7 +17,7 @@ export default async function adminOrdersRoutes(app: App) {
   app.get(
     '/admin/orders',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' },
       schema: {
         tags,
         security,
@@ -36,7 +36,7 @@ export default async function adminOrdersRoutes(app: App) {
   app.put(
     '/admin/orders/:id/status',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' },
       schema: {
         tags,
         security,

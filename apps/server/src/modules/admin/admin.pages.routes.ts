@@ -24,10 +24,10 @@ import {
   removePromo,
   type SitePromoRow,
 } from '../cms';
-import { adminActor, adminPreHandler, inAdminTx, security } from './admin.common';
+import { adminActor, inAdminTx, security } from './admin.common';
 
 const tags = ['admin'];
-const base = { preHandler: adminPreHandler };
+const base = { config: { access: 'admin' as const } };
 
 const presentPromo = (r: SitePromoRow): AdminPromo => ({
   _id: r.id,

@@ -12,7 +12,7 @@ import { isUuid } from '../../db/ids';
 import { badRequest, notFound } from '../../lib/errors';
 import { type ReportRow, reportQueue, resolveReport } from '../reports';
 import { userStates } from '../users';
-import { adminActor, adminPreHandler, inAdminTx, security } from './admin.common';
+import { adminActor, inAdminTx, security } from './admin.common';
 import { type ModerationTarget, moderate, moderatorFor, tellCreatorAboutModeration } from './admin.content.service';
 import { setUserStatus } from './admin.users.service';
 
@@ -71,7 +71,7 @@ export default async function adminReportsRoutes(app: App) {
   app.get(
     '/admin/reports',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' },
       schema: {
         tags,
         security,
@@ -95,7 +95,7 @@ export default async function adminReportsRoutes(app: App) {
   app.post(
     '/admin/reports/:id/resolve',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' },
       schema: {
         tags,
         security,

@@ -2,7 +2,7 @@ import { type AdminSettings, adminSettingsBodySchema, adminSettingsSchema } from
 import type { App } from '../../app-type';
 import type { Ctx } from '../../context';
 import { isSecretName } from '../settings';
-import { adminActor, adminPreHandler, inAdminTx, security } from './admin.common';
+import { adminActor, inAdminTx, security } from './admin.common';
 
 const tags = ['admin'];
 
@@ -27,7 +27,7 @@ export default async function adminSettingsRoutes(app: App) {
   app.get(
     '/admin/settings',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' },
       schema: {
         tags,
         security,
@@ -42,7 +42,7 @@ export default async function adminSettingsRoutes(app: App) {
   app.put(
     '/admin/settings',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' },
       schema: {
         tags,
         security,

@@ -4,7 +4,7 @@ import { isUuid } from '../../db/ids';
 import { notFound } from '../../lib/errors';
 import { audit } from '../audit';
 import { endStream, searchLive } from '../streaming';
-import { adminActor, adminPreHandler, security } from './admin.common';
+import { adminActor, security } from './admin.common';
 
 const tags = ['admin'];
 
@@ -13,7 +13,7 @@ export default async function adminStreamsRoutes(app: App) {
   app.get(
     '/admin/streams',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' },
       schema: {
         tags,
         security,
@@ -32,7 +32,7 @@ export default async function adminStreamsRoutes(app: App) {
   app.put(
     '/admin/streams/:id/end',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' },
       schema: {
         tags,
         security,

@@ -24,10 +24,10 @@ import {
   searchSubscriptions,
 } from '../subscriptions';
 import { findUserById, findUserByLogin, userSummaries } from '../users';
-import { adminActor, adminPreHandler, inAdminTx, security } from './admin.common';
+import { adminActor, inAdminTx, security } from './admin.common';
 
 const tags = ['admin'];
-const base = { preHandler: adminPreHandler };
+const base = { config: { access: 'admin' as const } };
 const stateSchema = z.object({ _id: z.string(), status: z.string() });
 
 async function people(ctx: Ctx, ids: string[]) {

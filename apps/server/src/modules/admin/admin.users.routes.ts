@@ -14,7 +14,7 @@ import {
 } from '@marquee/shared';
 import type { App } from '../../app-type';
 import { publicOrigin } from '../../lib/public-origin';
-import { adminActor, adminPreHandler, security } from './admin.common';
+import { adminActor, security } from './admin.common';
 import {
   adjustBalance,
   adminUserDetail,
@@ -27,7 +27,7 @@ import {
 } from './admin.users.service';
 
 const tags = ['admin'];
-const base = { preHandler: adminPreHandler };
+const base = { config: { access: 'admin' as const } };
 
 export default async function adminUsersRoutes(app: App) {
   app.get(

@@ -5,7 +5,7 @@ import { newId } from '../../db/ids';
 import type { Viewer } from '../entitlements';
 import { creatorFeeds, presentFeeds } from '../feeds';
 import { getPerformerPublic } from '../profiles';
-import { adminActor, adminPreHandler, security } from './admin.common';
+import { adminActor, security } from './admin.common';
 
 /**
  * "View as" without impersonation: the creator's profile and first page of posts
@@ -32,7 +32,7 @@ export default async function adminViewAsRoutes(app: App) {
   app.get(
     '/admin/users/:id/view-as',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         security,

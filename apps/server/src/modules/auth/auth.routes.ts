@@ -22,7 +22,7 @@ import type { App } from '../../app-type';
 import { badRequest, unauthorized } from '../../lib/errors';
 import { requestLocale } from '../../lib/i18n';
 import { publicOrigin } from '../../lib/public-origin';
-import { authenticated, requireUser } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 import { authRateLimit, perAccountLimit } from '../../plugins/rate-limit';
 import { findPerformer, receiveDocuments, storeDocuments } from '../performers';
 import type { ReceivedFile } from '../users';
@@ -179,7 +179,7 @@ export default async function authRoutes(app: App) {
   app.post(
     '/auth/logout',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags: ['auth'],
         summary: 'Log out: revokes the current session token',
@@ -254,8 +254,7 @@ export default async function authRoutes(app: App) {
   app.put(
     '/auth/users/me/password',
     {
-      preHandler: authenticated,
-      config: ipLimit,
+      config: { ...ipLimit, access: 'user' },
       schema: {
         tags: ['auth'],
         summary: "Changes the signed-in user's password (current password required); other sessions are revoked",
@@ -269,7 +268,7 @@ export default async function authRoutes(app: App) {
   app.post(
     '/auth/2fa/setup',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags: ['auth'],
         summary: 'Starts two-factor setup: a TOTP secret and otpauth URL for an authenticator app',
@@ -282,8 +281,7 @@ export default async function authRoutes(app: App) {
   app.post(
     '/auth/2fa/enable',
     {
-      preHandler: authenticated,
-      config: ipLimit,
+      config: { ...ipLimit, access: 'user' },
       schema: {
         tags: ['auth'],
         summary: 'Turns two-factor authentication on with a code from the app',
@@ -297,8 +295,7 @@ export default async function authRoutes(app: App) {
   app.post(
     '/auth/2fa/disable',
     {
-      preHandler: authenticated,
-      config: ipLimit,
+      config: { ...ipLimit, access: 'user' },
       schema: {
         tags: ['auth'],
         summary: 'Turns two-factor authentication off (needs a current code)',

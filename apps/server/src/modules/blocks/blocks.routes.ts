@@ -12,7 +12,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { requestGeo } from '../../lib/geo';
-import { performerOnly, requirePerformer } from '../../plugins/auth';
+import { requirePerformer } from '../../plugins/auth';
 import { removeFollowTx } from '../follows';
 import { resolveCreator } from '../profiles';
 import { endSubscriptionsOnBlock } from '../subscriptions';
@@ -34,7 +34,7 @@ export default async function blocksRoutes(app: App) {
   app.post(
     '/block/users',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: {
         tags,
         security,
@@ -64,7 +64,7 @@ export default async function blocksRoutes(app: App) {
   app.delete(
     '/block/users/:id',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: {
         tags,
         security,
@@ -82,7 +82,7 @@ export default async function blocksRoutes(app: App) {
   app.get(
     '/block/users',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: {
         tags,
         security,
@@ -109,7 +109,7 @@ export default async function blocksRoutes(app: App) {
   app.post(
     '/block/countries',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: {
         tags,
         security,
@@ -126,7 +126,7 @@ export default async function blocksRoutes(app: App) {
   app.get(
     '/block/countries',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: {
         tags,
         security,

@@ -10,7 +10,6 @@ import {
 } from '@marquee/shared';
 import { z } from 'zod';
 import type { App } from '../../app-type';
-import { adminOnly } from '../../plugins/auth';
 import { createPost, editPost, ensureDefaultPages, getPost, listPosts, postSitemap, searchPromos } from './cms.service';
 
 const tags = ['cms'];
@@ -59,7 +58,7 @@ export default async function cmsRoutes(app: App) {
   app.post(
     '/posts',
     {
-      preHandler: adminOnly,
+      config: { access: 'admin' },
       schema: {
         tags,
         security,
@@ -74,7 +73,7 @@ export default async function cmsRoutes(app: App) {
   app.put(
     '/posts/:id',
     {
-      preHandler: adminOnly,
+      config: { access: 'admin' },
       schema: {
         tags,
         security,

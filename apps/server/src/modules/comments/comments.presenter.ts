@@ -4,6 +4,7 @@ import type { CommentRow } from '../../db/schema';
 import type { Viewer } from '../entitlements';
 import { getMediaMany, presentMedia } from '../media';
 import { profileMediaUrl } from '../users';
+import { canDeleteComment } from './comments.policy';
 import { authorsOf } from './comments.repo';
 
 export function userAvatar(u: { id: string; avatarPath: string | null }) {
@@ -35,7 +36,7 @@ export async function presentComments(ctx: Ctx, viewer: Viewer | null, rows: Com
       creator: { _id: r.userId, username: a?.username ?? '', name: a?.name ?? '', avatar: a ? userAvatar(a) : null },
       totalReply: r.replyCount,
       canEdit: isAuthor,
-      canDelete: isAuthor || viewer?.id === r.creatorId || viewer?.role === 'admin',
+      canDelete: canDeleteComment(viewer ?? null, r),
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
     };

@@ -9,7 +9,7 @@ import {
 } from '@marquee/shared';
 import type { App } from '../../app-type';
 import { badRequest } from '../../lib/errors';
-import { authenticated, requireUser } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 import type { Viewer } from '../entitlements';
 import { uploadFiles } from '../media';
 import { notifyMentions } from './comments.mentions';
@@ -26,7 +26,7 @@ export default async function commentsRoutes(app: App) {
   app.post(
     '/comments',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags,
         ...secured,
@@ -63,7 +63,7 @@ export default async function commentsRoutes(app: App) {
   app.put(
     '/comments/:id',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags,
         ...secured,
@@ -97,7 +97,7 @@ export default async function commentsRoutes(app: App) {
   app.delete(
     '/comments/:id',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags,
         ...secured,

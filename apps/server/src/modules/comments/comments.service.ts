@@ -3,6 +3,7 @@ import type { Ctx } from '../../context';
 import type { CommentRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { Viewer } from '../entitlements';
+import { canDeleteComment } from './comments.policy';
 import { commentTarget } from './comments.registry';
 import {
   bumpReplies,
@@ -92,8 +93,7 @@ export async function editComment(
 export async function removeComment(ctx: Ctx, viewer: Viewer, id: string) {
   const c = await findComment(ctx.db, id);
   if (!c) throw notFound('Comment');
-  if (c.userId !== viewer.id && c.creatorId !== viewer.id && viewer.role !== 'admin')
-    throw forbidden('Only the author or the creator can delete this comment');
+  if (!canDeleteComment(viewer, c)) throw forbidden('Only the author or the creator can delete this comment');
   const target = targetOf(c.objectType);
   await ctx.db.transaction(async (tx) => {
     // Parent before child, in every path, so concurrent deletes never deadlock.

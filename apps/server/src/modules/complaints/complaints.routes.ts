@@ -12,7 +12,7 @@ import { isUuid } from '../../db/ids';
 import { notFound } from '../../lib/errors';
 import { requestLocale } from '../../lib/i18n';
 import { authRateLimit } from '../../plugins/rate-limit';
-import { adminActor, adminPreHandler, security } from '../admin';
+import { adminActor, security } from '../admin';
 import { complaintDetail, complaintQueue, decideComplaint, fileComplaint } from './complaints.service';
 
 const tags = ['complaints'];
@@ -43,7 +43,7 @@ export default async function complaintsRoutes(app: App) {
   app.get(
     '/admin/complaints',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' as const },
       schema: {
         tags,
         security,
@@ -58,7 +58,7 @@ export default async function complaintsRoutes(app: App) {
   app.get(
     '/admin/complaints/:id',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' as const },
       schema: {
         tags,
         security,
@@ -76,7 +76,7 @@ export default async function complaintsRoutes(app: App) {
   app.post(
     '/admin/complaints/:id/decision',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' as const },
       schema: {
         tags,
         security,

@@ -13,13 +13,13 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { notFound } from '../../lib/errors';
-import { adminActor, adminPreHandler, security } from '../admin';
+import { adminActor, security } from '../admin';
 import { presentHashList, presentHashMatch, presentHashMatchDetail } from './hashes.presenter';
 import { findMatch, listHashLists, listMatches } from './hashes.repo';
 import { deleteHashList, loadHashList, markReportSent, updateHashList } from './hashes.service';
 
 const tags = ['compliance'];
-const base = { preHandler: adminPreHandler };
+const base = { config: { access: 'admin' as const } };
 
 export default async function hashRoutes(app: App) {
   app.get(

@@ -1,9 +1,10 @@
+import { isBuyableType } from '@marquee/shared';
 import type { Ctx } from '../../context';
 import { notFound } from '../../lib/errors';
 import { registerCommentTarget } from '../comments';
 import { access } from '../entitlements';
 import { registerReactionTarget } from '../reactions';
-import { type PurchasableType, registerPurchasable } from '../wallet';
+import { registerPurchasable } from '../wallet';
 import type { ContentKind } from './content.kinds';
 import { isListedFor } from './content.policy';
 import { presentItems, protectable } from './content.presenter';
@@ -18,16 +19,16 @@ const PLURAL: Record<ContentKind['type'], string> = {
   scenario: 'scenarios',
   product: 'products',
 };
-const PURCHASABLE = new Set<string>(['video', 'gallery', 'product', 'scene', 'scenario']);
 
 /**
  * Tells the generic modules about one catalogue type: the wallet (what it costs,
  * product stock), reactions (likes, bookmarks and their counts) and comments.
  */
 export function registerKind(ctx: Ctx, kind: ContentKind) {
-  if (PURCHASABLE.has(kind.type)) {
+  const type = kind.type;
+  if (isBuyableType(type)) {
     registerPurchasable(
-      kind.type as PurchasableType,
+      type,
       async (tx, id, viewerId) => {
         const row = await repo.findItem(tx, kind.type, id);
         if (!row || !isListedFor({ id: viewerId, role: 'user' }, row, ctx.now())) return null;

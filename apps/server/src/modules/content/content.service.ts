@@ -1,5 +1,4 @@
 import {
-  CONTENT_PRICE_LIMITS,
   type ContentItem,
   type ContentListQuery,
   type ContentUpdate,
@@ -14,8 +13,9 @@ import type { ContentItemRow, NewContentItemRow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { assertNotBlocked, type ViewerLocation, viewerCountryForDiscovery } from '../blocks';
 import type { Viewer } from '../entitlements';
-import { assertCanSell } from '../performers';
-import { findUserById, findUserByLogin } from '../users';
+import { assertCanSell, findCreatorByIdOrUsername } from '../performers';
+import { assertPrice } from '../settings';
+import { findUserById } from '../users';
 import type { ContentKind, MediaSlot } from './content.kinds';
 import { assertOwnMedia, dropMedia } from './content.media';
 import { assertCanManage, isListedFor } from './content.policy';
@@ -29,20 +29,6 @@ const SLOT_NAME: Record<MediaSlot, string> = {
   thumbnail: 'thumbnail',
   file: 'file',
 };
-const fmt = (cents: number) => (cents / 100).toFixed(2);
-
-function checkPrice(tokens: number, what: string): number {
-  const cents = toCents(tokens);
-  if (cents < CONTENT_PRICE_LIMITS.min || cents > CONTENT_PRICE_LIMITS.max) {
-    throw badRequest(
-      `${what} must be between ${fmt(CONTENT_PRICE_LIMITS.min)} and ${fmt(CONTENT_PRICE_LIMITS.max)} tokens`,
-      'INVALID_PRICE',
-      [{ field: what === 'Price' ? 'price' : 'rentPrice', message: 'out of range' }],
-    );
-  }
-  return cents;
-}
-
 export function slugify(title: string): string {
   const base = title
     .normalize('NFKD')
@@ -104,7 +90,7 @@ async function resolveChanges(
         { field: 'price', message: 'required for sale' },
       ]);
     }
-    set.priceCents = checkPrice(price, 'Price');
+    set.priceCents = await assertPrice(ctx, price, { label: 'Price', code: 'INVALID_PRICE' });
   } else {
     set.priceCents = 0;
   }
@@ -112,7 +98,9 @@ async function resolveChanges(
   // rent (scenes, scenarios)
   if (kind.rentable) {
     if (input.rentPrice !== undefined)
-      set.rentPriceCents = input.rentPrice ? checkPrice(input.rentPrice, 'Rent price') : null;
+      set.rentPriceCents = input.rentPrice
+        ? await assertPrice(ctx, input.rentPrice, { label: 'Rent price', field: 'rentPrice', code: 'INVALID_PRICE' })
+        : null;
     if (input.rentDays !== undefined) set.rentDays = input.rentDays;
     const rentPrice = set.rentPriceCents !== undefined ? set.rentPriceCents : (existing?.rentPriceCents ?? null);
     const rentDays = set.rentDays !== undefined ? set.rentDays : (existing?.rentDays ?? null);
@@ -292,9 +280,7 @@ export async function getOwnItem(ctx: Ctx, kind: ContentKind, actor: Viewer, id:
 
 /** A username or an id to a creator id (null when nobody matches). */
 export async function resolvePerformerId(ctx: Ctx, idOrUsername: string): Promise<string | null> {
-  if (/^[0-9a-f-]{36}$/i.test(idOrUsername)) return idOrUsername;
-  const user = await findUserByLogin(ctx.db, idOrUsername);
-  return user && user.role === 'performer' ? user.id : null;
+  return (await findCreatorByIdOrUsername(ctx.db, idOrUsername))?.id ?? null;
 }
 
 const pageOf = (q: ContentListQuery) => ({ page: q.page, pageSize: q.pageSize, sortBy: q.sortBy, sort: q.sort });

@@ -289,16 +289,6 @@ export async function performersByUsernames(db: Executor, usernames: string[]) {
     );
 }
 
-export async function findPerformerByUsernameOrId(db: Executor, key: string) {
-  const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(key);
-  const [row] = await db
-    .select({ id: users.id, role: users.role, status: users.status })
-    .from(users)
-    .where(isId ? eq(users.id, key) : eq(sql`lower(${users.username})`, key.toLowerCase()))
-    .limit(1);
-  return row && row.role === 'performer' ? row : null;
-}
-
 // ---- polls ----
 
 export async function insertPoll(

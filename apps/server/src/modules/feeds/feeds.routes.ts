@@ -21,7 +21,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { notFound } from '../../lib/errors';
-import { performerOnly, requirePerformer, requireUser } from '../../plugins/auth';
+import { requirePerformer, requireUser } from '../../plugins/auth';
 import { readCtx } from '../../plugins/read-replica';
 import type { Viewer } from '../entitlements';
 import { access } from '../entitlements';
@@ -65,7 +65,7 @@ export default async function feedsRoutes(app: App) {
   app.post(
     '/performer/feeds/:kind/upload',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: {
         tags,
         ...secured,
@@ -91,7 +91,7 @@ export default async function feedsRoutes(app: App) {
   app.post(
     '/performer/feeds/polls',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: {
         tags,
         ...secured,
@@ -115,7 +115,7 @@ export default async function feedsRoutes(app: App) {
   app.post(
     '/performer/feeds',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: {
         tags,
         ...secured,
@@ -134,7 +134,7 @@ export default async function feedsRoutes(app: App) {
   app.get(
     '/performer/feeds',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: {
         tags,
         ...secured,
@@ -153,7 +153,7 @@ export default async function feedsRoutes(app: App) {
   app.get(
     '/performer/feeds/:id',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: { tags, ...secured, summary: 'One of my posts', params: idParamsSchema, response: { 200: feedSchema } },
     },
     async (req) => {
@@ -166,7 +166,7 @@ export default async function feedsRoutes(app: App) {
   app.put(
     '/performer/feeds/:id',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: {
         tags,
         ...secured,
@@ -186,7 +186,7 @@ export default async function feedsRoutes(app: App) {
   app.delete(
     '/performer/feeds/:id',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: {
         tags,
         ...secured,

@@ -14,8 +14,11 @@ import type { FeedRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Viewer } from '../entitlements';
 import { access } from '../entitlements';
+import { findCreatorByIdOrUsername } from '../performers';
+import { assertPrice } from '../settings';
 import { assertCanSeeCreator, assertMaySell, audienceOf, loadMedia, type MediaLike } from './feeds.deps';
 import { tellAudience } from './feeds.news';
+import { canManagePost } from './feeds.policy';
 import {
   attachedElsewhere,
   claimDueScheduled,
@@ -24,7 +27,6 @@ import {
   feedUsingPoll,
   filesOf,
   findFeed,
-  findPerformerByUsernameOrId,
   findPoll,
   findPollOption,
   followedCreatorIds,
@@ -50,9 +52,6 @@ export const protectable = (f: FeedRow) => ({
   creatorId: f.performerId,
   visibility: f.visibility,
 });
-
-const isOwnerOrAdmin = (viewer: Viewer | null, f: FeedRow) =>
-  !!viewer && (viewer.id === f.performerId || viewer.role === 'admin');
 
 /** A post fans may reach: published, not expired, not taken down (owner and admins see every state). */
 export function isLive(f: FeedRow, at: Date) {
@@ -136,21 +135,11 @@ async function claimContent(
 
 async function checkPrice(ctx: Ctx, visibility: FeedRow['visibility'], price: number) {
   if (visibility !== 'sale') return 0;
-  const s = await ctx.settings.all();
-  const cents = toCents(price);
-  const min = toCents(s.minimumWalletPrice);
-  const max = toCents(s.maximumWalletPrice);
-  if (cents <= 0)
+  if (toCents(price) <= 0)
     throw badRequest('A pay-per-view post needs a price above 0', 'FEED_PRICE_REQUIRED', [
       { field: 'price', message: 'Required for pay-per-view posts' },
     ]);
-  if (cents < min || cents > max)
-    throw badRequest(
-      `The price must be between ${fromCents(min).toFixed(2)} and ${fromCents(max).toFixed(2)} tokens`,
-      'FEED_PRICE_RANGE',
-      [{ field: 'price', message: 'Outside the site limits' }],
-    );
-  return cents;
+  return assertPrice(ctx, price, { code: 'FEED_PRICE_RANGE' });
 }
 
 async function resolveMentions(db: Executor, performerId: string, usernames: string[]) {
@@ -231,7 +220,7 @@ async function afterWrite(ctx: Ctx, feed: FeedRow) {
 async function ownFeed(ctx: Ctx, viewer: Viewer, id: string, db: Executor = ctx.db) {
   const feed = await findFeed(db, id);
   if (!feed) throw notFound('Post');
-  if (!isOwnerOrAdmin(viewer, feed)) throw notFound('Post');
+  if (!canManagePost(viewer, feed)) throw notFound('Post');
   return feed;
 }
 
@@ -364,7 +353,7 @@ export async function creatorFeeds(
   q: { page: number; pageSize: number; type?: FeedRow['type'] },
   ip?: string,
 ) {
-  const creator = await findPerformerByUsernameOrId(ctx.db, username);
+  const creator = await findCreatorByIdOrUsername(ctx.db, username);
   if (!creator) throw notFound('Creator');
   await assertCanSeeCreator(ctx, creator.id, viewer, ip);
   return creatorWall(ctx.db, creator.id, ctx.now(), q.page, q.pageSize, q.type);
@@ -374,7 +363,7 @@ export async function creatorFeeds(
 export async function viewableFeed(ctx: Ctx, viewer: Viewer | null, id: string, ip?: string): Promise<FeedRow> {
   const feed = await findFeed(ctx.db, id);
   if (!feed) throw notFound('Post');
-  if (isOwnerOrAdmin(viewer, feed)) return feed;
+  if (canManagePost(viewer, feed)) return feed;
   if (!isLive(feed, ctx.now())) throw notFound('Post');
   await assertCanSeeCreator(ctx, feed.performerId, viewer, ip);
   return feed;

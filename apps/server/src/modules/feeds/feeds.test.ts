@@ -138,8 +138,8 @@ describe('feeds: creating, scheduling, timeline', () => {
     expect(expectErrorShape(await post({ text: 'x', visibility: 'sale', price: 0 }), 400).code).toBe(
       'FEED_PRICE_REQUIRED',
     );
-    expect(expectErrorShape(await post({ text: 'x', visibility: 'sale', price: 1 }), 400).message).toMatch(
-      /between 2.95 and 300.00/,
+    expect(expectErrorShape(await post({ text: 'x', visibility: 'sale', price: 0.1 }), 400).message).toMatch(
+      /between 0.50 and 10000.00/,
     );
     expect(expectErrorShape(await post({ fileIds: [theirs.id] }), 400).code).toBe('FEED_MEDIA_NOT_FOUND');
     expect(expectErrorShape(await post({}), 400).code).toBe('FEED_EMPTY');

@@ -8,7 +8,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { requestGeo } from '../../lib/geo';
-import { authenticated, performerOnly, requirePerformer, requireUser } from '../../plugins/auth';
+import { requirePerformer, requireUser } from '../../plugins/auth';
 import { follow, myFollowers, myFollowing, unfollow } from './follows.service';
 
 const tags = ['follows'];
@@ -18,7 +18,7 @@ export default async function followsRoutes(app: App) {
   app.post(
     '/follows/:id',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -33,7 +33,7 @@ export default async function followsRoutes(app: App) {
   app.delete(
     '/follows/:id',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -48,7 +48,7 @@ export default async function followsRoutes(app: App) {
   app.get(
     '/follows/followers',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: {
         tags,
         security,
@@ -63,7 +63,7 @@ export default async function followsRoutes(app: App) {
   app.get(
     '/follows/following',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags,
         security,

@@ -6,14 +6,14 @@ import {
 } from '@marquee/shared';
 import { z } from 'zod';
 import type { App } from '../../app-type';
-import { adminOnly, authenticated, requireUser } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 import { refreshVerification, reviewIdentity, startVerification } from './identity.service';
 
 export default async function identityRoutes(app: App) {
   app.post(
     '/auth/yoti/idv-verifications',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags: ['identity'],
         summary: 'Starts identity verification of a creator with the configured provider (manual review or Yoti IDV)',
@@ -27,7 +27,7 @@ export default async function identityRoutes(app: App) {
   app.post(
     '/auth/yoti/idv-verifications/:id/info',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags: ['identity'],
         summary: "A verification's current state, refreshed from the provider; a verdict updates the creator",
@@ -41,7 +41,7 @@ export default async function identityRoutes(app: App) {
   app.put(
     '/performers/:id/verification',
     {
-      preHandler: adminOnly,
+      config: { access: 'admin' },
       schema: {
         tags: ['identity'],
         summary: "Admin: approve or reject a creator's identity (with a note shown to the creator)",

@@ -6,6 +6,7 @@ import { type IdentityVerificationRow, identityVerifications } from '../../db/sc
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../auth';
 import { assertCanManagePerformer, findPerformer, listDocuments, updatePerformerRow } from '../performers';
+import { canReviewIdentities, canSeeVerification } from './identity.policy';
 import { providerByName, providerFor } from './identity.providers';
 
 type PerformerStatus = 'unverified' | 'pending' | 'verified' | 'rejected';
@@ -67,7 +68,7 @@ export async function startVerification(ctx: Ctx, actor: AuthUser, performerId: 
 /** The latest verdict of a verification; asks the provider and applies it to the creator. */
 export async function refreshVerification(ctx: Ctx, actor: AuthUser, id: string) {
   const [row] = await ctx.db.select().from(identityVerifications).where(eq(identityVerifications.id, id)).limit(1);
-  if (!row || (actor.role !== 'admin' && row.userId !== actor.id)) throw notFound('Verification');
+  if (!row || !canSeeVerification(actor, row)) throw notFound('Verification');
   let current = row;
   if (row.status === 'pending') {
     const outcome = await providerByName(row.provider).check(ctx, row.externalId);
@@ -100,7 +101,7 @@ export async function reviewIdentity(
   decision: 'verified' | 'rejected',
   note?: string,
 ) {
-  if (actor.role !== 'admin') throw forbidden('Only admins can review identities');
+  if (!canReviewIdentities(actor)) throw forbidden('Only admins can review identities');
   const performer = await findPerformer(ctx.db, performerId);
   if (!performer) throw notFound('Creator');
   await ctx.db.transaction(async (tx) => {

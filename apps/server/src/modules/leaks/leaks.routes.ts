@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { App } from '../../app-type';
 import { isUuid } from '../../db/ids';
 import { notFound } from '../../lib/errors';
-import { adminActor, adminPreHandler, security } from '../admin';
+import { adminActor, security } from '../admin';
 import { dmcaNotice, leakCaseList, markedVideosOf, openLeakCase, traceLeak } from './leaks.service';
 
 const tags = ['admin'];
@@ -23,7 +23,7 @@ export default async function leaksRoutes(app: App) {
   app.get(
     '/admin/leaks/originals',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' as const },
       schema: {
         tags,
         security,
@@ -38,7 +38,7 @@ export default async function leaksRoutes(app: App) {
   app.post(
     '/admin/leaks/trace',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' as const },
       schema: {
         tags,
         security,
@@ -61,7 +61,7 @@ export default async function leaksRoutes(app: App) {
   app.post(
     '/admin/leaks',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' as const },
       schema: {
         tags,
         security,
@@ -76,7 +76,7 @@ export default async function leaksRoutes(app: App) {
   app.get(
     '/admin/leaks',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' as const },
       schema: {
         tags,
         security,
@@ -91,7 +91,7 @@ export default async function leaksRoutes(app: App) {
   app.get(
     '/admin/leaks/:id/dmca',
     {
-      preHandler: adminPreHandler,
+      config: { access: 'admin' as const },
       schema: {
         tags,
         security,

@@ -13,6 +13,7 @@ import type { Viewer } from '../conversations';
 import { accountFacts, unreadTotals } from '../conversations';
 import { checkContent, mediaByIds, messageTypeOf, presentMessage, previewOf } from '../messages';
 import { presentUserBrief } from '../users';
+import { canManageMassMessage } from './mass-messages.policy';
 import {
   audienceIds,
   deliverChunk,
@@ -85,7 +86,7 @@ export async function listMassMessages(ctx: Ctx, creator: Viewer, q: { page: num
 
 async function own(ctx: Ctx, creator: Viewer, id: string) {
   const row = await findMassMessage(ctx.db, id);
-  if (!row || (row.performerId !== creator.id && creator.role !== 'admin')) throw notFound('Mass message');
+  if (!row || !canManageMassMessage(creator, row)) throw notFound('Mass message');
   return row;
 }
 

@@ -4,6 +4,7 @@ import type { App } from '../../app-type';
 import { notFound } from '../../lib/errors';
 import { requireUser } from '../../plugins/auth';
 import { serveFile } from './media.files';
+import { canSeeFile } from './media.policy';
 import { getMedia, mediaStatus, presentMedia, uploadFiles } from './media.service';
 
 const idParams = z.object({ id: z.string().uuid() });
@@ -60,7 +61,7 @@ export default async function mediaRoutes(app: App) {
     async (req) => {
       const user = requireUser(req);
       const m = await getMedia(app.ctx, req.params.id);
-      if (!m || (m.ownerId !== user.id && user.role !== 'admin')) throw notFound('File');
+      if (!m || !canSeeFile(user, m)) throw notFound('File');
       return presentMedia(app.ctx, m, { unlocked: true, viewerId: user.id });
     },
   );

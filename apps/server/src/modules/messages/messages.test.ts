@@ -212,7 +212,7 @@ describe('messages', () => {
     expect((await post({ fileIds: [foreign.id] })).json().code).toBe('MESSAGE_FILE_NOT_FOUND');
     expect((await post({ text: 'pay me', price: 5 })).statusCode).toBe(403);
     const p = await buildMedia(app, creator.user.id);
-    expect((await post({ fileIds: [p.id], price: 1 }, creator)).json().code).toBe('MESSAGE_PRICE_RANGE');
+    expect((await post({ fileIds: [p.id], price: 0.1 }, creator)).json().code).toBe('MESSAGE_PRICE_RANGE');
     expect((await post({ text: 'no file', price: 5 }, creator)).json().code).toBe('PAID_MESSAGE_NEEDS_FILE');
   });
 

@@ -1,7 +1,8 @@
-import { fromCents, MESSAGE_MAX_TEXT, toCents } from '@marquee/shared';
+import { MESSAGE_MAX_TEXT } from '@marquee/shared';
 import type { Ctx } from '../../context';
 import { badRequest, forbidden } from '../../lib/errors';
 import { assertCanSell } from '../performers';
+import { assertPrice } from '../settings';
 
 /**
  * Message text is plain text: HTML tags and comments are removed (spec §5's
@@ -34,7 +35,7 @@ export function checkText(raw: string): string {
 
 /**
  * A pay-per-view price: creators who may sell (earning policy), with a file to unlock, within the
- * site's wallet price limits.
+ * site's price limits (`assertPrice`).
  */
 export async function checkPrice(
   ctx: Pick<Ctx, 'settings' | 'db' | 'now'>,
@@ -49,15 +50,5 @@ export async function checkPrice(
     throw badRequest('A paid message needs a photo or a video to unlock', 'PAID_MESSAGE_NEEDS_FILE', [
       { field: 'fileIds', message: 'Attach a photo or a video' },
     ]);
-  const s = await ctx.settings.all();
-  const cents = toCents(price);
-  const min = toCents(s.minimumWalletPrice);
-  const max = toCents(s.maximumWalletPrice);
-  if (cents < min || cents > max)
-    throw badRequest(
-      `The price must be between ${fromCents(min).toFixed(2)} and ${fromCents(max).toFixed(2)} tokens`,
-      'MESSAGE_PRICE_RANGE',
-      [{ field: 'price', message: 'Outside the site limits' }],
-    );
-  return cents;
+  return assertPrice(ctx, price, { code: 'MESSAGE_PRICE_RANGE' });
 }

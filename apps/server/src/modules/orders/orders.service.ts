@@ -11,6 +11,7 @@ import type { AuthUser } from '../auth';
 import { notify } from '../notifications';
 import { userSummaries } from '../users';
 import { presentUserSummary } from '../wallet';
+import { canChangeOrderStatus, canSeeOrder } from './orders.policy';
 import { findOrder, lockOrder, searchOrders, updateOrder } from './orders.repo';
 
 type People = Awaited<ReturnType<typeof userSummaries>>;
@@ -44,7 +45,7 @@ export function presentOrder(o: OrderRow, people?: People): Order {
 /** The buyer, the seller and admins may see an order; anyone else gets 404. */
 async function visibleOrder(ctx: Ctx, viewer: AuthUser, id: string) {
   const o = await findOrder(ctx.db, id);
-  if (!o || (o.userId !== viewer.id && o.creatorId !== viewer.id && viewer.role !== 'admin')) throw notFound('Order');
+  if (!o || !canSeeOrder(viewer, o)) throw notFound('Order');
   return o;
 }
 
@@ -142,7 +143,7 @@ export async function tellOrderStatus(ctx: Ctx, before: OrderRow, after: OrderRo
 /** The creator moves a physical order along processing → shipping → delivered and adds tracking; the fan is told. */
 export async function updateOrderStatus(ctx: Ctx, viewer: AuthUser, id: string, b: OrderStatusChange) {
   const { before, after } = await ctx.db.transaction((tx) =>
-    changeOrderStatus(tx, id, b, (o) => o.creatorId === viewer.id || viewer.role === 'admin'),
+    changeOrderStatus(tx, id, b, (o) => canChangeOrderStatus(viewer, o)),
   );
   await tellOrderStatus(ctx, before, after, viewer.id);
   return getOrder(ctx, viewer, id);

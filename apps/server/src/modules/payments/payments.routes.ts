@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { App } from '../../app-type';
 import { badRequest, notFound } from '../../lib/errors';
 import { requestGeo } from '../../lib/geo';
-import { requireAdmin, requirePerformer, requireUser } from '../../plugins/auth';
+import { requirePerformer, requireUser } from '../../plugins/auth';
 import { findPayment, searchPayments } from './payments.repo';
 import {
   addCard,
@@ -244,10 +244,8 @@ export default async function paymentsRoutes(app: App) {
         params: idParams,
         response: { 200: paymentSchema },
       },
+      config: { access: 'admin' },
     },
-    async (req) => {
-      requireAdmin(req);
-      return presentPayment(await refundTopUp(ctx, req.params.id));
-    },
+    async (req) => presentPayment(await refundTopUp(ctx, req.params.id)),
   );
 }

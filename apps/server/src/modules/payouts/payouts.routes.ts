@@ -20,7 +20,7 @@ import type { App } from '../../app-type';
 import { sendCsv } from '../../lib/csv-reply';
 import { notFound } from '../../lib/errors';
 import { requirePerformer, requireUser } from '../../plugins/auth';
-import { adminActor, adminPreHandler, security } from '../admin';
+import { adminActor, security } from '../admin';
 import { approveRequest, markPaid, rejectRequest } from './payouts.admin';
 import { presentRequest, presentRequests } from './payouts.presenter';
 import { findRequest, searchRequests } from './payouts.repo';
@@ -163,7 +163,7 @@ export default async function payoutsRoutes(app: App) {
 
   // ---- admin review
 
-  const admin = { preHandler: adminPreHandler };
+  const admin = { config: { access: 'admin' as const } };
   const adminTags = ['admin', 'payouts'];
 
   app.get(

@@ -5,11 +5,12 @@ import { audit } from '../audit';
 import type { AuthUser } from '../auth';
 import { gatewayAccount } from '../payments';
 import { type BankDetails, seal, settingsView, viewOf } from './payouts.details';
+import { canReadPayoutSettings } from './payouts.policy';
 import { findSettings, upsertSettings } from './payouts.repo';
 
 /** The creator or an admin reads payout settings, always masked (unmasked details exist only in the admin's request detail). */
 export async function readSettings(ctx: Ctx, user: AuthUser, performerId: string): Promise<PayoutSettings> {
-  if (user.id !== performerId && user.role !== 'admin') throw forbidden('You can only see your own payout settings');
+  if (!canReadPayoutSettings(user, performerId)) throw forbidden('You can only see your own payout settings');
   return settingsView(ctx, ctx.db, performerId);
 }
 

@@ -2,7 +2,8 @@ import { AGE_OF_MAJORITY } from '@marquee/shared';
 import { and, eq, isNotNull, lte } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { performers, users } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { type AppError, appError } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { en } from '../../lib/i18n/en';
 import { isOfAge, latestAdultBirthDate } from './age';
 
@@ -28,9 +29,9 @@ import { isOfAge, latestAdultBirthDate } from './age';
  * Listings of creators (Top creators, Explore, search, followed creators) show
  * only creators who can earn, with `canEarnCondition()` in their WHERE clause.
  */
-export const CREATOR_CANNOT_EARN = 'CREATOR_NOT_VERIFIED';
+export const CREATOR_CANNOT_EARN = 'CREATOR_NOT_VERIFIED' as const;
 export const CREATOR_CANNOT_EARN_MESSAGE = en['error.creatorCannotEarn'];
-export const DATE_OF_BIRTH_REQUIRED = 'DATE_OF_BIRTH_REQUIRED';
+export const DATE_OF_BIRTH_REQUIRED = 'DATE_OF_BIRTH_REQUIRED' as const;
 
 /** Why a creator cannot earn, or null when they can. */
 export type EarningRefusal = 'not_a_creator' | 'suspended' | 'not_verified' | 'date_of_birth';
@@ -50,21 +51,17 @@ async function refusalOf(db: Executor, creatorId: string, at: Date): Promise<Ear
 }
 
 const dateOfBirthRequired = () =>
-  new AppError(
-    403,
-    en['error.dateOfBirthRequired'].replace('{{min}}', String(AGE_OF_MAJORITY)),
-    DATE_OF_BIRTH_REQUIRED,
-  );
+  appError(403, DATE_OF_BIRTH_REQUIRED, msg('error.dateOfBirthRequired', { min: AGE_OF_MAJORITY }));
 
 /** What the creator is told when they try to sell, go live for money or be paid out. */
 function sellerError(refusal: EarningRefusal): AppError {
   switch (refusal) {
     case 'not_a_creator':
-      return new AppError(403, en['error.onlyCreators'], 'FORBIDDEN');
+      return appError(403, 'FORBIDDEN', msg('error.onlyCreators'));
     case 'suspended':
-      return new AppError(403, en['error.suspended'], 'ACCOUNT_SUSPENDED');
+      return appError(403, 'ACCOUNT_SUSPENDED', msg('error.suspended'));
     case 'not_verified':
-      return new AppError(403, en['error.identityNotVerified'], CREATOR_CANNOT_EARN);
+      return appError(403, CREATOR_CANNOT_EARN, msg('error.identityNotVerified'));
     case 'date_of_birth':
       return dateOfBirthRequired();
   }
@@ -76,7 +73,7 @@ export async function canEarn(db: Executor, creatorId: string, at: Date = new Da
 
 /** At purchase: 403 CREATOR_NOT_VERIFIED unless `canEarn`. Use it inside the paying transaction. */
 export async function assertCreatorCanEarn(db: Executor, creatorId: string, at: Date = new Date()): Promise<void> {
-  if (!(await canEarn(db, creatorId, at))) throw new AppError(403, CREATOR_CANNOT_EARN_MESSAGE, CREATOR_CANNOT_EARN);
+  if (!(await canEarn(db, creatorId, at))) throw appError(403, CREATOR_CANNOT_EARN, msg('error.creatorCannotEarn'));
 }
 
 /**

@@ -1,6 +1,7 @@
 // The module's public face: what other modules may import (docs/development.md, "Module walls").
 // Re-exports only (no code): the module's own files import each other directly, never this file.
 export { ageOn, assertAdult, isOfAge } from './age';
+export { findCreatorByIdOrUsername, resolveCreator } from './creator-lookup';
 export { assertCanGoLive, assertCanSell, assertCreatorCanEarn, canEarn, canEarnCondition } from './earning-policy';
 export {
   assertCanManagePerformer,

@@ -9,7 +9,7 @@ import {
   uploadResponseSchema,
 } from '@marquee/shared';
 import type { App } from '../../app-type';
-import { authenticated, performerOnly, requirePerformer, requireUser } from '../../plugins/auth';
+import { requirePerformer, requireUser } from '../../plugins/auth';
 import { requestMeta } from '../auth';
 import { profileMediaUrl } from '../users';
 import {
@@ -29,7 +29,7 @@ export default async function performersRoutes(app: App) {
   app.get(
     '/performers/me',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: {
         tags: ['performers'],
         summary: "The signed-in creator's whole profile (for editing)",
@@ -42,7 +42,7 @@ export default async function performersRoutes(app: App) {
   app.put(
     '/performers/:id',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags: ['performers'],
         summary:
@@ -58,7 +58,7 @@ export default async function performersRoutes(app: App) {
   app.put(
     '/performers/:id/banking-settings',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags: ['performers'],
         summary: 'Bank transfer details for payouts (the creator itself or an admin)',
@@ -73,7 +73,7 @@ export default async function performersRoutes(app: App) {
   app.put(
     '/performers/:id/payment-gateway-settings',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags: ['performers'],
         summary: 'Payout gateway details (PayPal email) for the creator itself or an admin',
@@ -92,7 +92,7 @@ export default async function performersRoutes(app: App) {
     app.post(
       path,
       {
-        preHandler: performerOnly,
+        config: { access: 'performer' },
         schema: { tags: ['performers'], summary, ...multipart, response: { 200: uploadResponseSchema } },
       },
       async (req) => {
@@ -105,7 +105,7 @@ export default async function performersRoutes(app: App) {
   app.post(
     '/performers/welcome-video/upload',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: {
         tags: ['performers'],
         summary: 'Uploads the welcome video shown on the profile (field file)',
@@ -122,7 +122,7 @@ export default async function performersRoutes(app: App) {
   app.post(
     '/performers/documents/upload',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: {
         tags: ['performers'],
         summary:
@@ -144,7 +144,7 @@ export default async function performersRoutes(app: App) {
   app.get(
     '/performers/documents/:id/file',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags: ['performers'],
         summary: 'An identity document file: only its owner and admins',

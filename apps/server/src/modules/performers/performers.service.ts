@@ -35,6 +35,7 @@ import {
   updateUser,
 } from '../users';
 import { assertAdult } from './age';
+import { canReadDocument } from './performers.policy';
 import { presentPerformerProfile } from './performers.presenter';
 import { findDocument, findPerformer, insertDocument, listDocuments, updatePerformerRow } from './performers.repo';
 
@@ -254,7 +255,7 @@ export async function uploadDocuments(ctx: Ctx, actor: AuthUser, req: FastifyReq
 export async function openDocument(ctx: Ctx, actor: AuthUser, id: string) {
   const doc = await findDocument(ctx.db, id);
   // Someone else's document is "not found", not "forbidden": its existence is private too.
-  if (!doc || (actor.role !== 'admin' && doc.userId !== actor.id)) throw notFound('Document');
+  if (!doc || !canReadDocument(actor, doc)) throw notFound('Document');
   const stream = await storageFor(ctx.config).read(doc.storagePath);
   return { doc, stream };
 }

@@ -8,6 +8,7 @@ import { assertNotBlocked, type ViewerLocation } from '../blocks';
 import { assertCanManage, dropMedia, findItem, KINDS, resolvePerformerId } from '../content';
 import type { Viewer } from '../entitlements';
 import { uploadFiles } from '../media';
+import { canManagePhoto } from './photos.policy';
 import { presentPhotos } from './photos.presenter';
 import * as repo from './photos.repo';
 
@@ -75,7 +76,7 @@ export async function uploadPhotos(
 
 async function ownPhoto(ctx: Ctx, actor: Viewer, id: string) {
   const photo = await repo.findPhoto(ctx.db, id);
-  if (!photo || (photo.creatorId !== actor.id && actor.role !== 'admin')) throw notFound('Photo');
+  if (!photo || !canManagePhoto(actor, photo)) throw notFound('Photo');
   return photo;
 }
 

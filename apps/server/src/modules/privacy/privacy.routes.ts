@@ -2,7 +2,6 @@ import { adminPrivacyBodySchema, dataExportSchema, eraseAccountBodySchema, erase
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { requireAdmin, requireUser } from '../../plugins/auth';
-import { adminPreHandler } from '../admin';
 import * as privacy from './privacy.service';
 
 const tags = ['privacy'];
@@ -79,7 +78,7 @@ export default async function privacyRoutes(app: App) {
   );
 
   // Admins, for a user (audited).
-  const admin = { preValidation: adminPreHandler };
+  const admin = { config: { access: 'admin' as const } };
   app.post(
     '/admin/users/:id/data-export',
     {

@@ -1,8 +1,8 @@
 import { downloadLinkSchema } from '@marquee/shared';
 import { z } from 'zod';
 import type { App } from '../../app-type';
-import { requireUser } from '../../plugins/auth';
-import { KINDS, registerKindRoutes, viewerOf } from '../content';
+import { userOf } from '../../plugins/auth';
+import { KINDS, registerKindRoutes } from '../content';
 import { downloadLink } from './products.service';
 
 /** Products: physical (stock, shipping fee) or digital (a file for buyers) (spec §7 Products). */
@@ -33,9 +33,6 @@ export default async function productRoutes(app: App) {
         response: { 200: downloadLinkSchema },
       },
     },
-    async (req) => {
-      requireUser(req);
-      return downloadLink(app.ctx, viewerOf(req)!, req.params.id);
-    },
+    async (req) => downloadLink(app.ctx, userOf(req), req.params.id),
   );
 }

@@ -291,20 +291,6 @@ export async function findProfile(db: Executor, idOrUsername: string, viewerId: 
   return row ?? null;
 }
 
-/** Just enough to act on a creator (follow, block check): id and status, by id or username. */
-export async function findCreatorRef(db: Executor, idOrUsername: string) {
-  const match = isUuid(idOrUsername)
-    ? eq(users.id, idOrUsername)
-    : sql`lower(${users.username}) = ${idOrUsername.toLowerCase()}`;
-  const [row] = await db
-    .select({ id: users.id, username: users.username, status: users.status, displayName: performers.displayName })
-    .from(users)
-    .innerJoin(performers, eq(performers.userId, users.id))
-    .where(match)
-    .limit(1);
-  return row ?? null;
-}
-
 /** Profile page metadata for server-rendered tags: only listable creators. */
 export async function findSeoProfile(db: Executor, username: string) {
   const [row] = await db

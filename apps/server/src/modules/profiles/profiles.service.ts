@@ -7,7 +7,6 @@ import { listReactionTargets, trendingObjects } from '../reactions';
 import { presentCard, presentProfile } from './profiles.presenter';
 import {
   cardsByIds,
-  findCreatorRef,
   findProfile,
   idRange,
   type ListScope,
@@ -19,6 +18,9 @@ import {
   topPerformers,
   trendingCreatorIds,
 } from './profiles.repo';
+
+/** Kept here for the modules that act on a creator; the one lookup lives in performers/creator-lookup.ts. */
+export { resolveCreator } from '../performers';
 
 export interface ProfileViewerInput {
   id: string;
@@ -71,13 +73,6 @@ export async function getPerformerPublic(
     { isOwner, isAdmin, isSubscribed: Boolean(sub?.active), subscribedUntil: sub?.active ? sub.expiresAt : null },
     await presentOptions(ctx),
   );
-}
-
-/** Resolves a creator by id or username for actions on them (follow, bookmark, block checks); 404 otherwise. */
-export async function resolveCreator(ctx: Pick<Ctx, 'db'>, idOrUsername: string) {
-  const ref = await findCreatorRef(ctx.db, idOrUsername);
-  if (ref?.status !== 'active') throw notFound('Creator');
-  return ref;
 }
 
 const SORT_ALIASES: Record<string, SearchSort> = { updatedAt: 'popular' };

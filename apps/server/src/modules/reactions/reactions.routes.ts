@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { requestGeo } from '../../lib/geo';
-import { authenticated, requireUser } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 import { bookmarks, react, unreact } from './reactions.service';
 
 const tags = ['reactions'];
@@ -19,7 +19,7 @@ export default async function reactionsRoutes(app: App) {
   app.post(
     '/reactions',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -34,7 +34,7 @@ export default async function reactionsRoutes(app: App) {
   app.delete(
     '/reactions',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -49,7 +49,7 @@ export default async function reactionsRoutes(app: App) {
   app.get(
     '/reactions/performers/bookmark',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -65,7 +65,7 @@ export default async function reactionsRoutes(app: App) {
   app.get(
     '/reactions/feeds/bookmark',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -80,7 +80,7 @@ export default async function reactionsRoutes(app: App) {
   app.get(
     '/reactions/:type/bookmark',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags,
         security,

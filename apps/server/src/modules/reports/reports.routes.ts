@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { App } from '../../app-type';
 import { isUuid } from '../../db/ids';
 import { notFound } from '../../lib/errors';
-import { adminOnly, authenticated, requireAdmin, requireUser } from '../../plugins/auth';
+import { requireAdmin, requireUser } from '../../plugins/auth';
 import { fileReport, type ReportRow, reportQueue, resolveReport } from './reports.service';
 
 const tags = ['reports'];
@@ -33,7 +33,7 @@ export default async function reportsRoutes(app: App) {
   app.post(
     '/reports',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -51,7 +51,7 @@ export default async function reportsRoutes(app: App) {
   app.get(
     '/reports/search',
     {
-      preHandler: adminOnly,
+      config: { access: 'admin' },
       schema: {
         tags,
         security,
@@ -69,7 +69,7 @@ export default async function reportsRoutes(app: App) {
   app.put(
     '/reports/:id',
     {
-      preHandler: adminOnly,
+      config: { access: 'admin' },
       schema: {
         tags,
         security,

@@ -1,8 +1,13 @@
-import { DEFAULTS, iceServerSchema, menuItemSchema } from '@marquee/shared';
+import { CONTENT_PRICE_LIMITS, DEFAULTS, iceServerSchema, menuItemSchema } from '@marquee/shared';
 import { gatewayNameSchema } from '@marquee/shared/payments';
 import { z } from 'zod';
 
 const money = z.number().min(0).max(1_000_000);
+/** The request schemas of priced things stop at CONTENT_PRICE_LIMITS.max: the admin may narrow, not widen. */
+const contentPrice = z
+  .number()
+  .min(0)
+  .max(CONTENT_PRICE_LIMITS.max / 100);
 
 /**
  * Every site setting with its default. Public ones reach GET /settings/public;
@@ -43,6 +48,13 @@ export const settingsSchema = z.object({
   paymentGateway: gatewayNameSchema.optional(),
   streamingProvider: z.enum(['webrtc', 'agora']).default('webrtc'),
   // private
+  /**
+   * Limits of every price a creator sets on something fans buy from their wallet: posts for sale,
+   * catalogue items (sale and rent prices), paid and mass messages (`assertPrice` in
+   * settings/price-limits.ts). Not the top-up limits above (`…WalletPrice`).
+   */
+  minimumContentPrice: contentPrice.default(CONTENT_PRICE_LIMITS.min / 100),
+  maximumContentPrice: contentPrice.default(CONTENT_PRICE_LIMITS.max / 100),
   /** STUN/TURN servers for private shows (WebRTC); empty = host candidates only (same network). */
   streamingIceServers: z.array(iceServerSchema).max(20).default([]),
   commissionPercent: z.number().int().min(0).max(100).default(20),

@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { badRequest } from '../../lib/errors';
-import { authenticated, requireUser } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/rate-limit';
 import { requestMeta } from '../auth';
 import { authorizationUrl, exchangeCode, verifyIdToken } from './google';
@@ -238,7 +238,7 @@ export default async function socialRoutes(app: App) {
   app.get(
     '/twitter/account',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags: ['auth'],
         summary: 'The Twitter/X account linked to the current user, if any',
@@ -254,7 +254,7 @@ export default async function socialRoutes(app: App) {
   app.get(
     '/twitter/getLink',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags: ['auth'],
         summary: 'Starts linking a Twitter/X account: the authorize URL (callback to /auth/twitter/callback?link=1)',
@@ -281,7 +281,7 @@ export default async function socialRoutes(app: App) {
   app.post(
     '/twitter/verify',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags: ['auth'],
         summary:
@@ -307,7 +307,7 @@ export default async function socialRoutes(app: App) {
   app.delete(
     '/twitter/unlink',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags: ['auth'],
         summary: 'Unlinks the Twitter/X account from the current user',
@@ -323,7 +323,7 @@ export default async function socialRoutes(app: App) {
   app.get(
     '/auth/linked-accounts',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags: ['auth'],
         summary: 'Every social account linked to the current user',

@@ -13,7 +13,7 @@ import {
 } from '@marquee/shared';
 import { z } from 'zod';
 import type { App } from '../../app-type';
-import { performerOnly, requirePerformer, requireUser } from '../../plugins/auth';
+import { requirePerformer, requireUser } from '../../plugins/auth';
 import type { Viewer } from '../entitlements';
 import { presentMedia, uploadFiles } from '../media';
 import { presentStories, presentStoryGroups } from './stories.presenter';
@@ -38,7 +38,7 @@ export default async function storiesRoutes(app: App) {
   app.post(
     '/stories/files/:kind/upload',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: {
         tags,
         ...secured,
@@ -57,7 +57,7 @@ export default async function storiesRoutes(app: App) {
   app.post(
     '/stories/performers',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: {
         tags,
         ...secured,
@@ -76,7 +76,7 @@ export default async function storiesRoutes(app: App) {
   app.get(
     '/stories/performers',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: {
         tags,
         ...secured,
@@ -95,7 +95,7 @@ export default async function storiesRoutes(app: App) {
   app.get(
     '/stories/performers/:id',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: {
         tags,
         ...secured,
@@ -114,7 +114,7 @@ export default async function storiesRoutes(app: App) {
   app.put(
     '/stories/performers/:id',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: {
         tags,
         ...secured,
@@ -134,7 +134,7 @@ export default async function storiesRoutes(app: App) {
   app.delete(
     '/stories/performers/:id',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: { tags, ...secured, summary: 'Delete a story', params: idParamsSchema, response: { 200: okSchema } },
     },
     async (req) => {

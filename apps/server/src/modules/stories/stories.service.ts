@@ -9,6 +9,7 @@ import type { Viewer } from '../entitlements';
 // Creators a fan follows or is subscribed to (for the stories bar): the timeline's set.
 import { followedCreatorIds } from '../feeds';
 import { getMediaMany } from '../media';
+import { canManageStory } from './stories.policy';
 import {
   activeStoriesOf,
   deleteStoryRow,
@@ -54,7 +55,7 @@ export async function createStory(ctx: Ctx, performerId: string, raw: StoryCreat
 
 async function ownStory(ctx: Ctx, viewer: Viewer, id: string) {
   const s = await findStory(ctx.db, id);
-  if (!s || (s.performerId !== viewer.id && viewer.role !== 'admin')) throw notFound('Story');
+  if (!s || !canManageStory(viewer, s)) throw notFound('Story');
   return s;
 }
 
@@ -111,7 +112,7 @@ export async function creatorStories(
 export async function openStory(ctx: Ctx, viewer: Viewer | null, id: string, ip?: string) {
   const s = await findStory(ctx.db, id);
   if (!s || (isTakenDown(s) && viewer?.role !== 'admin')) throw notFound('Story');
-  const isOwner = viewer && (viewer.id === s.performerId || viewer.role === 'admin');
+  const isOwner = canManageStory(viewer, s);
   if (!isOwner) {
     if (!isActive(s, ctx.now()) && !s.isHighlight) throw notFound('Story');
     await assertNotBlocked(ctx, s.performerId, viewer?.id ?? null, ip);

@@ -27,7 +27,7 @@ import {
   updateRequest,
   updateSession,
 } from './private.repo';
-import type { StreamViewerRef } from './streaming.policy';
+import { canSeePrivateShow, type StreamViewerRef } from './streaming.policy';
 import { presentRequest, presentSession } from './streaming.presenter';
 import { isUniqueViolation, userBriefs } from './streaming.repo';
 import { iceServers, settingsRow } from './streaming.service';
@@ -207,7 +207,7 @@ function partyOf(s: PrivateSessionRow, userId: string): 'fan' | 'creator' | null
 
 export async function getSession(ctx: Ctx, viewer: StreamViewerRef, id: string) {
   const s = await findSession(ctx.db, id);
-  if (!s || (!partyOf(s, viewer.id) && viewer.role !== 'admin')) throw notFound('Private show');
+  if (!s || !canSeePrivateShow(viewer, partyOf(s, viewer.id))) throw notFound('Private show');
   return presentSessionFor(ctx, s);
 }
 
@@ -260,7 +260,7 @@ export async function heartbeat(ctx: Ctx, userId: string, id: string) {
 export async function leaveSession(ctx: Ctx, user: StreamViewerRef, id: string): Promise<PrivateSession> {
   const s0 = await findSession(ctx.db, id);
   const party = s0 && partyOf(s0, user.id);
-  if (!s0 || (!party && user.role !== 'admin')) throw notFound('Private show');
+  if (!s0 || !canSeePrivateShow(user, party)) throw notFound('Private show');
   const reason: PrivateEndReason = party === 'fan' ? 'fan_left' : party === 'creator' ? 'creator_left' : 'admin';
   const settings = await ctx.settings.all();
   const at = ctx.now();

@@ -2,6 +2,7 @@ import { fromCents } from '@marquee/shared';
 import type { Ctx } from '../../context';
 import type { StreamRow } from '../../db/schema';
 import { AppError, notFound, unauthorized } from '../../lib/errors';
+import { isAdmin, ownsOrAdmin } from '../../plugins/auth';
 import { assertNotBlocked, type ViewerLocation } from '../blocks';
 import { findViewer, hasStreamPass } from './streaming.repo';
 
@@ -15,7 +16,10 @@ export const REMOVED_MESSAGE = 'You were removed from this stream';
 export const PAY_TO_JOIN_MESSAGE = 'This is a paid stream: unlock it to watch';
 
 export const isStreamStaff = (stream: Pick<StreamRow, 'performerId'>, viewer: StreamViewerRef | null) =>
-  Boolean(viewer && (viewer.id === stream.performerId || viewer.role === 'admin'));
+  ownsOrAdmin(viewer, stream.performerId);
+
+/** Who sees and ends a private show: its fan, its creator, an admin. */
+export const canSeePrivateShow = (viewer: StreamViewerRef, party: unknown) => Boolean(party) || isAdmin(viewer);
 
 /**
  * Who may watch a stream, in the order the refusals are given:

@@ -33,7 +33,7 @@ import { z } from 'zod';
 import type { App } from '../../app-type';
 import { badRequest } from '../../lib/errors';
 import { requestGeo } from '../../lib/geo';
-import { authenticated, performerOnly, requirePerformer, requireUser } from '../../plugins/auth';
+import { requirePerformer, requireUser } from '../../plugins/auth';
 import { chatLimit } from '../../plugins/rate-limit';
 import { presentCharge } from '../wallet';
 import {
@@ -100,7 +100,7 @@ export default async function streamingRoutes(app: App) {
   app.get(
     '/streaming/settings',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: {
         tags,
         security,
@@ -114,7 +114,7 @@ export default async function streamingRoutes(app: App) {
   app.post(
     '/streaming/settings/stream-key',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: {
         tags,
         security,
@@ -128,7 +128,7 @@ export default async function streamingRoutes(app: App) {
   app.post(
     '/streaming/live',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: {
         tags,
         security,
@@ -145,7 +145,7 @@ export default async function streamingRoutes(app: App) {
   app.put(
     '/streaming/live/:id',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -160,7 +160,7 @@ export default async function streamingRoutes(app: App) {
   app.put(
     '/streaming/update',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: {
         tags,
         security,
@@ -175,7 +175,7 @@ export default async function streamingRoutes(app: App) {
   app.put(
     '/streaming/set-duration',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -246,7 +246,7 @@ export default async function streamingRoutes(app: App) {
   app.post(
     '/streaming/agora/token',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -262,7 +262,7 @@ export default async function streamingRoutes(app: App) {
   app.post(
     '/streaming/:id/tip',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -284,7 +284,7 @@ export default async function streamingRoutes(app: App) {
   app.get(
     '/streaming/:id/viewers',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -299,7 +299,7 @@ export default async function streamingRoutes(app: App) {
   app.put(
     '/streaming/:id/viewers/:userId/mute',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -315,7 +315,7 @@ export default async function streamingRoutes(app: App) {
   app.delete(
     '/streaming/:id/viewers/:userId',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -332,7 +332,7 @@ export default async function streamingRoutes(app: App) {
   app.post(
     '/streaming/private/requests',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -347,7 +347,7 @@ export default async function streamingRoutes(app: App) {
   app.get(
     '/streaming/private/requests',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -362,7 +362,7 @@ export default async function streamingRoutes(app: App) {
   app.put(
     '/streaming/private/requests/:id/accept',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: {
         tags,
         security,
@@ -377,7 +377,7 @@ export default async function streamingRoutes(app: App) {
   app.put(
     '/streaming/private/requests/:id/reject',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: {
         tags,
         security,
@@ -392,7 +392,7 @@ export default async function streamingRoutes(app: App) {
   app.put(
     '/streaming/private/requests/:id/cancel',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -407,7 +407,7 @@ export default async function streamingRoutes(app: App) {
   app.get(
     '/streaming/private/sessions/:id',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -422,7 +422,7 @@ export default async function streamingRoutes(app: App) {
   app.put(
     '/streaming/private/sessions/:id/end',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -453,7 +453,8 @@ export default async function streamingRoutes(app: App) {
   app.post(
     '/messages/stream/:id',
     {
-      preHandler: [authenticated, chatLimit(app)],
+      config: { access: 'user' },
+      preHandler: chatLimit(app),
       schema: {
         tags: chatTags,
         security,
@@ -472,7 +473,7 @@ export default async function streamingRoutes(app: App) {
   app.delete(
     '/messages/stream/:id/remove-all-message',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags: chatTags,
         security,
@@ -500,7 +501,7 @@ export default async function streamingRoutes(app: App) {
   app.put(
     '/conversations/stream/:id/update',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags: chatTags,
         security,

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { App } from '../../app-type';
 import { now, setClockOffset } from '../../lib/clock';
 import { requestGeo } from '../../lib/geo';
-import { authenticated, performerOnly, requirePerformer, requireUser } from '../../plugins/auth';
+import { requirePerformer, requireUser } from '../../plugins/auth';
 import { registerPaymentPurpose } from '../payments';
 import { SUBSCRIPTION_PURPOSE, subscriptionPurpose } from './subscriptions.card';
 import { presentSubscription } from './subscriptions.presenter';
@@ -41,7 +41,7 @@ export default async function subscriptionsRoutes(app: App) {
   app.post(
     '/payment/subscribe/performers',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -65,7 +65,7 @@ export default async function subscriptionsRoutes(app: App) {
   app.post(
     '/payment/:gateway/cancel-subscription/:id',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -81,7 +81,7 @@ export default async function subscriptionsRoutes(app: App) {
   app.get(
     '/subscriptions/user/search',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags,
         security,
@@ -96,7 +96,7 @@ export default async function subscriptionsRoutes(app: App) {
   app.get(
     '/subscriptions/performer/search',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: {
         tags,
         security,
@@ -112,7 +112,7 @@ export default async function subscriptionsRoutes(app: App) {
   app.get(
     '/subscriptions/performer/stats',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: {
         tags,
         security,
@@ -141,7 +141,7 @@ export default async function subscriptionsRoutes(app: App) {
   app.get(
     '/performers/me/subscription-settings',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: {
         tags,
         security,
@@ -155,7 +155,7 @@ export default async function subscriptionsRoutes(app: App) {
   app.put(
     '/performers/me/subscription-settings',
     {
-      preHandler: performerOnly,
+      config: { access: 'performer' },
       schema: {
         tags,
         security,

@@ -1,6 +1,7 @@
 import { FALLBACK_IMAGE, fromCents, type Me, type PublicUser, type UserBrief } from '@marquee/shared';
 import type { PerformerRow, UserRow } from '../../db/schema';
 import { profileMediaUrl } from './profile-media';
+import { canSeePrivateFields } from './users.policy';
 
 export const avatarUrl = (row: Pick<UserRow, 'avatarPath'>): string =>
   profileMediaUrl(row.avatarPath) ?? FALLBACK_IMAGE;
@@ -43,7 +44,7 @@ export function presentUserBrief(row: Pick<UserRow, 'id' | 'username' | 'name' |
 
 /** Another account as a viewer may see it: email and status only for admins and the account itself. */
 export function presentPublicUser(row: UserRow, viewer: { id: string; role: string } | null): PublicUser {
-  const privileged = viewer && (viewer.role === 'admin' || viewer.id === row.id);
+  const privileged = canSeePrivateFields(viewer, row.id);
   return {
     ...presentUserBrief(row),
     cover: coverUrl(row),

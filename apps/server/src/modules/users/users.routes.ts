@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { App } from '../../app-type';
 import { badRequest, notFound } from '../../lib/errors';
 import { storageFor } from '../../lib/storage';
-import { authenticated, requireUser } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/rate-limit';
 import { requestMeta } from '../auth';
 import { getMedia, presentMedia } from '../media';
@@ -28,7 +28,7 @@ export default async function usersRoutes(app: App) {
   app.get(
     '/users/me',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: { tags: ['users'], summary: 'The current user (spec §3)', response: { 200: meSchema } },
     },
     async (req) => getMe(app.ctx, requireUser(req)),
@@ -37,7 +37,7 @@ export default async function usersRoutes(app: App) {
   app.put(
     '/users',
     {
-      preHandler: authenticated,
+      config: { access: 'user' },
       schema: {
         tags: ['users'],
         summary:
@@ -85,7 +85,7 @@ export default async function usersRoutes(app: App) {
     app.post(
       path,
       {
-        preHandler: authenticated,
+        config: { access: 'user' },
         schema: { tags: ['users'], summary, ...multipartDoc, response: { 200: uploadResponseSchema } },
       },
       async (req) => {

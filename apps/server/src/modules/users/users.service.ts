@@ -5,6 +5,7 @@ import { notFound, unauthorized } from '../../lib/errors';
 import { type AuthUser, assertIdentityFree, invalidateUserSessions, type RequestMeta } from '../auth';
 import { findPerformer } from '../performers';
 import { requestEmailChange } from './email-change';
+import { canSeePrivateFields } from './users.policy';
 import { presentMe, presentPublicUser } from './users.presenter';
 import { activeAdminIds, findUserById, findUserByIdOrUsername, searchUsers, updateUser } from './users.repo';
 
@@ -35,7 +36,7 @@ export async function updateMe(ctx: Ctx, actor: AuthUser, body: UpdateUserBody, 
 
 export async function viewUser(ctx: Ctx, viewer: AuthUser | null, idOrUsername: string) {
   const user = await findUserByIdOrUsername(ctx.db, idOrUsername);
-  const privileged = viewer && (viewer.role === 'admin' || viewer.id === user?.id);
+  const privileged = canSeePrivateFields(viewer, user?.id);
   if (!user || (user.status !== 'active' && !privileged)) throw notFound('User');
   return presentPublicUser(user, viewer);
 }

@@ -1,4 +1,4 @@
-import { fromCents, toCents } from '@marquee/shared';
+import { fromCents, RENT_TYPES, toCents } from '@marquee/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context';
 import type { Db, Executor } from '../../db/client';
@@ -16,7 +16,7 @@ import { notify } from '../notifications';
 import { insertOrder } from '../orders';
 import { assertCreatorCanEarn } from '../performers';
 import type { SiteSettings } from '../settings';
-import { type Purchasable, purchasable, RENTABLE_TYPES } from './purchasables';
+import { type Purchasable, purchasable } from './purchasables';
 import { assertMayPurchase } from './purchase-guard';
 import { findChargeByKey, insertCharge, lockWallet } from './wallet.repo';
 
@@ -277,7 +277,7 @@ async function chargeInTx(ctx: Ctx, tx: Executor, s: SiteSettings, req: ChargeRe
 function priceOf(req: ChargeRequest, item: Purchasable): { priceCents: number; rentDays: number | null } {
   if (req.rent) {
     if (
-      !(RENTABLE_TYPES as readonly string[]).includes(req.type) ||
+      !(RENT_TYPES as readonly string[]).includes(req.type) ||
       !item.rentPriceCents ||
       item.rentPriceCents <= 0 ||
       !item.rentDays

@@ -1,3 +1,4 @@
+import type { BuyableType } from '@marquee/shared';
 import type { Executor } from '../../db/client';
 
 /**
@@ -10,19 +11,8 @@ import type { Executor } from '../../db/client';
  *     return v && { creatorId: v.performerId, title: v.title, priceCents: v.price, forSale: v.isSale, objectType: 'video' };
  *   });
  */
-export const PURCHASABLE_TYPES = [
-  'feed',
-  'video',
-  'gallery',
-  'product',
-  'scene',
-  'scenario',
-  'message',
-  'stream',
-] as const;
-export type PurchasableType = (typeof PURCHASABLE_TYPES)[number];
-/** Types that can also be rented (POST /wallet/charges/rent/{type}/{id}). */
-export const RENTABLE_TYPES = ['scene', 'scenario'] as const satisfies readonly PurchasableType[];
+/** The sellable types are one list in shared (`BUYABLE_TYPES`, `RENT_TYPES`). */
+export type PurchasableType = BuyableType;
 
 export interface Purchasable {
   /** The creator who is paid (user id). */

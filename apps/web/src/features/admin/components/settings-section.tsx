@@ -45,6 +45,8 @@ const GROUPS: Array<{ title: string; fields: Def[] }> = [
       { key: 'maximumSubscriptionPrice', label: 'Subscription price max', kind: 'number' },
       { key: 'minimumWalletPrice', label: 'Wallet top-up min', kind: 'number' },
       { key: 'maximumWalletPrice', label: 'Wallet top-up max', kind: 'number' },
+      { key: 'minimumContentPrice', label: 'Content price min (posts, items, paid messages)', kind: 'number' },
+      { key: 'maximumContentPrice', label: 'Content price max', kind: 'number' },
       { key: 'minimumTipPrice', label: 'Tip min', kind: 'number' },
       { key: 'maximumTipPrice', label: 'Tip max', kind: 'number' },
       { key: 'minimumPayoutAmount', label: 'Minimum payout', kind: 'number' },

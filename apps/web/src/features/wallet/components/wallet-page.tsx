@@ -1,4 +1,4 @@
-import type { ListResponse } from '@marquee/shared';
+import { CHARGE_TYPES, type ChargeType, EARNING_SOURCES, type ListResponse } from '@marquee/shared';
 import { CreditCard, Trash2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,10 +59,8 @@ const STATUS_TONE: Record<string, string> = {
   chargeback: 'text-red-600',
 };
 
-const CHARGE_TYPES = ['tip', 'feed', 'video', 'gallery', 'product', 'scene', 'scenario', 'message', 'stream'] as const;
-type ChargeType = (typeof CHARGE_TYPES)[number];
-type ChargeLabel = ChargeType | 'subscription';
-const CHARGE_LABELS = new Set<string>([...CHARGE_TYPES, 'subscription']);
+type ChargeLabel = (typeof EARNING_SOURCES)[number];
+const CHARGE_LABELS = new Set<string>(EARNING_SOURCES);
 /** A charge's type is free text in the API; the ones with a translated label are known here. */
 const hasLabel = (type: string): type is ChargeLabel => CHARGE_LABELS.has(type);
 

@@ -1,0 +1,5 @@
+import { type Actor, ownsOrAdmin } from '../../plugins/auth';
+
+/** Who may delete a comment: its author, the creator of what it is on, or an admin. */
+export const canDeleteComment = (viewer: Actor | null, c: { userId: string; creatorId: string | null }) =>
+  !!viewer && (viewer.id === c.userId || ownsOrAdmin(viewer, c.creatorId));
