@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { streamingDe } from './streaming/de';
 
 export const de: Messages = {
   nav: {
@@ -474,4 +475,5 @@ export const de: Messages = {
       system: 'Konto- und Website-Hinweise',
     },
   },
+  streaming: streamingDe,
 };

@@ -1,3 +1,4 @@
+import { streamingEn } from './streaming/en';
 /** English, the source language. Keys of `nav` are the English labels of NAV_ITEMS. */
 export const en = {
   nav: {
@@ -472,6 +473,7 @@ export const en = {
       system: 'Account and site notices',
     },
   },
+  streaming: streamingEn,
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { streamingFr } from './streaming/fr';
 
 export const fr: Messages = {
   nav: {
@@ -476,4 +477,5 @@ export const fr: Messages = {
       system: 'Avis du compte et du site',
     },
   },
+  streaming: streamingFr,
 };
