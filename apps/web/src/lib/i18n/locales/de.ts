@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { profilesDe } from './profiles/de';
 import { streamingDe } from './streaming/de';
 
 export const de: Messages = {
@@ -476,4 +477,5 @@ export const de: Messages = {
     },
   },
   streaming: streamingDe,
+  profiles: profilesDe,
 };

@@ -1,3 +1,4 @@
+import { profilesEn } from './profiles/en';
 import { streamingEn } from './streaming/en';
 /** English, the source language. Keys of `nav` are the English labels of NAV_ITEMS. */
 export const en = {
@@ -474,6 +475,7 @@ export const en = {
     },
   },
   streaming: streamingEn,
+  profiles: profilesEn,
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { profilesEs } from './profiles/es';
 import { streamingEs } from './streaming/es';
 
 export const es: Messages = {
@@ -473,4 +474,5 @@ export const es: Messages = {
     },
   },
   streaming: streamingEs,
+  profiles: profilesEs,
 };

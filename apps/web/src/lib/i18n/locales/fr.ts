@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { profilesFr } from './profiles/fr';
 import { streamingFr } from './streaming/fr';
 
 export const fr: Messages = {
@@ -478,4 +479,5 @@ export const fr: Messages = {
     },
   },
   streaming: streamingFr,
+  profiles: profilesFr,
 };

@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { profilesPtBR } from './profiles/pt-BR';
 import { streamingPtBR } from './streaming/pt-BR';
 
 export const ptBR: Messages = {
@@ -473,4 +474,5 @@ export const ptBR: Messages = {
     },
   },
   streaming: streamingPtBR,
+  profiles: profilesPtBR,
 };
