@@ -1,3 +1,4 @@
+import { catalogueDe } from './catalogue/de';
 import type { Messages } from './en';
 import { profilesDe } from './profiles/de';
 import { streamingDe } from './streaming/de';
@@ -478,4 +479,5 @@ export const de: Messages = {
   },
   streaming: streamingDe,
   profiles: profilesDe,
+  catalogue: catalogueDe,
 };

@@ -1,3 +1,4 @@
+import { catalogueEn } from './catalogue/en';
 import { profilesEn } from './profiles/en';
 import { streamingEn } from './streaming/en';
 /** English, the source language. Keys of `nav` are the English labels of NAV_ITEMS. */
@@ -476,6 +477,7 @@ export const en = {
   },
   streaming: streamingEn,
   profiles: profilesEn,
+  catalogue: catalogueEn,
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

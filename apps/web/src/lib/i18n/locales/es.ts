@@ -1,3 +1,4 @@
+import { catalogueEs } from './catalogue/es';
 import type { Messages } from './en';
 import { profilesEs } from './profiles/es';
 import { streamingEs } from './streaming/es';
@@ -475,4 +476,5 @@ export const es: Messages = {
   },
   streaming: streamingEs,
   profiles: profilesEs,
+  catalogue: catalogueEs,
 };

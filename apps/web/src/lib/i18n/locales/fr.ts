@@ -1,3 +1,4 @@
+import { catalogueFr } from './catalogue/fr';
 import type { Messages } from './en';
 import { profilesFr } from './profiles/fr';
 import { streamingFr } from './streaming/fr';
@@ -480,4 +481,5 @@ export const fr: Messages = {
   },
   streaming: streamingFr,
   profiles: profilesFr,
+  catalogue: catalogueFr,
 };

@@ -1,3 +1,4 @@
+import { cataloguePtBR } from './catalogue/pt-BR';
 import type { Messages } from './en';
 import { profilesPtBR } from './profiles/pt-BR';
 import { streamingPtBR } from './streaming/pt-BR';
@@ -475,4 +476,5 @@ export const ptBR: Messages = {
   },
   streaming: streamingPtBR,
   profiles: profilesPtBR,
+  catalogue: cataloguePtBR,
 };
