@@ -1,5 +1,6 @@
 import { catalogueDe } from './catalogue/de';
 import type { Messages } from './en';
+import { postsDe } from './posts/de';
 import { profilesDe } from './profiles/de';
 import { streamingDe } from './streaming/de';
 
@@ -480,4 +481,5 @@ export const de: Messages = {
   streaming: streamingDe,
   profiles: profilesDe,
   catalogue: catalogueDe,
+  posts: postsDe,
 };

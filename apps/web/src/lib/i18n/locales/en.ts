@@ -1,4 +1,5 @@
 import { catalogueEn } from './catalogue/en';
+import { postsEn } from './posts/en';
 import { profilesEn } from './profiles/en';
 import { streamingEn } from './streaming/en';
 /** English, the source language. Keys of `nav` are the English labels of NAV_ITEMS. */
@@ -478,6 +479,7 @@ export const en = {
   streaming: streamingEn,
   profiles: profilesEn,
   catalogue: catalogueEn,
+  posts: postsEn,
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -1,5 +1,6 @@
 import { catalogueEs } from './catalogue/es';
 import type { Messages } from './en';
+import { postsEs } from './posts/es';
 import { profilesEs } from './profiles/es';
 import { streamingEs } from './streaming/es';
 
@@ -477,4 +478,5 @@ export const es: Messages = {
   streaming: streamingEs,
   profiles: profilesEs,
   catalogue: catalogueEs,
+  posts: postsEs,
 };

@@ -1,5 +1,6 @@
 import { catalogueFr } from './catalogue/fr';
 import type { Messages } from './en';
+import { postsFr } from './posts/fr';
 import { profilesFr } from './profiles/fr';
 import { streamingFr } from './streaming/fr';
 
@@ -482,4 +483,5 @@ export const fr: Messages = {
   streaming: streamingFr,
   profiles: profilesFr,
   catalogue: catalogueFr,
+  posts: postsFr,
 };

@@ -1,5 +1,6 @@
 import { cataloguePtBR } from './catalogue/pt-BR';
 import type { Messages } from './en';
+import { postsPtBR } from './posts/pt-BR';
 import { profilesPtBR } from './profiles/pt-BR';
 import { streamingPtBR } from './streaming/pt-BR';
 
@@ -477,4 +478,5 @@ export const ptBR: Messages = {
   streaming: streamingPtBR,
   profiles: profilesPtBR,
   catalogue: cataloguePtBR,
+  posts: postsPtBR,
 };
