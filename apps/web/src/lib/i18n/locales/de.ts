@@ -2,6 +2,7 @@ import { catalogueDe } from './catalogue/de';
 import type { Messages } from './en';
 import { postsDe } from './posts/de';
 import { profilesDe } from './profiles/de';
+import { storiesDe } from './stories/de';
 import { streamingDe } from './streaming/de';
 
 export const de: Messages = {
@@ -482,4 +483,5 @@ export const de: Messages = {
   profiles: profilesDe,
   catalogue: catalogueDe,
   posts: postsDe,
+  stories: storiesDe,
 };

@@ -1,6 +1,7 @@
 import { catalogueEn } from './catalogue/en';
 import { postsEn } from './posts/en';
 import { profilesEn } from './profiles/en';
+import { storiesEn } from './stories/en';
 import { streamingEn } from './streaming/en';
 /** English, the source language. Keys of `nav` are the English labels of NAV_ITEMS. */
 export const en = {
@@ -480,6 +481,7 @@ export const en = {
   profiles: profilesEn,
   catalogue: catalogueEn,
   posts: postsEn,
+  stories: storiesEn,
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -2,6 +2,7 @@ import { catalogueEs } from './catalogue/es';
 import type { Messages } from './en';
 import { postsEs } from './posts/es';
 import { profilesEs } from './profiles/es';
+import { storiesEs } from './stories/es';
 import { streamingEs } from './streaming/es';
 
 export const es: Messages = {
@@ -479,4 +480,5 @@ export const es: Messages = {
   profiles: profilesEs,
   catalogue: catalogueEs,
   posts: postsEs,
+  stories: storiesEs,
 };

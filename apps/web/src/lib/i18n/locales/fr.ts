@@ -2,6 +2,7 @@ import { catalogueFr } from './catalogue/fr';
 import type { Messages } from './en';
 import { postsFr } from './posts/fr';
 import { profilesFr } from './profiles/fr';
+import { storiesFr } from './stories/fr';
 import { streamingFr } from './streaming/fr';
 
 export const fr: Messages = {
@@ -484,4 +485,5 @@ export const fr: Messages = {
   profiles: profilesFr,
   catalogue: catalogueFr,
   posts: postsFr,
+  stories: storiesFr,
 };

@@ -2,6 +2,7 @@ import { cataloguePtBR } from './catalogue/pt-BR';
 import type { Messages } from './en';
 import { postsPtBR } from './posts/pt-BR';
 import { profilesPtBR } from './profiles/pt-BR';
+import { storiesPtBR } from './stories/pt-BR';
 import { streamingPtBR } from './streaming/pt-BR';
 
 export const ptBR: Messages = {
@@ -479,4 +480,5 @@ export const ptBR: Messages = {
   profiles: profilesPtBR,
   catalogue: cataloguePtBR,
   posts: postsPtBR,
+  stories: storiesPtBR,
 };
