@@ -1,5 +1,7 @@
 import { catalogueDe } from './catalogue/de';
+import { creatorHomeDe } from './creatorHome/de';
 import type { Messages } from './en';
+import { homeDe } from './home/de';
 import { postsDe } from './posts/de';
 import { profilesDe } from './profiles/de';
 import { storiesDe } from './stories/de';
@@ -484,4 +486,6 @@ export const de: Messages = {
   catalogue: catalogueDe,
   posts: postsDe,
   stories: storiesDe,
+  creatorHome: creatorHomeDe,
+  home: homeDe,
 };

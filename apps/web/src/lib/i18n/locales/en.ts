@@ -1,4 +1,6 @@
 import { catalogueEn } from './catalogue/en';
+import { creatorHomeEn } from './creatorHome/en';
+import { homeEn } from './home/en';
 import { postsEn } from './posts/en';
 import { profilesEn } from './profiles/en';
 import { storiesEn } from './stories/en';
@@ -482,6 +484,8 @@ export const en = {
   catalogue: catalogueEn,
   posts: postsEn,
   stories: storiesEn,
+  creatorHome: creatorHomeEn,
+  home: homeEn,
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -1,5 +1,7 @@
 import { catalogueEs } from './catalogue/es';
+import { creatorHomeEs } from './creatorHome/es';
 import type { Messages } from './en';
+import { homeEs } from './home/es';
 import { postsEs } from './posts/es';
 import { profilesEs } from './profiles/es';
 import { storiesEs } from './stories/es';
@@ -481,4 +483,6 @@ export const es: Messages = {
   catalogue: catalogueEs,
   posts: postsEs,
   stories: storiesEs,
+  creatorHome: creatorHomeEs,
+  home: homeEs,
 };

@@ -1,5 +1,7 @@
 import { catalogueFr } from './catalogue/fr';
+import { creatorHomeFr } from './creatorHome/fr';
 import type { Messages } from './en';
+import { homeFr } from './home/fr';
 import { postsFr } from './posts/fr';
 import { profilesFr } from './profiles/fr';
 import { storiesFr } from './stories/fr';
@@ -486,4 +488,6 @@ export const fr: Messages = {
   catalogue: catalogueFr,
   posts: postsFr,
   stories: storiesFr,
+  creatorHome: creatorHomeFr,
+  home: homeFr,
 };

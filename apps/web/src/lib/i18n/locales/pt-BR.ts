@@ -1,5 +1,7 @@
 import { cataloguePtBR } from './catalogue/pt-BR';
+import { creatorHomePtBR } from './creatorHome/pt-BR';
 import type { Messages } from './en';
+import { homePtBR } from './home/pt-BR';
 import { postsPtBR } from './posts/pt-BR';
 import { profilesPtBR } from './profiles/pt-BR';
 import { storiesPtBR } from './stories/pt-BR';
@@ -481,4 +483,6 @@ export const ptBR: Messages = {
   catalogue: cataloguePtBR,
   posts: postsPtBR,
   stories: storiesPtBR,
+  creatorHome: creatorHomePtBR,
+  home: homePtBR,
 };
