@@ -52,7 +52,7 @@ export function Lightbox({
         type="button"
         className="absolute top-4 right-4 rounded-full bg-white/10 p-2 text-white"
         onClick={onClose}
-        aria-label={t('streaming.close')}
+        aria-label={t('common.close')}
       >
         <X className="size-6" />
       </button>

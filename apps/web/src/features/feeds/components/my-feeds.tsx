@@ -97,7 +97,7 @@ export function MyFeeds() {
         footer={
           <>
             <Button variant="ghost" onClick={() => setDeleting(null)}>
-              {t('streaming.cancel')}
+              {t('common.cancel')}
             </Button>
             <Button variant="danger" onClick={remove}>
               {t('posts.delete')}

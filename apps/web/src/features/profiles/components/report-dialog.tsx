@@ -81,7 +81,7 @@ export function ReportDialog({
         </label>
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={() => onOpenChange(false)}>
-            {t('streaming.cancel')}
+            {t('common.cancel')}
           </Button>
           <Button type="submit" variant="danger" disabled={!reason} loading={busy}>
             {t('profiles.report.send')}

@@ -80,7 +80,7 @@ export function HighlightDialog({
         )}
         <div className="flex justify-end gap-2">
           <Button type="button" variant="ghost" onClick={onClose}>
-            {t('streaming.cancel')}
+            {t('common.cancel')}
           </Button>
           <Button type="submit" loading={busy}>
             {t('stories.addToHighlight')}

@@ -169,7 +169,7 @@ export function MyStories() {
         footer={
           <>
             <Button variant="ghost" onClick={() => setDeleting(null)}>
-              {t('streaming.cancel')}
+              {t('common.cancel')}
             </Button>
             <Button
               variant="danger"

@@ -141,7 +141,7 @@ export function NewStoryDialog({ open, onOpenChange }: { open: boolean; onOpenCh
         )}
         <div className="flex justify-end gap-2">
           <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
-            {t('streaming.cancel')}
+            {t('common.cancel')}
           </Button>
           <Button type="submit" loading={busy} disabled={!ready}>
             {t('stories.share')}

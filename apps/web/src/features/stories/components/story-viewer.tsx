@@ -122,7 +122,7 @@ export function StoryViewer({
           </Link>
           {title && <span className="truncate text-sm text-white/80">· {title}</span>}
           <span className="text-xs text-white/70">{formatDate(story.createdAt)}</span>
-          <button type="button" onClick={onClose} aria-label={t('streaming.close')} className="ml-auto p-1">
+          <button type="button" onClick={onClose} aria-label={t('common.close')} className="ml-auto p-1">
             <X className="size-6" />
           </button>
         </div>

@@ -2,6 +2,7 @@ import { catalogueDe } from './catalogue/de';
 import { creatorHomeDe } from './creatorHome/de';
 import type { Messages } from './en';
 import { homeDe } from './home/de';
+import { pagesDe } from './pages/de';
 import { postsDe } from './posts/de';
 import { profilesDe } from './profiles/de';
 import { storiesDe } from './stories/de';
@@ -488,4 +489,5 @@ export const de: Messages = {
   stories: storiesDe,
   creatorHome: creatorHomeDe,
   home: homeDe,
+  pages: pagesDe,
 };

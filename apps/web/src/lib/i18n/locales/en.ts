@@ -1,6 +1,7 @@
 import { catalogueEn } from './catalogue/en';
 import { creatorHomeEn } from './creatorHome/en';
 import { homeEn } from './home/en';
+import { pagesEn } from './pages/en';
 import { postsEn } from './posts/en';
 import { profilesEn } from './profiles/en';
 import { storiesEn } from './stories/en';
@@ -486,6 +487,7 @@ export const en = {
   stories: storiesEn,
   creatorHome: creatorHomeEn,
   home: homeEn,
+  pages: pagesEn,
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

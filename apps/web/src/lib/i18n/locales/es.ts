@@ -2,6 +2,7 @@ import { catalogueEs } from './catalogue/es';
 import { creatorHomeEs } from './creatorHome/es';
 import type { Messages } from './en';
 import { homeEs } from './home/es';
+import { pagesEs } from './pages/es';
 import { postsEs } from './posts/es';
 import { profilesEs } from './profiles/es';
 import { storiesEs } from './stories/es';
@@ -485,4 +486,5 @@ export const es: Messages = {
   stories: storiesEs,
   creatorHome: creatorHomeEs,
   home: homeEs,
+  pages: pagesEs,
 };

@@ -2,6 +2,7 @@ import { catalogueFr } from './catalogue/fr';
 import { creatorHomeFr } from './creatorHome/fr';
 import type { Messages } from './en';
 import { homeFr } from './home/fr';
+import { pagesFr } from './pages/fr';
 import { postsFr } from './posts/fr';
 import { profilesFr } from './profiles/fr';
 import { storiesFr } from './stories/fr';
@@ -490,4 +491,5 @@ export const fr: Messages = {
   stories: storiesFr,
   creatorHome: creatorHomeFr,
   home: homeFr,
+  pages: pagesFr,
 };

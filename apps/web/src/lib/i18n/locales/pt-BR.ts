@@ -2,6 +2,7 @@ import { cataloguePtBR } from './catalogue/pt-BR';
 import { creatorHomePtBR } from './creatorHome/pt-BR';
 import type { Messages } from './en';
 import { homePtBR } from './home/pt-BR';
+import { pagesPtBR } from './pages/pt-BR';
 import { postsPtBR } from './posts/pt-BR';
 import { profilesPtBR } from './profiles/pt-BR';
 import { storiesPtBR } from './stories/pt-BR';
@@ -485,4 +486,5 @@ export const ptBR: Messages = {
   stories: storiesPtBR,
   creatorHome: creatorHomePtBR,
   home: homePtBR,
+  pages: pagesPtBR,
 };
