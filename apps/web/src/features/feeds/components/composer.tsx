@@ -356,7 +356,7 @@ export function Composer({ existing }: { existing?: Feed }) {
               type="datetime-local"
               value={scheduleAt}
               onChange={(e) => setScheduleAt(e.target.value)}
-              hint="Leave empty to publish now"
+              hint={t('posts.scheduleHint')}
             />
           )}
           <Field

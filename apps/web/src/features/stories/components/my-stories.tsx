@@ -127,7 +127,7 @@ export function MyStories() {
                   </Button>
                 ) : (
                   <Button size="sm" variant="outline" onClick={() => setHighlighting(s)}>
-                    {t('stories.addToHighlight')}
+                    {t('stories.highlightButton')}
                   </Button>
                 )}
                 <Button

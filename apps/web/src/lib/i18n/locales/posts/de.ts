@@ -80,4 +80,5 @@ export const postsDe: Messages['posts'] = {
   uploading: '{{name}} wird hochgeladen',
   removePhoto: 'Foto entfernen',
   mention: 'Personen zum Erwähnen',
+  scheduleHint: 'Leer lassen, um sofort zu veröffentlichen',
 };

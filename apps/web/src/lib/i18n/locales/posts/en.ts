@@ -79,4 +79,5 @@ export const postsEn = {
   uploading: 'Uploading {{name}}',
   removePhoto: 'Remove the photo',
   mention: 'People to mention',
+  scheduleHint: 'Leave empty to publish now',
 };

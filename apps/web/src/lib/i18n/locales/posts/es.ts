@@ -80,4 +80,5 @@ export const postsEs: Messages['posts'] = {
   uploading: 'Subiendo {{name}}',
   removePhoto: 'Quitar la foto',
   mention: 'Personas para mencionar',
+  scheduleHint: 'Déjalo vacío para publicar ahora',
 };

@@ -80,4 +80,5 @@ export const postsFr: Messages['posts'] = {
   uploading: 'Envoi de {{name}}',
   removePhoto: 'Retirer la photo',
   mention: 'Personnes à mentionner',
+  scheduleHint: 'Laissez vide pour publier maintenant',
 };

@@ -80,4 +80,5 @@ export const postsPtBR: Messages['posts'] = {
   uploading: 'Enviando {{name}}',
   removePhoto: 'Remover a foto',
   mention: 'Pessoas para mencionar',
+  scheduleHint: 'Deixe em branco para publicar agora',
 };

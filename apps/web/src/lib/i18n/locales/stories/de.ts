@@ -54,4 +54,5 @@ export const storiesDe: Messages['stories'] = {
   subscribeToSee: 'Abonniere, um diese Story zu sehen',
   previous: 'Vorherige Story',
   next: 'Nächste Story',
+  highlightButton: 'Als Highlight',
 };

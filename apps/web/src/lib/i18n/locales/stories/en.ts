@@ -53,4 +53,5 @@ export const storiesEn = {
   subscribeToSee: 'Subscribe to see this story',
   previous: 'Previous story',
   next: 'Next story',
+  highlightButton: 'Add to highlight',
 };

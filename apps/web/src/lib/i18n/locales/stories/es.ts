@@ -54,4 +54,5 @@ export const storiesEs: Messages['stories'] = {
   subscribeToSee: 'Suscríbete para ver esta historia',
   previous: 'Historia anterior',
   next: 'Historia siguiente',
+  highlightButton: 'Destacar',
 };

@@ -54,4 +54,5 @@ export const storiesFr: Messages['stories'] = {
   subscribeToSee: 'Abonnez-vous pour voir cette story',
   previous: 'Story précédente',
   next: 'Story suivante',
+  highlightButton: 'À la une',
 };

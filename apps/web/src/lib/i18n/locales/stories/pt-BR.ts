@@ -54,4 +54,5 @@ export const storiesPtBR: Messages['stories'] = {
   subscribeToSee: 'Assine para ver este story',
   previous: 'Story anterior',
   next: 'Próximo story',
+  highlightButton: 'Destacar',
 };

@@ -173,7 +173,7 @@ export const streamingDe: Messages['streaming'] = {
     broadcastStopped: 'Die Übertragung wurde unterbrochen',
     waitingVideo: 'Warte auf Video',
     broadcastFrom: 'Senden von',
-    thisBrowser: 'Diesem Browser',
+    thisBrowser: 'Dieser Browser',
     software: 'OBS / Software',
     freePublic: 'Kostenloser öffentlicher Stream',
     watchPage: 'Zuschauerseite',
@@ -227,4 +227,11 @@ export const streamingDe: Messages['streaming'] = {
     openStudio: 'Studio öffnen',
   },
   live: 'Live',
+  devices: {
+    insecure: 'Dieser Browser kann hier keine Kamera nutzen (eine sichere https-Seite ist nötig).',
+    refused:
+      'Der Zugriff auf Kamera und Mikrofon wurde verweigert. Erlaube ihn in den Website-Einstellungen des Browsers und versuche es erneut.',
+    none: 'Keine Kamera und kein Mikrofon konnten geöffnet werden.',
+    joinFailed: 'Beitritt zum Raum fehlgeschlagen',
+  },
 };

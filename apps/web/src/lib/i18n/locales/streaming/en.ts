@@ -221,4 +221,10 @@ export const streamingEn = {
     openStudio: 'Open the studio',
   },
   live: 'Live',
+  devices: {
+    insecure: 'This browser cannot use a camera here (a secure https page is needed).',
+    refused: 'Camera and microphone access was refused. Allow it in the browser’s site settings and try again.',
+    none: 'No camera or microphone could be opened.',
+    joinFailed: 'Could not join the room',
+  },
 };

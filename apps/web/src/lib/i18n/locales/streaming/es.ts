@@ -225,4 +225,11 @@ export const streamingEs: Messages['streaming'] = {
     openStudio: 'Abrir el estudio',
   },
   live: 'En directo',
+  devices: {
+    insecure: 'Este navegador no puede usar una cámara aquí (se necesita una página https segura).',
+    refused:
+      'Se denegó el acceso a la cámara y al micrófono. Permítelo en los ajustes del sitio del navegador y vuelve a intentarlo.',
+    none: 'No se pudo abrir ninguna cámara ni micrófono.',
+    joinFailed: 'No se pudo entrar en la sala',
+  },
 };

@@ -227,4 +227,11 @@ export const streamingFr: Messages['streaming'] = {
     openStudio: 'Ouvrir le studio',
   },
   live: 'Live',
+  devices: {
+    insecure: 'Ce navigateur ne peut pas utiliser de caméra ici (une page https sécurisée est nécessaire).',
+    refused:
+      'L’accès à la caméra et au micro a été refusé. Autorisez-le dans les paramètres du site du navigateur et réessayez.',
+    none: 'Impossible d’ouvrir une caméra ou un micro.',
+    joinFailed: 'Impossible de rejoindre la salle',
+  },
 };

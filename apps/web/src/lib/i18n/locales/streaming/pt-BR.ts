@@ -224,4 +224,11 @@ export const streamingPtBR: Messages['streaming'] = {
     openStudio: 'Abrir o estúdio',
   },
   live: 'Ao vivo',
+  devices: {
+    insecure: 'Este navegador não pode usar uma câmera aqui (é preciso uma página https segura).',
+    refused:
+      'O acesso à câmera e ao microfone foi negado. Permita nas configurações do site no navegador e tente de novo.',
+    none: 'Não foi possível abrir nenhuma câmera ou microfone.',
+    joinFailed: 'Não foi possível entrar na sala',
+  },
 };
