@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { EmptyState } from '../components/ui/empty-state';
 import { PageSpinner } from '../components/ui/spinner';
@@ -6,14 +7,15 @@ import { Composer } from '../features/feeds/components/composer';
 import { usePageTitle } from '../features/settings/hooks';
 
 export default function CreatorFeedsEditPage() {
+  const { t } = useTranslation();
   const { id } = useParams();
   const { data, isLoading, error } = useMyFeed(id);
-  usePageTitle('Edit post');
+  usePageTitle(t('pages.editPost'));
   if (isLoading) return <PageSpinner />;
-  if (error || !data) return <EmptyState title="Post not found" />;
+  if (error || !data) return <EmptyState title={t('pages.postNotFound')} />;
   return (
     <div className="mx-auto max-w-2xl">
-      <h1 className="mb-4 text-2xl font-bold">Edit post</h1>
+      <h1 className="mb-4 text-2xl font-bold">{t('pages.editPost')}</h1>
       <Composer existing={data} />
     </div>
   );

@@ -1,7 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { Studio } from '../features/catalogue/components/studio';
 import { usePageTitle } from '../features/settings/hooks';
 
 export default function CreatorGalleriesPage() {
-  usePageTitle('My galleries');
+  const { t } = useTranslation();
+  usePageTitle(t('catalogue.types.gallery.mine'));
   return <Studio type="gallery" />;
 }

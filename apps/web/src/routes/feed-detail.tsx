@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { EmptyState } from '../components/ui/empty-state';
 import { PageSpinner } from '../components/ui/spinner';
@@ -8,13 +9,13 @@ import { PostCard } from '../features/feeds/components/post-card';
 import { usePageTitle } from '../features/settings/hooks';
 
 export default function FeedDetailPage() {
+  const { t } = useTranslation();
   const { id } = useParams();
   const { data, error, isLoading, mutate } = useFeed(id);
   const { user } = useCurrentUser();
-  usePageTitle(data?.performer ? `Post by ${data.performer.name}` : 'Post');
+  usePageTitle(data?.performer ? t('pages.postBy', { name: data.performer.name }) : t('pages.post'));
   if (isLoading) return <PageSpinner />;
-  if (error || !data)
-    return <EmptyState title="Post not found" description="It may have been removed or is not available to you." />;
+  if (error || !data) return <EmptyState title={t('pages.postNotFound')} description={t('catalogue.notFoundText')} />;
   return (
     <div className="mx-auto max-w-2xl">
       <PostCard feed={data} detail onChange={() => void mutate()} />

@@ -1,5 +1,6 @@
 import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { buttonClasses } from '../components/ui/button';
 import { EmptyState } from '../components/ui/empty-state';
@@ -10,6 +11,7 @@ import { useUiStore } from '../lib/ui-store';
 
 /** Enforces the authentication-required and performer-only page flags. */
 export function RequireAuth({ performerOnly, children }: { performerOnly?: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
   const token = useUiStore((s) => s.token);
   const { user, isLoading } = useCurrentUser();
   const { pathname, search } = useLocation();
@@ -31,11 +33,11 @@ export function RequireAuth({ performerOnly, children }: { performerOnly?: boole
       <EmptyState
         icon={Lock}
         level={1}
-        title="This page is for creators"
-        description="Your account is a fan account, so there is nothing to manage here."
+        title={t('pages.creatorsOnly')}
+        description={t('pages.creatorsOnlyText')}
         action={
           <a href="/user/account" className={buttonClasses('outline')}>
-            Go to my account
+            {t('pages.goToAccount')}
           </a>
         }
       />

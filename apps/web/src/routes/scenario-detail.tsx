@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ItemPage } from '../features/catalogue/components/item-page';
 import { usePageTitle } from '../features/settings/hooks';
 
 export default function ScenarioDetailPage() {
+  const { t } = useTranslation();
   const { id = '' } = useParams();
-  usePageTitle('Scenario');
+  usePageTitle(t('pages.scenario'));
   return <ItemPage type="scenario" id={id} />;
 }

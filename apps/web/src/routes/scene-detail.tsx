@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ItemPage } from '../features/catalogue/components/item-page';
 import { usePageTitle } from '../features/settings/hooks';
 
 export default function SceneDetailPage() {
+  const { t } = useTranslation();
   const { id = '' } = useParams();
-  usePageTitle('Scene');
+  usePageTitle(t('pages.scene'));
   return <ItemPage type="scene" id={id} />;
 }

@@ -1,9 +1,11 @@
 import { CircleCheck, FileIcon, RotateCcw, UploadCloud, X } from 'lucide-react';
 import { type DragEvent, type ReactElement, useEffect, useId, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { getErrorMessage, isAbortError } from '../../lib/api';
 import { client } from '../../lib/api-client';
 import type { ApiArgs, ApiData, PathsFor } from '../../lib/api-contract';
 import { cn } from '../../lib/cn';
+import { formatBytes } from '../../lib/i18n/format';
 import { Button } from './button';
 import { ProgressBar } from './progress-bar';
 
@@ -46,12 +48,6 @@ export interface UploadFieldProps<T = unknown> extends UploadFieldBaseProps {
 
 type Status = 'idle' | 'uploading' | 'done' | 'error';
 
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
 function accepts(file: File, accept?: string): boolean {
   if (!accept) return true;
   return accept.split(',').some((raw) => {
@@ -86,6 +82,7 @@ export function UploadField<P extends UploadPath>({
   onError,
   onRemove,
 }: RouteUploadFieldProps<P>) {
+  const { t } = useTranslation();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const controller = useRef<AbortController | null>(null);
@@ -126,7 +123,7 @@ export function UploadField<P extends UploadPath>({
     } catch (err) {
       if (isAbortError(err)) {
         setStatus('error');
-        setError('Upload cancelled');
+        setError(t('pages.upload.cancelled'));
         return;
       }
       setStatus('error');
@@ -138,12 +135,12 @@ export function UploadField<P extends UploadPath>({
   function choose(f: File | undefined) {
     if (!f) return;
     if (!accepts(f, accept)) {
-      setError('This file type is not supported');
+      setError(t('posts.fileType'));
       setStatus('error');
       return;
     }
     if (maxSizeMB && f.size > maxSizeMB * 1024 * 1024) {
-      setError(`The file is larger than ${maxSizeMB} MB`);
+      setError(t('posts.fileTooLarge', { n: maxSizeMB }));
       setStatus('error');
       return;
     }
@@ -193,7 +190,10 @@ export function UploadField<P extends UploadPath>({
         >
           <UploadCloud className="size-8 text-brand-500" aria-hidden="true" />
           <span className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
-            Drop a file here or <span className="text-brand-600 underline dark:text-brand-400">browse</span>
+            <Trans
+              i18nKey="pages.upload.drop"
+              components={{ browse: <span className="text-brand-600 underline dark:text-brand-400" /> }}
+            />
           </span>
           {hint && <span className="text-xs text-zinc-500 dark:text-zinc-400">{hint}</span>}
           {error && (
@@ -216,10 +216,11 @@ export function UploadField<P extends UploadPath>({
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">{file.name}</p>
             <p className="text-xs text-zinc-500 dark:text-zinc-400" aria-live="polite">
-              {status === 'uploading' && `Uploading… ${progress}%`}
+              {status === 'uploading' && t('pages.upload.progress', { n: progress })}
               {status === 'done' && (
                 <span className="inline-flex items-center gap-1 text-emerald-600 dark:text-emerald-400">
-                  <CircleCheck className="size-3.5" aria-hidden="true" /> Uploaded · {formatSize(file.size)}
+                  <CircleCheck className="size-3.5" aria-hidden="true" />{' '}
+                  {t('pages.upload.done', { size: formatBytes(file.size) })}
                 </span>
               )}
               {status === 'error' && <span className="text-red-600 dark:text-red-400">{error}</span>}
@@ -227,7 +228,7 @@ export function UploadField<P extends UploadPath>({
             {(status === 'uploading' || status === 'error') && (
               <ProgressBar
                 value={progress}
-                label={`Uploading ${file.name}`}
+                label={t('posts.uploading', { name: file.name })}
                 tone={status === 'error' ? 'error' : 'brand'}
                 className="mt-2"
               />
@@ -236,16 +237,21 @@ export function UploadField<P extends UploadPath>({
           <div className="flex shrink-0 gap-1">
             {status === 'uploading' && (
               <Button variant="ghost" size="sm" onClick={() => controller.current?.abort()}>
-                Cancel
+                {t('common.cancel')}
               </Button>
             )}
             {status === 'error' && (
               <Button variant="outline" size="sm" onClick={() => start(file)}>
-                <RotateCcw className="size-4" aria-hidden="true" /> Retry
+                <RotateCcw className="size-4" aria-hidden="true" /> {t('pages.upload.retry')}
               </Button>
             )}
             {status !== 'uploading' && (
-              <Button variant="ghost" size="icon" aria-label={`Remove ${file.name}`} onClick={remove}>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={t('pages.upload.remove', { name: file.name })}
+                onClick={remove}
+              >
                 <X className="size-4" aria-hidden="true" />
               </Button>
             )}

@@ -173,4 +173,4 @@ export function previewOf(item: ContentItem): string | undefined {
   }
   return undefined;
 }
-export const tokens = (n: number) => `${n.toFixed(2)} tokens`;
+export { tokens } from '../wallet/api';

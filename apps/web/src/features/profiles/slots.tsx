@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { Messages } from '../../lib/i18n';
 import {
   ProfileGalleriesTab,
   ProfileReelsTab,
@@ -16,7 +17,8 @@ import { TipButton } from '../wallet/components/tip-dialog';
 import type { PerformerPublic } from './api';
 
 export interface ProfileTab {
-  key: string;
+  /** Also the tab's texts: `profiles.tabs.<key>` (label and empty state). */
+  key: keyof Messages['profiles']['tabs'];
   label: string;
   /** The tab's content; content modules plug theirs in here (one line each). */
   Component?: ComponentType<{ creator: PerformerPublic }>;

@@ -128,5 +128,5 @@ export const realtimeStreaming = {
   leavePrivate: (sessionId: string) => emit('private/leave', { sessionId }),
 };
 
-/** Tokens with two decimals. */
-export const tokens = (n: number) => `${n.toFixed(2)} tokens`;
+/** Tokens with two decimals, in the interface language ("12.50 tokens", "12,50 Token"). */
+export { tokens } from '../wallet/api';

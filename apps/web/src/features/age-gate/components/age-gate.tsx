@@ -1,6 +1,7 @@
 import { AGE_GATE_COOKIE, AGE_GATE_DAYS } from '@marquee/shared/constants';
 import { ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -14,6 +15,7 @@ export const LEAVE_URL = 'https://www.google.com';
  * Enter keeps the answer for one day; Leave goes to a search engine; never on the terms page.
  */
 export function AgeGate() {
+  const { t } = useTranslation();
   const { pathname } = useLocation();
   const [confirmed, setConfirmed] = useState(() => !!getCookie(AGE_GATE_COOKIE));
   const open = !confirmed && pathname.replace(/\/+$/, '') !== TERMS_PATH;
@@ -38,31 +40,35 @@ export function AgeGate() {
           <span className="flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-600 dark:bg-brand-950/60 dark:text-brand-400">
             <ShieldAlert className="size-7" aria-hidden="true" />
           </span>
-          This site contains adult content
+          {t('pages.ageGate.title')}
         </span>
       }
       description={
         <>
-          You must be 18 years old or the age of majority in your location to enter. By entering, you confirm that you
-          meet this requirement and accept our{' '}
-          <Link to={TERMS_PATH} className="font-medium text-brand-600 underline underline-offset-2 dark:text-brand-400">
-            Terms of Service
-          </Link>
+          <Trans
+            i18nKey="pages.ageGate.text"
+            components={{
+              terms: (
+                <Link
+                  to={TERMS_PATH}
+                  className="font-medium text-brand-600 underline underline-offset-2 dark:text-brand-400"
+                />
+              ),
+            }}
+          />
           .
         </>
       }
     >
       <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row">
         <Button variant="outline" size="lg" className="flex-1" onClick={leave}>
-          Leave
+          {t('pages.ageGate.leave')}
         </Button>
         <Button size="lg" className="flex-1" onClick={enter} autoFocus>
-          Enter
+          {t('pages.ageGate.enter')}
         </Button>
       </div>
-      <p className="mt-5 text-xs text-zinc-500 dark:text-zinc-400">
-        I am 18 or older / the age of majority where I live.
-      </p>
+      <p className="mt-5 text-xs text-zinc-500 dark:text-zinc-400">{t('pages.ageGate.confirm')}</p>
     </Dialog>
   );
 }

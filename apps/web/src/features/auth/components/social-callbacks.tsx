@@ -9,6 +9,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { client } from '../../../lib/api-client';
 import type { ApiData } from '../../../lib/api-contract';
+import i18n from '../../../lib/i18n';
 import { postLoginPath } from '../api';
 import { adoptSession, completeTotpChallenge } from '../session';
 import { Message, Panel } from './recovery-pages';
@@ -21,6 +22,7 @@ type Finish = (params: URLSearchParams, navigate: NavigateFunction) => Promise<C
 
 /** A provider's redirect back to us: runs `finish` once, shows a spinner, the code step or the error. */
 function SocialCallback({ title, finish }: { title: string; finish: Finish }) {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
@@ -33,7 +35,7 @@ function SocialCallback({ title, finish }: { title: string; finish: Finish }) {
       .then((c) => c && setChallenge(c))
       .catch((err) => setError(getErrorMessage(err, ERROR_TEXTS.incorrectCredentials)));
   }, [params, navigate, finish]);
-  let body = <Spinner label="Signing you in" />;
+  let body = <Spinner label={t('pages.signingIn')} />;
   if (error) body = <Message ok={false} text={error} />;
   else if (challenge) body = <TotpStep challenge={challenge} navigate={navigate} />;
   return <Panel title={title}>{body}</Panel>;
@@ -90,10 +92,10 @@ async function signIn(navigate: NavigateFunction, answer: Promise<ProviderSignIn
 const finishTwitter: Finish = async (params, navigate) => {
   const oauthToken = params.get('oauth_token') ?? undefined;
   const oauthVerifier = params.get('oauth_verifier');
-  if (!oauthVerifier) throw new Error('Twitter/X sign-in was cancelled');
+  if (!oauthVerifier) throw new Error(i18n.t('pages.twitterCancelled'));
   if (params.get('link') === '1') {
     await client.post('/twitter/verify', { body: { oauthToken, oauthVerifier } });
-    toast.success('Twitter/X account linked');
+    toast.success(i18n.t('pages.twitterLinked'));
     navigate(-1);
     return undefined;
   }

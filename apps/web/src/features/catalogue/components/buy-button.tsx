@@ -1,5 +1,6 @@
 import type { ContentItem } from '@marquee/shared';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { AddressPicker } from '../../orders/components/addresses';
 import { SubscribeButton } from '../../subscriptions/components/subscribe-button';
@@ -8,11 +9,12 @@ import { catalogueApi, tokens } from '../api';
 
 /** How a locked item opens: buy, rent for N days, or subscribe. */
 export function UnlockActions({ item, onDone }: { item: ContentItem; onDone: () => void }) {
+  const { t } = useTranslation();
   const [confirm, setConfirm] = useState<'buy' | 'rent' | null>(null);
   const physical = item.type === 'product' && item.productType === 'physical';
   const [addressId, setAddressId] = useState('');
   const run = async () => {
-    if (physical && confirm === 'buy' && !addressId) throw new Error('Choose a delivery address for this product');
+    if (physical && confirm === 'buy' && !addressId) throw new Error(t('catalogue.chooseAddress'));
     if (confirm === 'rent') await catalogueApi.rent(item.type, item._id);
     else
       await catalogueApi.buy(
@@ -25,7 +27,7 @@ export function UnlockActions({ item, onDone }: { item: ContentItem; onDone: () 
     return (
       <SubscribeButton
         performer={item.performer ?? { _id: item.performerId }}
-        label="Subscribe to see"
+        label={t('catalogue.subscribeToSee')}
         onSubscribed={onDone}
       />
     );
@@ -33,24 +35,28 @@ export function UnlockActions({ item, onDone }: { item: ContentItem; onDone: () 
   const shipping = physical ? (item.shippingFee ?? 0) : 0;
   const amount = confirm === 'rent' ? (item.rentPrice ?? 0) : Math.round((item.price + shipping) * 100) / 100;
   const buyText =
-    shipping > 0 ? `Buy "${item.title}" (${tokens(item.price)} + ${tokens(shipping)} shipping)` : `Buy "${item.title}"`;
+    shipping > 0
+      ? t('catalogue.buyWithShipping', { title: item.title, price: tokens(item.price), shipping: tokens(shipping) })
+      : t('catalogue.buyTitle', { title: item.title });
   return (
     <div className="flex flex-wrap gap-2">
       <Button onClick={() => setConfirm('buy')} data-testid="buy-button">
-        Buy for {tokens(item.price)}
+        {t('catalogue.buyFor', { amount: tokens(item.price) })}
       </Button>
       {item.rentPrice ? (
         <Button variant="outline" onClick={() => setConfirm('rent')} data-testid="rent-button">
-          Rent for {item.rentDays} days · {tokens(item.rentPrice)}
+          {t('catalogue.rentFor', { count: item.rentDays ?? 0, amount: tokens(item.rentPrice) })}
         </Button>
       ) : null}
       <UnlockDialog
         open={confirm !== null}
         onOpenChange={(o) => !o && setConfirm(null)}
-        title="Confirm purchase"
-        description={confirm === 'rent' ? `Rent "${item.title}" for ${item.rentDays} days` : buyText}
+        title={t('catalogue.confirmPurchase')}
+        description={
+          confirm === 'rent' ? t('catalogue.rentTitle', { title: item.title, count: item.rentDays ?? 0 }) : buyText
+        }
         price={amount}
-        confirmLabel={`Pay ${tokens(amount)}`}
+        confirmLabel={t('catalogue.pay', { amount: tokens(amount) })}
         onConfirm={run}
         successMessage={confirm === 'rent' ? `Rented for ${item.rentDays} days` : 'Purchase complete'}
         onDone={onDone}

@@ -1,5 +1,6 @@
 import type { ContentItem } from '@marquee/shared';
 import { Eye, Heart, Images, Lock, Play } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LABELS, previewOf, tokens } from '../api';
 
@@ -9,6 +10,7 @@ export function itemHref(item: ContentItem) {
 
 /** One item in a grid: preview (blurred when locked), title, price or audience, counts. */
 export function ContentCard({ item }: { item: ContentItem }) {
+  const { t } = useTranslation();
   const src = previewOf(item);
   const badge = item.isSale ? tokens(item.price) : item.visibility === 'subscribers' ? 'Subscribers' : 'Free';
   return (
@@ -24,7 +26,10 @@ export function ContentCard({ item }: { item: ContentItem }) {
           <div className="size-full bg-gradient-to-br from-zinc-700 to-zinc-900" />
         )}
         {!item.unlocked && (
-          <span className="absolute inset-0 flex items-center justify-center bg-black/30 text-white" title="Locked">
+          <span
+            className="absolute inset-0 flex items-center justify-center bg-black/30 text-white"
+            title={t('catalogue.locked')}
+          >
             <Lock className="size-7" />
           </span>
         )}
@@ -50,9 +55,9 @@ export function ContentCard({ item }: { item: ContentItem }) {
             <Heart className="size-3" aria-hidden /> {item.stats.likes}
           </span>
           {item.type === 'product' && item.productType === 'physical' && (
-            <span>{item.stock ? `${item.stock} in stock` : 'Sold out'}</span>
+            <span>{item.stock ? t('catalogue.inStock', { count: item.stock }) : t('catalogue.soldOut')}</span>
           )}
-          {item.rentPrice ? <span>Rent {tokens(item.rentPrice)}</span> : null}
+          {item.rentPrice ? <span>{t('catalogue.rentPrice', { amount: tokens(item.rentPrice) })}</span> : null}
         </p>
       </div>
     </Link>

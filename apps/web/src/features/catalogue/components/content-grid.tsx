@@ -1,19 +1,21 @@
 import type { ContentType } from '@marquee/shared';
 import { PackageOpen, Plus, Settings2 } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Pager } from '../../../components/ui/pager';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useCurrentUser } from '../../auth/api';
-import { type ContentQuery, LABELS, useCatalogue } from '../api';
+import { type ContentQuery, useCatalogue } from '../api';
 import { ContentCard } from './content-card';
 
 const PAGE_SIZE = 12;
 
 /** A paged grid of published items of one type (one creator's with performerId). */
 export function ContentGrid({ type, query = {} }: { type: ContentType; query?: ContentQuery }) {
+  const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const { data, isLoading } = useCatalogue(type, { ...query, page, pageSize: PAGE_SIZE });
   if (isLoading) {
@@ -26,7 +28,7 @@ export function ContentGrid({ type, query = {} }: { type: ContentType; query?: C
     );
   }
   if (!data || data.data.length === 0) {
-    return <EmptyState icon={PackageOpen} title={`No ${LABELS[type].many.toLowerCase()} yet`} />;
+    return <EmptyState icon={PackageOpen} title={t(`catalogue.types.${type}.empty`)} />;
   }
   const pages = Math.ceil(data.total / PAGE_SIZE);
   return (
@@ -53,16 +55,16 @@ export const MANAGE_PATH: Record<ContentType, string> = {
 
 /** On the creator's own profile: upload and manage buttons above a content tab. */
 function OwnerBar({ type, creator }: { type: ContentType; creator: Creator }) {
+  const { t } = useTranslation();
   const { user } = useCurrentUser();
   if (!user || user._id !== creator._id) return null;
-  const label = LABELS[type];
   return (
     <div className="mb-4 flex flex-wrap items-center justify-end gap-2">
       <Link to={MANAGE_PATH[type]} className={buttonClasses('outline', 'sm')}>
-        <Settings2 className="size-4" aria-hidden="true" /> Manage {label.many.toLowerCase()}
+        <Settings2 className="size-4" aria-hidden="true" /> {t(`catalogue.types.${type}.manage`)}
       </Link>
       <Link to={`${MANAGE_PATH[type]}?new=1`} className={buttonClasses('primary', 'sm')}>
-        <Plus className="size-4" aria-hidden="true" /> {type === 'product' ? 'Add' : 'Upload'} {label.one.toLowerCase()}
+        <Plus className="size-4" aria-hidden="true" /> {t(`catalogue.types.${type}.add`)}
       </Link>
     </div>
   );

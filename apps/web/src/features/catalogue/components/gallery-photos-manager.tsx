@@ -1,6 +1,7 @@
 import type { Photo } from '@marquee/shared';
 import { Star, Trash2, Upload } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ProgressBar } from '../../../components/ui/progress-bar';
@@ -11,6 +12,7 @@ import { catalogueApi, useMyItem, usePhotos } from '../api';
 
 /** A gallery's photos in the studio: bulk upload with progress, drag to reorder, set cover, delete. */
 export function GalleryPhotosManager({ galleryId }: { galleryId: string }) {
+  const { t } = useTranslation();
   const { data: gallery, mutate: mutateGallery } = useMyItem('gallery', galleryId);
   const { data, mutate } = usePhotos(galleryId, true);
   const [progress, setProgress] = useState<number | null>(null);
@@ -26,7 +28,7 @@ export function GalleryPhotosManager({ galleryId }: { galleryId: string }) {
     setProgress(0);
     try {
       await catalogueApi.uploadPhotos(galleryId, [...files], setProgress);
-      toast.success(`${files.length} photo${files.length === 1 ? '' : 's'} uploaded`);
+      toast.success(t('catalogue.photosUploaded', { count: files.length }));
       refresh();
     } catch (err) {
       toast.error(getErrorMessage(err));
@@ -57,10 +59,12 @@ export function GalleryPhotosManager({ galleryId }: { galleryId: string }) {
       <header className="flex flex-wrap items-center justify-between gap-2">
         <div>
           <h1 className="text-2xl font-bold">{gallery.title}</h1>
-          <p className="text-sm text-zinc-500">{gallery.numPhotos} photos · drag to reorder</p>
+          <p className="text-sm text-zinc-500">
+            {t('catalogue.photos', { count: gallery.numPhotos })} · {t('catalogue.dragToReorder')}
+          </p>
         </div>
         <label className="inline-flex cursor-pointer items-center gap-2 rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white">
-          <Upload className="size-4" aria-hidden /> Upload photos
+          <Upload className="size-4" aria-hidden /> {t('catalogue.uploadPhotos')}
           <input
             type="file"
             accept="image/*"
@@ -71,9 +75,9 @@ export function GalleryPhotosManager({ galleryId }: { galleryId: string }) {
           />
         </label>
       </header>
-      {progress !== null && <ProgressBar value={progress} label="Upload progress" />}
+      {progress !== null && <ProgressBar value={progress} label={t('catalogue.uploadProgress')} />}
       {photos.length === 0 ? (
-        <EmptyState title="No photos yet" description="Upload many at once." />
+        <EmptyState title={t('catalogue.types.gallery.noPhotos')} description={t('catalogue.uploadMany')} />
       ) : (
         <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4">
           {photos.map((p) => (
@@ -96,16 +100,16 @@ export function GalleryPhotosManager({ galleryId }: { galleryId: string }) {
                 <Button
                   size="icon"
                   variant="inverse"
-                  aria-label="Set as cover"
-                  onClick={() => run(() => catalogueApi.setCover(p._id), 'Cover set')}
+                  aria-label={t('catalogue.setCover')}
+                  onClick={() => run(() => catalogueApi.setCover(p._id), t('catalogue.coverSet'))}
                 >
                   <Star className={`size-4 ${p.isCover ? 'fill-current' : ''}`} />
                 </Button>
                 <Button
                   size="icon"
                   variant="inverse"
-                  aria-label="Delete photo"
-                  onClick={() => run(() => catalogueApi.deletePhoto(p._id), 'Photo deleted')}
+                  aria-label={t('catalogue.deletePhoto')}
+                  onClick={() => run(() => catalogueApi.deletePhoto(p._id), t('catalogue.photoDeleted'))}
                 >
                   <Trash2 className="size-4" />
                 </Button>

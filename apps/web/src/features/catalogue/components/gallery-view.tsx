@@ -1,5 +1,6 @@
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -9,10 +10,11 @@ import { Lightbox } from './lightbox';
 
 /** A gallery: its photos in a grid (blurred when locked), a lightbox, and how to unlock it. */
 export function GalleryView({ id }: { id: string }) {
+  const { t } = useTranslation();
   const { data: gallery, error, mutate } = useItem('gallery', id);
   const { data: photos, mutate: mutatePhotos } = usePhotos(id);
   const [open, setOpen] = useState<number | null>(null);
-  if (error) return <EmptyState title="Gallery not found" />;
+  if (error) return <EmptyState title={t('catalogue.galleryNotFound')} />;
   if (!gallery) return <PageSpinner />;
   const list = photos?.data ?? [];
   return (
@@ -21,7 +23,7 @@ export function GalleryView({ id }: { id: string }) {
         <h1 className="text-2xl font-bold">{gallery.title}</h1>
         {gallery.performer && (
           <Link className="text-sm text-brand-600" to={`/${gallery.performer.username ?? gallery.performerId}`}>
-            by {gallery.performer.name}
+            {t('catalogue.by', { name: gallery.performer.name })}
           </Link>
         )}
         {gallery.description && <p className="text-zinc-600 dark:text-zinc-400">{gallery.description}</p>}
@@ -32,7 +34,8 @@ export function GalleryView({ id }: { id: string }) {
           >
             <Lock className="size-5" aria-hidden />
             <span className="text-sm">
-              {gallery.numPhotos} photos · {gallery.isSale ? 'Pay once to see them all' : 'For subscribers'}
+              {t('catalogue.photos', { count: gallery.numPhotos })} ·{' '}
+              {gallery.isSale ? t('catalogue.payOnce') : t('catalogue.forSubscribers')}
             </span>
             <UnlockActions
               item={gallery}
@@ -51,7 +54,7 @@ export function GalleryView({ id }: { id: string }) {
             type="button"
             className="relative aspect-square overflow-hidden rounded-xl bg-zinc-200"
             onClick={() => setOpen(i)}
-            aria-label={`Open photo ${i + 1}`}
+            aria-label={t('catalogue.openPhoto', { n: i + 1 })}
           >
             <img
               src={p.photo?.thumbnail ?? p.photo?.blurredUrl}

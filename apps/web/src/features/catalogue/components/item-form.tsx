@@ -1,42 +1,42 @@
 import type { ContentItem, ContentType } from '@marquee/shared';
 import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Field, Label } from '../../../components/ui/input';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
+import type { Messages } from '../../../lib/i18n';
 import { type ContentBody, catalogueApi, useCategories } from '../api';
 
+type FileLabel = keyof Messages['catalogue']['files'];
+/** `label` is a key of `catalogue.files`. */
 const FILE_SLOTS: Partial<
-  Record<ContentType, Array<{ name: string; label: string; accept: string; multiple?: boolean }>>
+  Record<ContentType, Array<{ name: string; label: FileLabel; accept: string; multiple?: boolean }>>
 > = {
   video: [
-    { name: 'video', label: 'Video', accept: 'video/*' },
-    { name: 'teaser', label: 'Teaser (shown when locked)', accept: 'video/*' },
-    { name: 'thumbnail', label: 'Thumbnail', accept: 'image/*' },
+    { name: 'video', label: 'video', accept: 'video/*' },
+    { name: 'teaser', label: 'teaserLocked', accept: 'video/*' },
+    { name: 'thumbnail', label: 'thumbnail', accept: 'image/*' },
   ],
   scene: [
-    { name: 'video', label: 'Video', accept: 'video/*' },
-    { name: 'teaser', label: 'Teaser', accept: 'video/*' },
-    { name: 'thumbnail', label: 'Thumbnail', accept: 'image/*' },
+    { name: 'video', label: 'video', accept: 'video/*' },
+    { name: 'teaser', label: 'teaser', accept: 'video/*' },
+    { name: 'thumbnail', label: 'thumbnail', accept: 'image/*' },
   ],
   scenario: [
-    { name: 'video', label: 'Video', accept: 'video/*' },
-    { name: 'teaser', label: 'Teaser', accept: 'video/*' },
-    { name: 'thumbnail', label: 'Thumbnail', accept: 'image/*' },
+    { name: 'video', label: 'video', accept: 'video/*' },
+    { name: 'teaser', label: 'teaser', accept: 'video/*' },
+    { name: 'thumbnail', label: 'thumbnail', accept: 'image/*' },
   ],
-  reel: [{ name: 'video', label: 'Vertical video', accept: 'video/*' }],
+  reel: [{ name: 'video', label: 'verticalVideo', accept: 'video/*' }],
   product: [
-    { name: 'image', label: 'Images', accept: 'image/*', multiple: true },
-    { name: 'file', label: 'File buyers download (digital)', accept: '*/*' },
+    { name: 'image', label: 'images', accept: 'image/*', multiple: true },
+    { name: 'file', label: 'download', accept: '*/*' },
   ],
 };
 
-const STATUS_OPTIONS = [
-  ['active', 'Published'],
-  ['draft', 'Draft'],
-  ['inactive', 'Hidden'],
-] as const;
+const STATUS_OPTIONS = ['active', 'draft', 'inactive'] as const;
 
 /** The form's text fields as the JSON the routes take (the multipart route reads the same fields as text). */
 function toBody(form: FormData, choices: Pick<ContentBody, 'visibility' | 'productType'>): ContentBody {
@@ -52,7 +52,7 @@ function toBody(form: FormData, choices: Pick<ContentBody, 'visibility' | 'produ
     title: text('title') ?? '',
     description: text('description'),
     tags: text('tags')?.split(','),
-    status: STATUS_OPTIONS.find(([value]) => value === text('status'))?.[0],
+    status: STATUS_OPTIONS.find((value) => value === text('status')),
     ...choices,
     price: num('price'),
     rentPrice: num('rentPrice'),
@@ -73,6 +73,7 @@ export function ItemForm({
   item?: ContentItem;
   onSaved: (i: ContentItem) => void;
 }) {
+  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [visibility, setVisibility] = useState(
@@ -109,7 +110,7 @@ export function ItemForm({
         });
         saved = item ? await catalogueApi.update(type, item._id, body) : await catalogueApi.create(type, body);
       }
-      toast.success('Changes saved');
+      toast.success(t('errors.changesSaved'));
       onSaved(saved);
     } catch (err) {
       toast.error(getErrorMessage(err));
@@ -120,32 +121,32 @@ export function ItemForm({
   };
   return (
     <form onSubmit={submit} className="space-y-3" data-testid="item-form">
-      <Field label="Title" name="title" required defaultValue={item?.title} maxLength={200} />
-      <Labeled label="Description">
+      <Field label={t('catalogue.form.title')} name="title" required defaultValue={item?.title} maxLength={200} />
+      <Labeled label={t('catalogue.form.description')}>
         <textarea
           name="description"
           defaultValue={item?.description}
           className="min-h-20 w-full rounded-xl border border-zinc-300 bg-transparent p-2 text-sm dark:border-zinc-700"
         />
       </Labeled>
-      <Field label="Tags (comma separated)" name="tags" defaultValue={item?.tags.join(', ')} />
+      <Field label={t('catalogue.form.tags')} name="tags" defaultValue={item?.tags.join(', ')} />
       {type !== 'product' && (
-        <Labeled label="Who can see it">
+        <Labeled label={t('catalogue.form.visibility')}>
           <select
             name="visibility"
             value={visibility}
             onChange={(e) => setVisibility(e.target.value as typeof visibility)}
             className="h-10 w-full rounded-xl border border-zinc-300 bg-transparent px-2 dark:border-zinc-700"
           >
-            <option value="free">Everyone (free)</option>
-            <option value="subscribers">Subscribers</option>
-            {type !== 'reel' && <option value="sale">Pay to unlock</option>}
+            <option value="free">{t('catalogue.form.free')}</option>
+            <option value="subscribers">{t('catalogue.form.subscribers')}</option>
+            {type !== 'reel' && <option value="sale">{t('catalogue.form.sale')}</option>}
           </select>
         </Labeled>
       )}
       {(visibility === 'sale' || type === 'product') && (
         <Field
-          label="Price (tokens)"
+          label={t('catalogue.form.price')}
           name="price"
           type="number"
           step="0.01"
@@ -157,7 +158,7 @@ export function ItemForm({
       {rentable && visibility === 'sale' && (
         <div className="grid grid-cols-2 gap-2">
           <Field
-            label="Rent price (tokens)"
+            label={t('catalogue.form.rentPrice')}
             name="rentPrice"
             type="number"
             step="0.01"
@@ -165,7 +166,7 @@ export function ItemForm({
             defaultValue={item?.rentPrice ?? undefined}
           />
           <Field
-            label="Rent for (days)"
+            label={t('catalogue.form.rentDays')}
             name="rentDays"
             type="number"
             min="1"
@@ -175,13 +176,13 @@ export function ItemForm({
         </div>
       )}
       {rentable && (
-        <Labeled label="Category">
+        <Labeled label={t('catalogue.form.category')}>
           <select
             name="categoryId"
             defaultValue={item?.categoryId ?? ''}
             className="h-10 w-full rounded-xl border border-zinc-300 bg-transparent px-2 dark:border-zinc-700"
           >
-            <option value="">None</option>
+            <option value="">{t('catalogue.form.none')}</option>
             {categories?.data.map((c) => (
               <option key={c._id} value={c._id}>
                 {c.name}
@@ -192,22 +193,29 @@ export function ItemForm({
       )}
       {type === 'product' && (
         <>
-          <Labeled label="Kind">
+          <Labeled label={t('catalogue.form.kind')}>
             <select
               name="productType"
               value={productType}
               onChange={(e) => setProductType(e.target.value as 'physical')}
               className="h-10 w-full rounded-xl border border-zinc-300 bg-transparent px-2 dark:border-zinc-700"
             >
-              <option value="physical">Physical (shipped)</option>
-              <option value="digital">Digital (download)</option>
+              <option value="physical">{t('catalogue.form.physical')}</option>
+              <option value="digital">{t('catalogue.form.digital')}</option>
             </select>
           </Labeled>
           {productType === 'physical' && (
             <div className="grid grid-cols-2 gap-2">
-              <Field label="Stock" name="stock" type="number" min="0" required defaultValue={item?.stock ?? 1} />
               <Field
-                label="Shipping fee (tokens)"
+                label={t('catalogue.form.stock')}
+                name="stock"
+                type="number"
+                min="0"
+                required
+                defaultValue={item?.stock ?? 1}
+              />
+              <Field
+                label={t('catalogue.form.shippingFee')}
                 name="shippingFee"
                 type="number"
                 step="0.01"
@@ -219,24 +227,31 @@ export function ItemForm({
         </>
       )}
       {FILE_SLOTS[type]?.map((s) => (
-        <Field key={s.name} label={s.label} name={s.name} type="file" accept={s.accept} multiple={s.multiple} />
+        <Field
+          key={s.name}
+          label={t(`catalogue.files.${s.label}`)}
+          name={s.name}
+          type="file"
+          accept={s.accept}
+          multiple={s.multiple}
+        />
       ))}
-      <Labeled label="Status">
+      <Labeled label={t('catalogue.form.status')}>
         <select
           name="status"
           defaultValue={item?.status ?? 'active'}
           className="h-10 w-full rounded-xl border border-zinc-300 bg-transparent px-2 dark:border-zinc-700"
         >
-          {STATUS_OPTIONS.map(([value, label]) => (
+          {STATUS_OPTIONS.map((value) => (
             <option key={value} value={value}>
-              {label}
+              {t(`catalogue.status.${value}`)}
             </option>
           ))}
         </select>
       </Labeled>
-      {progress !== null && <ProgressBar value={progress} label="Upload progress" />}
+      {progress !== null && <ProgressBar value={progress} label={t('catalogue.uploadProgress')} />}
       <Button type="submit" loading={busy} data-testid="save-item">
-        {item ? 'Save' : 'Create'}
+        {item ? t('catalogue.form.save') : t('catalogue.form.create')}
       </Button>
     </form>
   );

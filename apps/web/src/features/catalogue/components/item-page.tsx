@@ -1,21 +1,24 @@
 import type { ContentType } from '@marquee/shared';
 import { Download, Lock } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
+import { DATE_TIME, formatDate, formatNumber } from '../../../lib/i18n/format';
 import { catalogueApi, previewOf, tokens, useItem } from '../api';
 import { UnlockActions } from './buy-button';
 import { VideoPlayer } from './video-player';
 
 /** A video, scene, scenario or product: the player (or teaser when locked), details, and buy/rent. */
 export function ItemPage({ type, id }: { type: ContentType; id: string }) {
+  const { t } = useTranslation();
   const { data: item, error, mutate } = useItem(type, id);
   const [downloading, setDownloading] = useState(false);
-  if (error) return <EmptyState title="Not found" description="It may have been removed or is not available to you." />;
+  if (error) return <EmptyState title={t('catalogue.notFound')} description={t('catalogue.notFoundText')} />;
   if (!item) return <PageSpinner />;
   const preview = previewOf(item);
   const teaser = item.teaser?.url ?? item.video?.teaserUrl;
@@ -66,7 +69,9 @@ export function ItemPage({ type, id }: { type: ContentType; id: string }) {
           )}
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black/40 p-4 text-white">
             <Lock className="size-8" aria-hidden />
-            <p className="text-sm">{item.isSale ? `Unlock for ${tokens(item.price)}` : 'For subscribers only'}</p>
+            <p className="text-sm">
+              {item.isSale ? t('catalogue.unlockFor', { amount: tokens(item.price) }) : t('catalogue.subscribersOnly')}
+            </p>
             <UnlockActions item={item} onDone={() => void mutate()} />
           </div>
         </div>
@@ -75,14 +80,16 @@ export function ItemPage({ type, id }: { type: ContentType; id: string }) {
         <h1 className="text-2xl font-bold">{item.title}</h1>
         {item.performer && (
           <Link className="text-sm text-brand-600" to={`/${item.performer.username ?? item.performerId}`}>
-            by {item.performer.name}
+            {t('catalogue.by', { name: item.performer.name })}
           </Link>
         )}
         <p className="text-sm text-zinc-500">
-          {item.stats.views} {item.stats.views === 1 ? 'view' : 'views'}
+          {t('catalogue.views', { count: item.stats.views, n: formatNumber(item.stats.views) })}
           {item.duration ? ` · ${Math.round(item.duration)} s` : ''}
           {item.category ? ` · ${item.category.name}` : ''}
-          {item.accessExpiresAt ? ` · rented until ${new Date(item.accessExpiresAt).toLocaleString()}` : ''}
+          {item.accessExpiresAt
+            ? ` · ${t('catalogue.rentedUntil', { date: formatDate(item.accessExpiresAt, DATE_TIME) })}`
+            : ''}
         </p>
       </header>
       {item.description && <p className="whitespace-pre-line text-zinc-700 dark:text-zinc-300">{item.description}</p>}
@@ -92,14 +99,15 @@ export function ItemPage({ type, id }: { type: ContentType; id: string }) {
           <p className="text-xl font-bold">{tokens(item.price)}</p>
           {item.productType === 'physical' ? (
             <p className="text-sm text-zinc-500">
-              {item.stock ? `${item.stock} in stock` : 'Sold out'} · shipping {tokens(item.shippingFee ?? 0)}
+              {item.stock ? t('catalogue.inStock', { count: item.stock }) : t('catalogue.soldOut')} ·{' '}
+              {t('catalogue.shipping', { amount: tokens(item.shippingFee ?? 0) })}
             </p>
           ) : (
-            <p className="text-sm text-zinc-500">Digital download</p>
+            <p className="text-sm text-zinc-500">{t('catalogue.digitalDownload')}</p>
           )}
           {item.isBought && item.productType === 'digital' ? (
             <Button onClick={download} loading={downloading} data-testid="download-button">
-              <Download className="size-4" aria-hidden /> Download
+              <Download className="size-4" aria-hidden /> {t('catalogue.download')}
             </Button>
           ) : item.productType === 'physical' && !item.stock ? null : (
             <UnlockActions item={item} onDone={() => void mutate()} />

@@ -1,6 +1,7 @@
 import type { Photo } from '@marquee/shared';
 import { ChevronLeft, ChevronRight, Lock, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** Full-screen photo viewer: swipe or arrow keys to move, Escape to close. */
 export function Lightbox({
@@ -14,6 +15,7 @@ export function Lightbox({
   onIndex: (i: number) => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const startX = useRef<number | null>(null);
   const go = (d: number) => onIndex((index + d + photos.length) % photos.length);
   useEffect(() => {
@@ -31,7 +33,7 @@ export function Lightbox({
     <div
       role="dialog"
       aria-modal="true"
-      aria-label="Photo viewer"
+      aria-label={t('catalogue.photoViewer')}
       className="fixed inset-0 z-50 flex items-center justify-center bg-black/95 select-none"
       data-testid="lightbox"
       onPointerDown={(e) => {
@@ -45,12 +47,12 @@ export function Lightbox({
       }}
     >
       {src && <img src={src} alt={p.title} className="max-h-full max-w-full object-contain" draggable={false} />}
-      {!p.unlocked && <Lock className="absolute size-10 text-white" aria-label="Locked" />}
+      {!p.unlocked && <Lock className="absolute size-10 text-white" aria-label={t('catalogue.locked')} />}
       <button
         type="button"
         className="absolute top-4 right-4 rounded-full bg-white/10 p-2 text-white"
         onClick={onClose}
-        aria-label="Close"
+        aria-label={t('common.close')}
       >
         <X className="size-6" />
       </button>
@@ -58,7 +60,7 @@ export function Lightbox({
         type="button"
         className="absolute left-2 rounded-full bg-white/10 p-2 text-white"
         onClick={() => go(-1)}
-        aria-label="Previous photo"
+        aria-label={t('catalogue.previousPhoto')}
       >
         <ChevronLeft className="size-6" />
       </button>
@@ -66,7 +68,7 @@ export function Lightbox({
         type="button"
         className="absolute right-2 rounded-full bg-white/10 p-2 text-white"
         onClick={() => go(1)}
-        aria-label="Next photo"
+        aria-label={t('catalogue.nextPhoto')}
       >
         <ChevronRight className="size-6" />
       </button>

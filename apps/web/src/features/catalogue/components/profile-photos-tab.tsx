@@ -1,5 +1,6 @@
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useCreatorPhotos } from '../api';
@@ -7,11 +8,12 @@ import { Lightbox } from './lightbox';
 
 /** The Photos tab: a creator's photos across galleries (locked ones blurred), opening in the lightbox. */
 export function ProfilePhotosTab({ creator }: { creator: { _id: string; username?: string | null } }) {
+  const { t } = useTranslation();
   const { data, isLoading } = useCreatorPhotos(creator.username ?? creator._id);
   const [open, setOpen] = useState<number | null>(null);
   if (isLoading) return <Skeleton className="h-48 rounded-2xl" />;
   const photos = data?.data ?? [];
-  if (!photos.length) return <EmptyState title="No photos yet" />;
+  if (!photos.length) return <EmptyState title={t('catalogue.types.gallery.noPhotos')} />;
   return (
     <>
       <div className="grid grid-cols-3 gap-1" data-testid="profile-photos">
@@ -21,7 +23,7 @@ export function ProfilePhotosTab({ creator }: { creator: { _id: string; username
             type="button"
             className="relative aspect-square overflow-hidden bg-zinc-200"
             onClick={() => setOpen(i)}
-            aria-label={`Open photo ${i + 1}`}
+            aria-label={t('catalogue.openPhoto', { n: i + 1 })}
           >
             <img
               src={p.photo?.thumbnail ?? p.photo?.blurredUrl}

@@ -1,6 +1,7 @@
 import type { ContentItem } from '@marquee/shared';
 import { Lock } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -60,12 +61,13 @@ function Reel({ reel }: { reel: ContentItem }) {
 
 /** Reels one after another, a vertical swipe (scroll-snap) apart, like a short-video app. */
 export function ReelsViewer({ startId, performerId }: { startId?: string; performerId?: string }) {
+  const { t } = useTranslation();
   const { data, isLoading } = useCatalogue('reel', { pageSize: 50, performerId });
   useEffect(() => {
     if (startId && data) document.getElementById(`reel-${startId}`)?.scrollIntoView();
   }, [startId, data]);
   if (isLoading) return <PageSpinner />;
-  if (!data?.data.length) return <EmptyState title="No reels yet" />;
+  if (!data?.data.length) return <EmptyState title={t('catalogue.types.reel.empty')} />;
   return (
     <div
       className="mx-auto h-[calc(100dvh-7rem)] max-w-md snap-y snap-mandatory overflow-y-scroll rounded-2xl sm:h-[calc(100dvh-8rem)]"

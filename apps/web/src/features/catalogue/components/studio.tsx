@@ -1,6 +1,7 @@
 import type { ContentItem, ContentType } from '@marquee/shared';
 import { Eye, EyeOff, Images, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -10,18 +11,18 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { MediaStatus } from '../../media/components/media-status';
-import { catalogueApi, LABELS, previewOf, tokens, useMyItems } from '../api';
+import { catalogueApi, previewOf, tokens, useMyItems } from '../api';
 import { itemHref } from './content-card';
 import { ItemForm } from './item-form';
 
 /** The creator studio for one type: list, create, edit, publish/unpublish, price, delete, file status. */
 export function Studio({ type }: { type: ContentType }) {
+  const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const { data, isLoading, mutate } = useMyItems(type, { page, pageSize: 20 });
   // ?new=1 (from the profile's owner bar and the creator home) opens the form at once.
   const [params] = useSearchParams();
   const [editing, setEditing] = useState<ContentItem | 'new' | null>(params.get('new') ? 'new' : null);
-  const label = LABELS[type];
   const act = async (fn: () => Promise<unknown>, ok: string) => {
     try {
       await fn();
@@ -34,15 +35,15 @@ export function Studio({ type }: { type: ContentType }) {
   return (
     <div className="mx-auto max-w-4xl space-y-4" data-testid={`studio-${type}`}>
       <header className="flex items-center justify-between">
-        <h1 className="text-2xl font-bold">My {label.many.toLowerCase()}</h1>
+        <h1 className="text-2xl font-bold">{t(`catalogue.types.${type}.mine`)}</h1>
         <Button onClick={() => setEditing('new')} data-testid="new-item">
-          <Plus className="size-4" aria-hidden /> New {label.one.toLowerCase()}
+          <Plus className="size-4" aria-hidden /> {t(`catalogue.types.${type}.new`)}
         </Button>
       </header>
       {isLoading ? (
         <Skeleton className="h-40 rounded-2xl" />
       ) : !data?.data.length ? (
-        <EmptyState title={`No ${label.many.toLowerCase()} yet`} description="Create your first one." />
+        <EmptyState title={t(`catalogue.types.${type}.empty`)} description={t('catalogue.createFirst')} />
       ) : (
         <ul className="divide-y divide-zinc-200 rounded-2xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
           {data.data.map((item) => (
@@ -53,13 +54,18 @@ export function Studio({ type }: { type: ContentType }) {
                   {item.title}
                 </Link>
                 <p className="text-xs text-zinc-500">
-                  {item.status} · {item.isSale ? tokens(item.price) : item.visibility}
-                  {item.type === 'gallery' ? ` · ${item.numPhotos} photos` : ''}
-                  {item.type === 'product' && item.productType === 'physical' ? ` · stock ${item.stock}` : ''}
+                  {t(`catalogue.status.${item.status}`)} ·{' '}
+                  {item.isSale ? tokens(item.price) : t(`catalogue.visibility.${item.visibility}`)}
+                  {item.type === 'gallery' ? ` · ${t('catalogue.photos', { count: item.numPhotos ?? 0 })}` : ''}
+                  {item.type === 'product' && item.productType === 'physical'
+                    ? ` · ${t('catalogue.stock', { n: item.stock })}`
+                    : ''}
                 </p>
                 {item.takenDown && (
                   <p role="note" className="mt-1 text-xs font-medium text-red-600 dark:text-red-400">
-                    Taken down by the site{item.takedownReason ? `: ${item.takedownReason}` : ''}
+                    {item.takedownReason
+                      ? t('feeds.takenDownReason', { reason: item.takedownReason })
+                      : t('feeds.takenDown')}
                   </p>
                 )}
                 {item.video && item.video.status !== 'ready' && (
@@ -75,7 +81,7 @@ export function Studio({ type }: { type: ContentType }) {
                 <Link
                   to={`/creator/galleries/${item._id}`}
                   className="rounded-full p-2 hover:bg-zinc-100 dark:hover:bg-zinc-800"
-                  aria-label="Photos"
+                  aria-label={t('catalogue.photosLink')}
                 >
                   <Images className="size-4" />
                 </Link>
@@ -83,7 +89,7 @@ export function Studio({ type }: { type: ContentType }) {
               <Button
                 variant="ghost"
                 size="icon"
-                aria-label={item.status === 'active' ? 'Unpublish' : 'Publish'}
+                aria-label={item.status === 'active' ? t('catalogue.unpublish') : t('catalogue.publish')}
                 onClick={() =>
                   act(
                     () =>
@@ -94,15 +100,16 @@ export function Studio({ type }: { type: ContentType }) {
               >
                 {item.status === 'active' ? <EyeOff className="size-4" /> : <Eye className="size-4" />}
               </Button>
-              <Button variant="ghost" size="icon" aria-label="Edit" onClick={() => setEditing(item)}>
+              <Button variant="ghost" size="icon" aria-label={t('catalogue.edit')} onClick={() => setEditing(item)}>
                 <Pencil className="size-4" />
               </Button>
               <Button
                 variant="ghost"
                 size="icon"
-                aria-label="Delete"
+                aria-label={t('catalogue.delete')}
                 onClick={() =>
-                  window.confirm(`Delete "${item.title}"?`) && act(() => catalogueApi.remove(type, item._id), 'Deleted')
+                  window.confirm(t('catalogue.deleteConfirm', { title: item.title })) &&
+                  act(() => catalogueApi.remove(type, item._id), t('catalogue.deleted'))
                 }
               >
                 <Trash2 className="size-4" />
@@ -115,7 +122,7 @@ export function Studio({ type }: { type: ContentType }) {
       <Dialog
         open={editing !== null}
         onOpenChange={(o) => !o && setEditing(null)}
-        title={editing === 'new' ? `New ${label.one.toLowerCase()}` : `Edit ${label.one.toLowerCase()}`}
+        title={editing === 'new' ? t(`catalogue.types.${type}.new`) : t(`catalogue.types.${type}.edit`)}
       >
         {editing !== null && (
           <ItemForm

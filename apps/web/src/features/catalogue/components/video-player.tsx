@@ -1,6 +1,7 @@
 import type { MediaFile } from '@marquee/shared';
 import type Hls from 'hls.js';
 import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 
 /** At most one link refresh per this many ms, so a file that really is gone does not loop. */
@@ -29,6 +30,7 @@ export function VideoPlayer({
   muted?: boolean;
   className?: string;
 }) {
+  const { t } = useTranslation();
   const ref = useRef<HTMLVideoElement>(null);
   const { mutate } = useSWRConfig();
   const lastRefresh = useRef(0);
@@ -86,7 +88,7 @@ export function VideoPlayer({
   if (file.status !== 'ready') {
     return (
       <div className="flex aspect-video items-center justify-center rounded-2xl bg-zinc-900 text-sm text-white">
-        This video is still processing…
+        {t('catalogue.processing')}
       </div>
     );
   }

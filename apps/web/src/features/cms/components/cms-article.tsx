@@ -1,18 +1,21 @@
 import { FileQuestion } from 'lucide-react';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { getErrorMessage, isApiError } from '../../../lib/api';
+import { formatDate } from '../../../lib/i18n/format';
 import { sanitizeHtml } from '../../../lib/sanitize-html';
 import { usePageTitle } from '../../settings/hooks';
 import { usePost } from '../api';
 
 export function CmsArticle({ slug }: { slug: string }) {
+  const { t } = useTranslation();
   const { data, error, isLoading } = usePost(slug);
   const html = useMemo(() => (data?.content ? sanitizeHtml(data.content) : ''), [data?.content]);
-  usePageTitle(data?.title ?? (error ? 'Page not found' : undefined));
+  usePageTitle(data?.title ?? (error ? t('pages.notFound') : undefined));
 
   if (isLoading) {
     return (
@@ -31,13 +34,11 @@ export function CmsArticle({ slug }: { slug: string }) {
         icon={FileQuestion}
         level={1}
         className="mx-auto max-w-2xl"
-        title={missing ? 'Page not found' : 'This page could not be loaded'}
-        description={
-          missing ? 'The page you are looking for does not exist or has been moved.' : getErrorMessage(error)
-        }
+        title={missing ? t('pages.notFound') : t('pages.loadError')}
+        description={missing ? t('pages.notFoundText') : getErrorMessage(error)}
         action={
           <Link to="/" className={buttonClasses('outline')}>
-            Back to home
+            {t('pages.backHome')}
           </Link>
         }
       />
@@ -48,7 +49,7 @@ export function CmsArticle({ slug }: { slug: string }) {
       <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">{data.title}</h1>
       {data.updatedAt && (
         <p className="mt-2 text-sm text-zinc-500 dark:text-zinc-400">
-          Last updated {new Date(data.updatedAt).toLocaleDateString(undefined, { dateStyle: 'long' })}
+          {t('pages.lastUpdated', { date: formatDate(data.updatedAt, { dateStyle: 'long' }) })}
         </p>
       )}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized with an allow-list above. */}

@@ -1,6 +1,7 @@
 import type { Comment } from '@marquee/shared';
 import { ImagePlus, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { toast } from '../../../components/ui/toast-store';
@@ -32,6 +33,7 @@ export function CommentComposer({
   autoFocus?: boolean;
   onPosted: (c: Comment) => void;
 }) {
+  const { t } = useTranslation();
   const fileId = useId();
   const fileRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
@@ -46,8 +48,8 @@ export function CommentComposer({
 
   const choose = (f: File | undefined) => {
     if (!f) return;
-    if (!f.type.startsWith('image/')) return toast.error('This file type is not supported');
-    if (f.size > MAX_PHOTO_MB * 1024 * 1024) return toast.error(`The file is larger than ${MAX_PHOTO_MB} MB`);
+    if (!f.type.startsWith('image/')) return toast.error(t('posts.fileType'));
+    if (f.size > MAX_PHOTO_MB * 1024 * 1024) return toast.error(t('posts.fileTooLarge', { n: MAX_PHOTO_MB }));
     setPhoto(f);
     setPreview(URL.createObjectURL(f));
   };
@@ -69,7 +71,7 @@ export function CommentComposer({
         try {
           c = await commentsApi.attachPhoto(c._id, photo, setProgress);
         } catch (err) {
-          toast.error(`Your comment was posted without the photo: ${getErrorMessage(err)}`);
+          toast.error(t('posts.postedWithoutPhoto', { reason: getErrorMessage(err) }));
         }
       }
       setText('');
@@ -99,28 +101,36 @@ export function CommentComposer({
           type="file"
           accept="image/*"
           className="sr-only"
-          aria-label="Attach a photo"
+          aria-label={t('posts.attachPhoto')}
           onChange={(e) => choose(e.target.files?.[0])}
         />
         <label
           htmlFor={fileId}
-          title="Attach a photo"
+          title={t('posts.attachPhoto')}
           className="flex size-10 shrink-0 cursor-pointer items-center justify-center rounded-full text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
         >
           <ImagePlus className="size-5" aria-hidden="true" />
         </label>
         <Button type="submit" loading={busy} disabled={!text.trim()}>
-          Send
+          {t('posts.send')}
         </Button>
       </div>
       {photo && preview && (
         <div className="flex items-center gap-3 pl-2" data-testid="comment-photo-preview">
-          <img src={preview} alt="To attach" className="size-14 rounded-xl object-cover" />
+          <img src={preview} alt={t('posts.toAttach')} className="size-14 rounded-xl object-cover" />
           <div className="min-w-0 flex-1 text-xs text-zinc-500">
             <p className="truncate">{photo.name}</p>
-            {progress !== null && <ProgressBar value={progress} label={`Uploading ${photo.name}`} className="mt-1" />}
+            {progress !== null && (
+              <ProgressBar value={progress} label={t('posts.uploading', { name: photo.name })} className="mt-1" />
+            )}
           </div>
-          <button type="button" onClick={clearPhoto} aria-label="Remove the photo" className="p-1" disabled={busy}>
+          <button
+            type="button"
+            onClick={clearPhoto}
+            aria-label={t('posts.removePhoto')}
+            className="p-1"
+            disabled={busy}
+          >
             <X className="size-4" />
           </button>
         </div>

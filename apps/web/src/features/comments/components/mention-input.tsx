@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar';
 import { cn } from '../../../lib/cn';
 import { mentionAt, useMentionSuggestions } from '../api';
@@ -20,6 +21,7 @@ export function MentionInput({
   autoFocus?: boolean;
   maxLength?: number;
 }) {
+  const { t } = useTranslation();
   const ref = useRef<HTMLInputElement>(null);
   const listId = useId();
   const [caret, setCaret] = useState(0);
@@ -95,7 +97,7 @@ export function MentionInput({
         <div
           id={listId}
           role="listbox"
-          aria-label="People to mention"
+          aria-label={t('posts.mention')}
           className="absolute bottom-full left-0 z-30 mb-1 w-64 overflow-hidden rounded-2xl border border-zinc-200 bg-white py-1 shadow-lg dark:border-zinc-800 dark:bg-zinc-900"
         >
           {people.map((u, i) => (
@@ -120,7 +122,7 @@ export function MentionInput({
                 <span className="font-medium">{u.name || u.username}</span>{' '}
                 <span className="text-zinc-500">@{u.username}</span>
               </span>
-              {u.isPerformer && <span className="text-xs text-brand-600">Creator</span>}
+              {u.isPerformer && <span className="text-xs text-brand-600">{t('feeds.creator')}</span>}
             </div>
           ))}
         </div>

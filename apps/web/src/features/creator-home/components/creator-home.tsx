@@ -18,10 +18,13 @@ import {
   Video,
   Wallet,
 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import type { Messages } from '../../../lib/i18n';
+import { formatAmount, formatDate } from '../../../lib/i18n/format';
 import { useCurrentUser } from '../../auth/api';
 import { useMyItems } from '../../catalogue/api';
 import { MANAGE_PATH } from '../../catalogue/components/content-grid';
@@ -31,7 +34,7 @@ import { useSubscriberStats, useSubscribers } from '../../subscriptions/api';
 
 const DAY = 86_400_000;
 const today = () => new Date().toISOString().slice(0, 10);
-const fmt = (n: number | undefined) => (n === undefined ? '…' : n.toFixed(2));
+const fmt = (n: number | undefined) => (n === undefined ? '…' : formatAmount(n));
 
 function Stat({
   label,
@@ -62,51 +65,53 @@ function Stat({
 }
 
 interface Tool {
-  label: string;
+  /** A key of `creatorHome.tools`. */
+  label: keyof Messages['creatorHome']['tools'];
   to: string;
   icon: LucideIcon;
   add?: string;
 }
 
 const CONTENT: Array<Tool & { type?: ContentType }> = [
-  { label: 'Posts', to: '/creator/feeds', icon: Newspaper, add: '/creator/feeds/new' },
-  { label: 'Stories', to: '/creator/stories', icon: Sparkles },
-  { label: 'Videos', to: MANAGE_PATH.video, icon: Video, add: `${MANAGE_PATH.video}?new=1`, type: 'video' },
-  { label: 'Reels', to: MANAGE_PATH.reel, icon: Clapperboard, add: `${MANAGE_PATH.reel}?new=1`, type: 'reel' },
-  { label: 'Galleries', to: MANAGE_PATH.gallery, icon: Images, add: `${MANAGE_PATH.gallery}?new=1`, type: 'gallery' },
+  { label: 'posts', to: '/creator/feeds', icon: Newspaper, add: '/creator/feeds/new' },
+  { label: 'stories', to: '/creator/stories', icon: Sparkles },
+  { label: 'videos', to: MANAGE_PATH.video, icon: Video, add: `${MANAGE_PATH.video}?new=1`, type: 'video' },
+  { label: 'reels', to: MANAGE_PATH.reel, icon: Clapperboard, add: `${MANAGE_PATH.reel}?new=1`, type: 'reel' },
+  { label: 'galleries', to: MANAGE_PATH.gallery, icon: Images, add: `${MANAGE_PATH.gallery}?new=1`, type: 'gallery' },
   {
-    label: 'Products',
+    label: 'products',
     to: MANAGE_PATH.product,
     icon: ShoppingBag,
     add: `${MANAGE_PATH.product}?new=1`,
     type: 'product',
   },
-  { label: 'Scenes', to: MANAGE_PATH.scene, icon: Film, add: `${MANAGE_PATH.scene}?new=1`, type: 'scene' },
-  { label: 'Scenarios', to: MANAGE_PATH.scenario, icon: Film, add: `${MANAGE_PATH.scenario}?new=1`, type: 'scenario' },
+  { label: 'scenes', to: MANAGE_PATH.scene, icon: Film, add: `${MANAGE_PATH.scene}?new=1`, type: 'scene' },
+  { label: 'scenarios', to: MANAGE_PATH.scenario, icon: Film, add: `${MANAGE_PATH.scenario}?new=1`, type: 'scenario' },
 ];
 
 const BUSINESS: Tool[] = [
-  { label: 'Subscribers', to: '/creator/subscribers', icon: Users },
-  { label: 'Subscription prices', to: '/creator/subscription-settings', icon: Star },
-  { label: 'Mass messages', to: '/creator/mass-messages', icon: Megaphone },
-  { label: 'Messages', to: '/messages', icon: MessageCircle },
-  { label: 'Earnings', to: '/creator/earnings', icon: ChartLine },
-  { label: 'Orders', to: '/creator/orders', icon: Package },
-  { label: 'Wallet', to: '/wallet', icon: Wallet },
-  { label: 'Profile and account', to: '/creator/account', icon: Settings2 },
+  { label: 'subscribers', to: '/creator/subscribers', icon: Users },
+  { label: 'subscriptionPrices', to: '/creator/subscription-settings', icon: Star },
+  { label: 'massMessages', to: '/creator/mass-messages', icon: Megaphone },
+  { label: 'messages', to: '/messages', icon: MessageCircle },
+  { label: 'earnings', to: '/creator/earnings', icon: ChartLine },
+  { label: 'orders', to: '/creator/orders', icon: Package },
+  { label: 'wallet', to: '/wallet', icon: Wallet },
+  { label: 'account', to: '/creator/account', icon: Settings2 },
 ];
 
 /** Suggests the type that has gone quiet longest (or never had anything). */
 function useNextIdea(): { text: string; to: string } | null {
+  const { t } = useTranslation();
   const video = useMyItems('video', { pageSize: 1 });
   const reel = useMyItems('reel', { pageSize: 1 });
   const gallery = useMyItems('gallery', { pageSize: 1 });
   const product = useMyItems('product', { pageSize: 1 });
   const lists = [
-    { type: 'reel' as const, r: reel, text: 'A short reel: 15 seconds behind the scenes gets the most views.' },
-    { type: 'video' as const, r: video, text: 'A video for your subscribers: a tutorial or a longer session.' },
-    { type: 'gallery' as const, r: gallery, text: 'A photo gallery: your best shots of the week, free or for sale.' },
-    { type: 'product' as const, r: product, text: 'A product: merch, a print or a digital download in your shop.' },
+    { type: 'reel' as const, r: reel },
+    { type: 'video' as const, r: video },
+    { type: 'gallery' as const, r: gallery },
+    { type: 'product' as const, r: product },
   ];
   if (lists.some((l) => l.r.isLoading)) return null;
   const age = (l: (typeof lists)[number]) => {
@@ -115,19 +120,21 @@ function useNextIdea(): { text: string; to: string } | null {
   };
   const oldest = [...lists].sort((a, b) => age(b) - age(a))[0];
   const days = age(oldest);
+  const tip = t(`creatorHome.idea.tip.${oldest.type}`);
   return {
     text:
       days === Number.POSITIVE_INFINITY
-        ? `You have no ${oldest.type === 'gallery' ? 'galleries' : `${oldest.type}s`} yet. ${oldest.text}`
+        ? `${t(`creatorHome.idea.none.${oldest.type}`)} ${tip}`
         : days < DAY
-          ? `Keep the momentum going. ${oldest.text}`
-          : `Your last ${oldest.type} was ${Math.round(days / DAY)} day${Math.round(days / DAY) === 1 ? '' : 's'} ago. ${oldest.text}`,
+          ? `${t('creatorHome.idea.momentum')} ${tip}`
+          : `${t(`creatorHome.idea.last.${oldest.type}`, { count: Math.round(days / DAY) })} ${tip}`,
     to: `${MANAGE_PATH[oldest.type]}?new=1`,
   };
 }
 
 /** /creator/studio: the creator's home — today's numbers, what to do next, and every tool. */
 export function CreatorHome() {
+  const { t } = useTranslation();
   const { user } = useCurrentUser();
   const { data: todayStats } = useEarningStats({ fromDate: today() });
   const { data: monthStats } = useEarningStats({
@@ -146,33 +153,38 @@ export function CreatorHome() {
         <div className="flex items-center gap-3">
           <Avatar src={user?.avatar} alt="" name={user?.name} size="md" />
           <div>
-            <h1 className="text-2xl font-bold tracking-tight">Studio</h1>
+            <h1 className="text-2xl font-bold tracking-tight">{t('nav.Studio')}</h1>
             <p className="text-sm text-zinc-600 dark:text-zinc-400">
-              Welcome back{user?.name ? `, ${user.name}` : ''}.
+              {user?.name ? t('creatorHome.welcomeName', { name: user.name }) : t('creatorHome.welcome')}
             </p>
           </div>
         </div>
         <Link to="/creator/feeds/new" className={buttonClasses('primary')}>
-          <PenSquare className="size-4" aria-hidden="true" /> New post
+          <PenSquare className="size-4" aria-hidden="true" /> {t('feeds.newPost')}
         </Link>
       </header>
 
-      <section aria-label="Today" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <section aria-label={t('creatorHome.today')} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Stat
-          label="Earned today"
+          label={t('creatorHome.earnedToday')}
           value={fmt(todayStats?.totals.net)}
-          unit="tokens"
-          hint={`${fmt(monthStats?.totals.net)} tokens in 30 days`}
+          unit={t('creatorHome.tokensUnit')}
+          hint={t('creatorHome.in30Days', { amount: fmt(monthStats?.totals.net) })}
           to="/creator/earnings"
         />
         <Stat
-          label="Subscribers"
+          label={t('creatorHome.tools.subscribers')}
           value={subStats ? String(subStats.active) : '…'}
-          hint={newThisWeek === undefined ? undefined : `${newThisWeek} new this week`}
+          hint={newThisWeek === undefined ? undefined : t('creatorHome.newThisWeek', { count: newThisWeek })}
           to="/creator/subscribers"
         />
-        <Stat label="Unread messages" value={String(unread)} to="/messages" />
-        <Stat label="Available to pay out" value={fmt(monthStats?.available)} unit="tokens" to="/creator/earnings" />
+        <Stat label={t('creatorHome.unread')} value={String(unread)} to="/messages" />
+        <Stat
+          label={t('creatorHome.available')}
+          value={fmt(monthStats?.available)}
+          unit={t('creatorHome.tokensUnit')}
+          to="/creator/earnings"
+        />
       </section>
 
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
@@ -180,37 +192,37 @@ export function CreatorHome() {
           {idea && (
             <Card className="flex flex-wrap items-center justify-between gap-3 bg-gradient-to-r from-brand-600 to-violet-600 p-5 text-white">
               <div className="min-w-0 flex-1">
-                <h2 className="font-semibold">What to post next</h2>
+                <h2 className="font-semibold">{t('creatorHome.whatNext')}</h2>
                 <p className="mt-1 text-sm text-white/90">{idea.text}</p>
               </div>
               <Link to={idea.to} className={buttonClasses('secondary', 'sm')}>
-                Start now
+                {t('creatorHome.startNow')}
               </Link>
             </Card>
           )}
           <section aria-labelledby="content-h">
             <h2 id="content-h" className="mb-3 text-lg font-semibold">
-              Your content
+              {t('creatorHome.content')}
             </h2>
             <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-              {CONTENT.map((t) => (
+              {CONTENT.map((tool) => (
                 <li
-                  key={t.label}
+                  key={tool.label}
                   className="flex flex-col gap-2 rounded-2xl border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
                 >
                   <Link
-                    to={t.to}
+                    to={tool.to}
                     className="flex items-center gap-2 font-medium hover:text-brand-700 dark:hover:text-brand-300"
                   >
-                    <t.icon className="size-5 text-brand-600 dark:text-brand-400" aria-hidden="true" />
-                    {t.label}
+                    <tool.icon className="size-5 text-brand-600 dark:text-brand-400" aria-hidden="true" />
+                    {t(`creatorHome.tools.${tool.label}`)}
                   </Link>
-                  {t.add && (
+                  {tool.add && (
                     <Link
-                      to={t.add}
+                      to={tool.add}
                       className="text-sm text-zinc-600 underline-offset-2 hover:underline dark:text-zinc-400"
                     >
-                      + New {t.label === 'Galleries' ? 'gallery' : t.label.slice(0, -1).toLowerCase()}
+                      + {tool.type ? t(`catalogue.types.${tool.type}.new`) : t('feeds.newPost')}
                     </Link>
                   )}
                 </li>
@@ -219,17 +231,17 @@ export function CreatorHome() {
           </section>
           <section aria-labelledby="business-h">
             <h2 id="business-h" className="mb-3 text-lg font-semibold">
-              Your business
+              {t('creatorHome.business')}
             </h2>
             <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-              {BUSINESS.map((t) => (
-                <li key={t.label}>
+              {BUSINESS.map((tool) => (
+                <li key={tool.label}>
                   <Link
-                    to={t.to}
+                    to={tool.to}
                     className="flex items-center gap-2 rounded-xl px-3 py-2 text-sm font-medium hover:bg-zinc-100 dark:hover:bg-zinc-800"
                   >
-                    <t.icon className="size-4 shrink-0 text-zinc-600 dark:text-zinc-400" aria-hidden="true" />
-                    {t.label}
+                    <tool.icon className="size-4 shrink-0 text-zinc-600 dark:text-zinc-400" aria-hidden="true" />
+                    {t(`creatorHome.tools.${tool.label}`)}
                   </Link>
                 </li>
               ))}
@@ -239,25 +251,21 @@ export function CreatorHome() {
         <aside aria-labelledby="recent-subs-h">
           <Card className="p-4">
             <h2 id="recent-subs-h" className="mb-3 font-semibold">
-              Newest subscribers
+              {t('creatorHome.newest')}
             </h2>
             {!subs ? (
-              <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading…</p>
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('creatorHome.loading')}</p>
             ) : subs.data.length === 0 ? (
-              <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                No subscribers yet. Share your page to get your first fans.
-              </p>
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('creatorHome.noSubscribers')}</p>
             ) : (
               <ul className="space-y-3">
                 {subs.data.map((s) => (
                   <li key={s._id} className="flex items-center gap-3">
                     <Avatar src={s.user?.avatar ?? undefined} alt="" name={s.user?.name} size="sm" />
                     <div className="min-w-0">
-                      <p className="truncate text-sm font-medium">{s.user?.name ?? 'A fan'}</p>
+                      <p className="truncate text-sm font-medium">{s.user?.name ?? t('streaming.aFan')}</p>
                       <p className="text-xs text-zinc-600 dark:text-zinc-400">
-                        {s.startedAt
-                          ? new Date(s.startedAt).toLocaleDateString(undefined, { dateStyle: 'medium' })
-                          : ''}
+                        {s.startedAt ? formatDate(s.startedAt) : ''}
                       </p>
                     </div>
                   </li>

@@ -1,5 +1,6 @@
 import type { Comment } from '@marquee/shared';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
@@ -18,6 +19,7 @@ function CommentItem({
   onChange: () => void;
   isReply?: boolean;
 }) {
+  const { t } = useTranslation();
   const [replying, setReplying] = useState(false);
   const [showReplies, setShowReplies] = useState(false);
   const replies = useComments(showReplies ? feedId : undefined, c._id);
@@ -40,7 +42,7 @@ function CommentItem({
           <a href={c.media.url} target="_blank" rel="noreferrer" className="mt-1 inline-block">
             <img
               src={c.media.thumbnail ?? c.media.url}
-              alt={`Attached by ${c.creator.name || c.creator.username}`}
+              alt={t('posts.attachedBy', { name: c.creator.name || c.creator.username })}
               className="max-h-48 rounded-xl"
               data-testid="comment-photo"
             />
@@ -50,17 +52,17 @@ function CommentItem({
           <span>{new Date(c.createdAt).toLocaleString()}</span>
           {!isReply && (
             <button type="button" onClick={() => setReplying((r) => !r)}>
-              Reply
+              {t('posts.reply')}
             </button>
           )}
           {c.canDelete && (
             <button type="button" onClick={remove}>
-              Delete
+              {t('posts.delete')}
             </button>
           )}
           {!isReply && c.totalReply > 0 && (
             <button type="button" onClick={() => setShowReplies((s) => !s)}>
-              {showReplies ? 'Hide replies' : `View ${c.totalReply} repl${c.totalReply === 1 ? 'y' : 'ies'}`}
+              {showReplies ? t('posts.hideReplies') : t('posts.viewReplies', { count: c.totalReply })}
             </button>
           )}
         </div>
@@ -71,7 +73,7 @@ function CommentItem({
               objectId={feedId}
               parentId={c._id}
               autoFocus
-              placeholder={`Reply to ${c.creator.name || c.creator.username}`}
+              placeholder={t('posts.replyTo', { name: c.creator.name || c.creator.username })}
               onPosted={() => {
                 setReplying(false);
                 setShowReplies(true);
@@ -112,27 +114,28 @@ export function CommentsThread({
   canComment: boolean;
   onChange: () => void;
 }) {
+  const { t } = useTranslation();
   const { data, mutate } = useComments(feedId);
   const refresh = () => {
     void mutate();
     onChange();
   };
   return (
-    <section aria-label="Comments" className="mt-6 space-y-4">
-      <h2 className="text-lg font-semibold">Comments {data ? `(${data.total})` : ''}</h2>
+    <section aria-label={t('feeds.comments')} className="mt-6 space-y-4">
+      <h2 className="text-lg font-semibold">
+        {t('feeds.comments')} {data ? `(${data.total})` : ''}
+      </h2>
       {canComment ? (
-        <CommentComposer objectType="feed" objectId={feedId} placeholder="Write a comment" onPosted={refresh} />
+        <CommentComposer objectType="feed" objectId={feedId} placeholder={t('posts.writeComment')} onPosted={refresh} />
       ) : (
-        <p className="text-sm text-zinc-500">Unlock this post to join the conversation.</p>
+        <p className="text-sm text-zinc-500">{t('posts.unlockToComment')}</p>
       )}
       <ul className="space-y-4">
         {data?.data.map((c) => (
           <CommentItem key={c._id} c={c} feedId={feedId} onChange={refresh} />
         ))}
       </ul>
-      {canComment && data && data.total === 0 && (
-        <p className="text-sm text-zinc-500">No comments yet. Be the first!</p>
-      )}
+      {canComment && data && data.total === 0 && <p className="text-sm text-zinc-500">{t('posts.noComments')}</p>}
     </section>
   );
 }

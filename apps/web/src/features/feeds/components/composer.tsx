@@ -1,6 +1,7 @@
 import type { Feed, FeedUploadKind, MediaFile } from '@marquee/shared';
 import { BarChart3, Eye, Image, Music, Trash2, Video, X } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -17,10 +18,16 @@ type Visibility = NonNullable<FeedInput['visibility']>;
 /** A post's file back in the upload shape (type = the media kind). */
 const asMedia = (f: Feed['files'][number] | null | undefined): MediaFile | null => (f ? { ...f, type: f.kind } : null);
 
-const KIND_UI: Array<{ kind: FeedUploadKind; label: string; accept: string; icon: typeof Image }> = [
-  { kind: 'photo', label: 'Add photos', accept: 'image/*', icon: Image },
-  { kind: 'video', label: 'Add a video', accept: 'video/*', icon: Video },
-  { kind: 'audio', label: 'Add audio', accept: 'audio/*', icon: Music },
+/** `label` is a key of `posts`. */
+const KIND_UI: Array<{
+  kind: FeedUploadKind;
+  label: 'addPhotos' | 'addVideo' | 'addAudio';
+  accept: string;
+  icon: typeof Image;
+}> = [
+  { kind: 'photo', label: 'addPhotos', accept: 'image/*', icon: Image },
+  { kind: 'video', label: 'addVideo', accept: 'video/*', icon: Video },
+  { kind: 'audio', label: 'addAudio', accept: 'audio/*', icon: Music },
 ];
 
 const toLocalInput = (iso: string | null | undefined) =>
@@ -28,6 +35,7 @@ const toLocalInput = (iso: string | null | undefined) =>
 
 /** Creator studio composer: text, media with upload progress and processing state, poll, visibility and price, schedule, preview. */
 export function Composer({ existing }: { existing?: Feed }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const refresh = useRefreshFeeds();
   const [text, setText] = useState(existing?.text ?? '');
@@ -77,7 +85,9 @@ export function Composer({ existing }: { existing?: Feed }) {
       };
       if (existing) await feedsApi.update(existing._id, input);
       else await feedsApi.create(input);
-      toast.success(existing ? 'Changes saved' : scheduleAt ? 'Post scheduled' : 'Post published');
+      toast.success(
+        existing ? t('errors.changesSaved') : scheduleAt ? t('posts.scheduledToast') : t('posts.publishedToast'),
+      );
       void refresh();
       navigate('/creator/feeds');
     } catch (err) {
@@ -137,20 +147,20 @@ export function Composer({ existing }: { existing?: Feed }) {
     <div className="space-y-4">
       <Card className="space-y-4 p-4 sm:p-6">
         <div>
-          <Label htmlFor="feed-text">What's new?</Label>
+          <Label htmlFor="feed-text">{t('posts.whatsNew')}</Label>
           <textarea
             id="feed-text"
             value={text}
             onChange={(e) => setText(e.target.value)}
             rows={4}
             maxLength={5000}
-            placeholder="Write something for your fans…"
+            placeholder={t('posts.textPlaceholder')}
             className="mt-1 w-full rounded-2xl border border-zinc-300 bg-transparent p-3 text-sm dark:border-zinc-700"
           />
         </div>
 
         {files.length > 0 && (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Attached files">
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={t('posts.attachedFiles')}>
             {files.map((f) => (
               <li
                 key={f._id}
@@ -165,7 +175,7 @@ export function Composer({ existing }: { existing?: Feed }) {
                 <p className="mt-1 truncate text-xs text-zinc-500">{f.originalName ?? f.type}</p>
                 <button
                   type="button"
-                  aria-label="Remove file"
+                  aria-label={t('posts.removeFile')}
                   onClick={() => setFiles((l) => l.filter((x) => x._id !== f._id))}
                   className="absolute top-1 right-1 rounded-full bg-black/60 p-1 text-white"
                 >
@@ -185,7 +195,7 @@ export function Composer({ existing }: { existing?: Feed }) {
               size="sm"
               onClick={() => setUploadKind(uploadKind === kind ? null : kind)}
             >
-              <Icon className="size-4" /> {label}
+              <Icon className="size-4" /> {t(`posts.${label}`)}
             </Button>
           ))}
           <Button
@@ -195,7 +205,7 @@ export function Composer({ existing }: { existing?: Feed }) {
             onClick={() => setPollOn((p) => !p)}
             disabled={Boolean(existing?.poll)}
           >
-            <BarChart3 className="size-4" /> Poll
+            <BarChart3 className="size-4" /> {t('feeds.poll')}
           </Button>
         </div>
         {uploadKind && (
@@ -203,9 +213,9 @@ export function Composer({ existing }: { existing?: Feed }) {
             key={`${uploadKind}-${uploadKey}`}
             endpoint="/performer/feeds/{kind}/upload"
             path={{ kind: uploadKind }}
-            label={KIND_UI.find((k) => k.kind === uploadKind)!.label}
+            label={t(`posts.${KIND_UI.find((k) => k.kind === uploadKind)!.label}`)}
             accept={KIND_UI.find((k) => k.kind === uploadKind)!.accept}
-            hint="Videos and audio keep processing after the upload; you can publish now and fans see them once they are ready."
+            hint={t('posts.processingHint')}
             onUploaded={(res) => {
               setFiles((l) => [...l, ...res.data]);
               setUploadKey((k) => k + 1);
@@ -215,14 +225,19 @@ export function Composer({ existing }: { existing?: Feed }) {
 
         {pollOn && (
           <fieldset className="space-y-2 rounded-2xl border border-zinc-200 p-4 dark:border-zinc-800">
-            <legend className="px-1 text-sm font-semibold">Poll</legend>
-            <Field label="Question" value={question} onChange={(e) => setQuestion(e.target.value)} maxLength={300} />
+            <legend className="px-1 text-sm font-semibold">{t('feeds.poll')}</legend>
+            <Field
+              label={t('posts.question')}
+              value={question}
+              onChange={(e) => setQuestion(e.target.value)}
+              maxLength={300}
+            />
             {options.map((o, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: options are edited in place by position
               <div key={i} className="flex items-end gap-2">
                 <div className="flex-1">
                   <Field
-                    label={`Option ${i + 1}`}
+                    label={t('posts.option', { n: i + 1 })}
                     value={o}
                     onChange={(e) => setOptions((l) => l.map((x, j) => (j === i ? e.target.value : x)))}
                     maxLength={120}
@@ -233,7 +248,7 @@ export function Composer({ existing }: { existing?: Feed }) {
                     type="button"
                     variant="ghost"
                     size="icon"
-                    aria-label={`Remove option ${i + 1}`}
+                    aria-label={t('posts.removeOption', { n: i + 1 })}
                     onClick={() => setOptions((l) => l.filter((_, j) => j !== i))}
                   >
                     <Trash2 className="size-4" />
@@ -243,11 +258,11 @@ export function Composer({ existing }: { existing?: Feed }) {
             ))}
             {options.length < 10 && (
               <Button type="button" variant="outline" size="sm" onClick={() => setOptions((l) => [...l, ''])}>
-                Add option
+                {t('posts.addOption')}
               </Button>
             )}
             <Field
-              label="Ends (optional)"
+              label={t('posts.pollEnds')}
               type="datetime-local"
               value={pollEnd}
               onChange={(e) => setPollEnd(e.target.value)}
@@ -256,13 +271,13 @@ export function Composer({ existing }: { existing?: Feed }) {
         )}
 
         <fieldset className="space-y-2">
-          <legend className="text-sm font-semibold">Who can see it</legend>
+          <legend className="text-sm font-semibold">{t('posts.whoCanSee')}</legend>
           <div className="flex flex-wrap gap-2" role="radiogroup">
             {(
               [
-                ['free', 'Everyone'],
-                ['subscribers', 'Subscribers only'],
-                ['sale', 'Pay-per-view'],
+                ['free', t('posts.visibility.free')],
+                ['subscribers', t('posts.visibility.subscribersOnly')],
+                ['sale', t('feeds.sale')],
               ] as const
             ).map(([v, label]) => (
               <label
@@ -282,7 +297,7 @@ export function Composer({ existing }: { existing?: Feed }) {
           </div>
           {visibility === 'sale' && (
             <Field
-              label="Price (tokens)"
+              label={t('posts.price')}
               type="number"
               min="0"
               step="0.01"
@@ -293,38 +308,38 @@ export function Composer({ existing }: { existing?: Feed }) {
           {visibility !== 'free' && (
             <div className="grid gap-3 sm:grid-cols-2">
               <div>
-                <Label>Teaser video (shown while locked)</Label>
+                <Label>{t('posts.teaser')}</Label>
                 {teaser ? (
                   <p className="mt-1 flex items-center gap-2 text-sm">
-                    Teaser attached{' '}
+                    {t('posts.teaserAttached')}{' '}
                     <Button size="sm" variant="ghost" onClick={() => setTeaser(null)}>
-                      Remove
+                      {t('posts.remove')}
                     </Button>
                   </p>
                 ) : (
                   <UploadField
                     endpoint="/performer/feeds/{kind}/upload"
                     path={{ kind: 'teaser' }}
-                    label="Upload teaser"
+                    label={t('posts.uploadTeaser')}
                     accept="video/*"
                     onUploaded={(res) => setTeaser(res.data[0] ?? null)}
                   />
                 )}
               </div>
               <div>
-                <Label>Thumbnail (shown while locked)</Label>
+                <Label>{t('posts.thumbnail')}</Label>
                 {thumbnail ? (
                   <p className="mt-1 flex items-center gap-2 text-sm">
-                    Thumbnail attached{' '}
+                    {t('posts.thumbnailAttached')}{' '}
                     <Button size="sm" variant="ghost" onClick={() => setThumbnail(null)}>
-                      Remove
+                      {t('posts.remove')}
                     </Button>
                   </p>
                 ) : (
                   <UploadField
                     endpoint="/performer/feeds/{kind}/upload"
                     path={{ kind: 'thumbnail' }}
-                    label="Upload thumbnail"
+                    label={t('posts.uploadThumbnail')}
                     accept="image/*"
                     onUploaded={(res) => setThumbnail(res.data[0] ?? null)}
                   />
@@ -337,38 +352,42 @@ export function Composer({ existing }: { existing?: Feed }) {
         <div className="grid gap-3 sm:grid-cols-2">
           {(!existing || existing.status === 'scheduled') && (
             <Field
-              label="Schedule (optional)"
+              label={t('posts.schedule')}
               type="datetime-local"
               value={scheduleAt}
               onChange={(e) => setScheduleAt(e.target.value)}
-              hint="Leave empty to publish now"
+              hint={t('posts.scheduleHint')}
             />
           )}
           <Field
-            label="Expires (optional)"
+            label={t('posts.expires')}
             type="datetime-local"
             value={expiresAt}
             onChange={(e) => setExpiresAt(e.target.value)}
           />
-          <Field label="Tags" value={tags} onChange={(e) => setTags(e.target.value)} placeholder="yoga morning" />
+          <Field
+            label={t('posts.tags')}
+            value={tags}
+            onChange={(e) => setTags(e.target.value)}
+            placeholder={t('posts.tagsPlaceholder')}
+          />
           <label className="flex items-center gap-2 self-end pb-2 text-sm">
-            <input type="checkbox" checked={isPinned} onChange={(e) => setPinned(e.target.checked)} /> Pin to the top of
-            my profile
+            <input type="checkbox" checked={isPinned} onChange={(e) => setPinned(e.target.checked)} /> {t('posts.pin')}
           </label>
         </div>
 
         <div className="flex flex-wrap justify-end gap-2">
           <Button type="button" variant="outline" onClick={() => setPreview((p) => !p)}>
-            <Eye className="size-4" /> {preview ? 'Hide preview' : 'Preview'}
+            <Eye className="size-4" /> {preview ? t('posts.hidePreview') : t('posts.preview')}
           </Button>
           <Button type="button" onClick={submit} loading={busy}>
-            {existing ? 'Save changes' : scheduleAt ? 'Schedule' : 'Publish'}
+            {existing ? t('posts.saveChanges') : scheduleAt ? t('posts.scheduleButton') : t('posts.publish')}
           </Button>
         </div>
       </Card>
       {preview && (
-        <section aria-label="Preview">
-          <p className="mb-2 text-sm font-semibold text-zinc-500">Preview</p>
+        <section aria-label={t('posts.preview')}>
+          <p className="mb-2 text-sm font-semibold text-zinc-500">{t('posts.preview')}</p>
           <PostCard feed={previewFeed} detail />
         </section>
       )}

@@ -1,5 +1,6 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -8,12 +9,13 @@ import { Pager } from '../../../components/ui/pager';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
+import { DATE_TIME, formatDate } from '../../../lib/i18n/format';
+import { tokens } from '../../wallet/api';
 import { feedsApi, useMyFeeds } from '../api';
-
-const VIS = { free: 'Everyone', subscribers: 'Subscribers', sale: 'Pay-per-view' } as const;
 
 /** The creator's own posts (published and scheduled) with edit and delete. */
 export function MyFeeds() {
+  const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<'scheduled' | 'published' | undefined>();
   const { data, isLoading, mutate } = useMyFeeds(page, status);
@@ -23,7 +25,7 @@ export function MyFeeds() {
     if (!deleting) return;
     try {
       await feedsApi.remove(deleting);
-      toast.success('Post deleted');
+      toast.success(t('posts.deleted'));
       setDeleting(null);
       void mutate();
     } catch (err) {
@@ -33,24 +35,24 @@ export function MyFeeds() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
-        <h1 className="mr-auto text-2xl font-bold">My posts</h1>
+        <h1 className="mr-auto text-2xl font-bold">{t('nav.My posts')}</h1>
         <select
-          aria-label="Status"
+          aria-label={t('posts.status')}
           value={status ?? ''}
           onChange={(e) => setStatus((e.target.value || undefined) as typeof status)}
           className="h-9 rounded-full border border-zinc-300 bg-transparent px-3 text-sm dark:border-zinc-700"
         >
-          <option value="">All</option>
-          <option value="published">Published</option>
-          <option value="scheduled">Scheduled</option>
+          <option value="">{t('posts.all')}</option>
+          <option value="published">{t('posts.published')}</option>
+          <option value="scheduled">{t('feeds.scheduled')}</option>
         </select>
         <Link to="/creator/feeds/new" className={buttonClasses('primary')}>
-          <Plus className="size-4" /> New post
+          <Plus className="size-4" /> {t('feeds.newPost')}
         </Link>
       </div>
       {isLoading && <Skeleton className="h-40 w-full" />}
       {data && data.data.length === 0 && (
-        <EmptyState title="No posts yet" description="Share your first post with your fans." />
+        <EmptyState title={t('profiles.tabs.posts.empty')} description={t('posts.shareFirst')} />
       )}
       <ul className="divide-y divide-zinc-200 rounded-2xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
         {data?.data.map((f) => (
@@ -62,20 +64,25 @@ export function MyFeeds() {
             )}
             <div className="min-w-0 flex-1">
               <Link to={`/post/${f._id}`} className="line-clamp-1 font-medium hover:underline">
-                {f.text || (f.poll ? f.poll.question : `${f.type} post`)}
+                {f.text || (f.poll ? f.poll.question : t('posts.untitled'))}
               </Link>
               <p className="text-xs text-zinc-500">
                 {f.status === 'scheduled'
-                  ? `Scheduled ${f.scheduledAt ? new Date(f.scheduledAt).toLocaleString() : ''}`
-                  : `Published ${f.publishedAt ? new Date(f.publishedAt).toLocaleDateString() : ''}`}{' '}
-                · {VIS[f.visibility]}
-                {f.isSale ? ` · ${f.price.toFixed(2)} tokens` : ''} · {f.totalLike} likes · {f.totalComment} comments
+                  ? t('posts.scheduledAt', { date: f.scheduledAt ? formatDate(f.scheduledAt, DATE_TIME) : '' })
+                  : t('posts.publishedAt', { date: f.publishedAt ? formatDate(f.publishedAt) : '' })}{' '}
+                · {t(`posts.visibility.${f.visibility}`)}
+                {f.isSale ? ` · ${tokens(f.price)}` : ''} · {t('posts.likes', { count: f.totalLike })} ·{' '}
+                {t('posts.comments', { count: f.totalComment })}
               </p>
             </div>
-            <Link to={`/creator/feeds/${f._id}/edit`} className={buttonClasses('ghost', 'icon')} aria-label="Edit">
+            <Link
+              to={`/creator/feeds/${f._id}/edit`}
+              className={buttonClasses('ghost', 'icon')}
+              aria-label={t('posts.edit')}
+            >
               <Pencil className="size-4" />
             </Link>
-            <Button variant="ghost" size="icon" aria-label="Delete" onClick={() => setDeleting(f._id)}>
+            <Button variant="ghost" size="icon" aria-label={t('posts.delete')} onClick={() => setDeleting(f._id)}>
               <Trash2 className="size-4" />
             </Button>
           </li>
@@ -85,15 +92,15 @@ export function MyFeeds() {
       <Dialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
-        title="Delete this post?"
-        description="Its comments and likes go with it. This cannot be undone."
+        title={t('posts.deleteTitle')}
+        description={t('posts.deleteText')}
         footer={
           <>
             <Button variant="ghost" onClick={() => setDeleting(null)}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button variant="danger" onClick={remove}>
-              Delete
+              {t('posts.delete')}
             </Button>
           </>
         }

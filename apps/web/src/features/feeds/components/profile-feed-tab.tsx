@@ -1,4 +1,5 @@
 import { Newspaper } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { ProfileStoriesStrip } from '../../stories/components/profile-stories';
@@ -24,6 +25,7 @@ interface ProfileCreator {
 }
 
 function ProfilePosts({ creator }: { creator: ProfileCreator }) {
+  const { t } = useTranslation();
   const key = creator.username ?? creator._id;
   const { data, size, setSize, isLoading, isValidating, mutate } = useCreatorFeeds(key);
   const posts = data?.flatMap((p) => p.data) ?? [];
@@ -37,8 +39,8 @@ function ProfilePosts({ creator }: { creator: ProfileCreator }) {
     return (
       <EmptyState
         icon={Newspaper}
-        title="No posts yet"
-        description={`${creator.name ?? 'This creator'} has not posted yet.`}
+        title={t('profiles.tabs.posts.empty')}
+        description={t('posts.notPostedYet', { name: creator.name ?? t('posts.thisCreator') })}
       />
     );
   return (

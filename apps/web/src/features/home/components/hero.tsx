@@ -1,16 +1,18 @@
 import { MessageCircle, Radio, Sparkles, Wallet } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { useUiStore } from '../../../lib/ui-store';
 import { useSettings } from '../../settings/api';
 
 const POINTS = [
-  { icon: Sparkles, text: 'Exclusive posts, photos and videos' },
-  { icon: MessageCircle, text: 'Message creators directly' },
-  { icon: Radio, text: 'Live streams with chat and tips' },
-  { icon: Wallet, text: 'One wallet for every purchase' },
-];
+  { icon: Sparkles, text: 'exclusive' },
+  { icon: MessageCircle, text: 'message' },
+  { icon: Radio, text: 'live' },
+  { icon: Wallet, text: 'wallet' },
+] as const;
 
 export function Hero() {
+  const { t } = useTranslation();
   const { siteName } = useSettings();
   const { openRegister, openLogin } = useUiStore.getState();
   return (
@@ -28,34 +30,32 @@ export function Hero() {
       />
       <div className="relative max-w-2xl">
         <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-xs font-semibold tracking-wide text-brand-200 uppercase ring-1 ring-white/15">
-          <span className="size-1.5 rounded-full bg-brand-400" aria-hidden="true" /> Welcome to {siteName}
+          <span className="size-1.5 rounded-full bg-brand-400" aria-hidden="true" />{' '}
+          {t('home.welcome', { name: siteName })}
         </p>
         <h1
           id="hero-title"
           className="mt-5 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl"
         >
-          Get closer to the creators you love
+          {t('home.headline')}
         </h1>
-        <p className="mt-5 max-w-xl text-base text-zinc-300 sm:text-lg">
-          Subscribe for exclusive content, send a message, tip during a live show. Creators keep control and get paid
-          for what they make.
-        </p>
+        <p className="mt-5 max-w-xl text-base text-zinc-300 sm:text-lg">{t('home.pitch')}</p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           <Button size="lg" onClick={() => openRegister('fan')}>
-            Join as a fan
+            {t('home.joinFan')}
           </Button>
           <Button size="lg" variant="inverse" onClick={() => openRegister('creator')}>
-            Become a creator
+            {t('home.becomeCreator')}
           </Button>
         </div>
         <p className="mt-4 text-sm text-zinc-400">
-          Already a member?{' '}
+          {t('home.member')}{' '}
           <button
             type="button"
             onClick={openLogin}
             className="font-semibold text-white underline-offset-2 hover:underline"
           >
-            Log in
+            {t('home.logIn')}
           </button>
         </p>
       </div>
@@ -66,7 +66,7 @@ export function Hero() {
             className="flex items-center gap-3 rounded-2xl bg-white/5 p-4 text-sm font-medium text-zinc-200 ring-1 ring-white/10"
           >
             <Icon className="size-5 shrink-0 text-brand-300" aria-hidden="true" />
-            {text}
+            {t(`home.points.${text}`)}
           </li>
         ))}
       </ul>

@@ -1,4 +1,5 @@
 import { Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { PerformerCard } from '../../performers/components/performer-card';
@@ -6,9 +7,10 @@ import { useTopCreators } from '../api';
 import { Section } from './section';
 
 export function TopCreators() {
+  const { t } = useTranslation();
   const { items, isLoading } = useTopCreators();
   return (
-    <Section id="top-creators" title="Top creators" subtitle="The most loved creators this week">
+    <Section id="top-creators" title={t('home.topCreators')} subtitle={t('home.topCreatorsText')}>
       {isLoading ? (
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5">
           {Array.from({ length: 5 }, (_, i) => (
@@ -17,11 +19,7 @@ export function TopCreators() {
           ))}
         </div>
       ) : items.length === 0 ? (
-        <EmptyState
-          icon={Users}
-          title="No creators to show yet"
-          description="Creators will appear here as soon as they start publishing."
-        />
+        <EmptyState icon={Users} title={t('home.noCreators')} description={t('home.noCreatorsText')} />
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5">
           {/* Whole rows of the 5-column grid: ten at most. */}

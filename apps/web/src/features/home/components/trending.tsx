@@ -1,7 +1,9 @@
 import { TrendingUp } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
+import i18n from '../../../lib/i18n';
 import { previewOf } from '../../catalogue/api';
 import { type TrendingCreator, type TrendingPost, useTrending } from '../api';
 import { Section } from './section';
@@ -18,7 +20,7 @@ interface Tile {
 }
 
 const titleOr = (title: string | undefined, username: string | null | undefined) =>
-  title || (username ? `@${username}` : 'Untitled');
+  title || (username ? `@${username}` : i18n.t('home.untitled'));
 
 function creatorTile(c: TrendingCreator): Tile {
   return {
@@ -90,11 +92,12 @@ function TrendingCard({ tile }: { tile: Tile }) {
 }
 
 export function Trending() {
+  const { t } = useTranslation();
   const { performers, posts, isLoading } = useTrending();
   // Creators first, then the posts and items people like.
   const tiles = [...performers.map(creatorTile), ...posts.map(postTile)];
   return (
-    <Section id="trending" title="Trending" subtitle="What fans are watching right now">
+    <Section id="trending" title={t('home.trending')} subtitle={t('home.trendingText')}>
       {isLoading ? (
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
           {Array.from({ length: 4 }, (_, i) => (
@@ -103,11 +106,7 @@ export function Trending() {
           ))}
         </div>
       ) : tiles.length === 0 ? (
-        <EmptyState
-          icon={TrendingUp}
-          title="Nothing trending yet"
-          description="Check back soon for the posts everyone is talking about."
-        />
+        <EmptyState icon={TrendingUp} title={t('home.noTrending')} description={t('home.noTrendingText')} />
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
           {tiles.slice(0, 12).map((tile) => (

@@ -78,7 +78,7 @@ function TraceFlow() {
               label={t('leaks.step1')}
               type="url"
               required
-              placeholder="https://…/video/…"
+              placeholder={`${window.location.origin}/video/…`}
               value={link}
               onChange={(e) => setLink(e.target.value)}
             />

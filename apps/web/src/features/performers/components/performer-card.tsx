@@ -1,9 +1,11 @@
 import { BadgeCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import type { PerformerSummary } from '../types';
 
 export function PerformerCard({ performer }: { performer: PerformerSummary }) {
+  const { t } = useTranslation();
   const name = performer.name || performer.username;
   return (
     <Link
@@ -18,13 +20,15 @@ export function PerformerCard({ performer }: { performer: PerformerSummary }) {
           <Avatar src={performer.avatar} alt="" name={performer.name} size="md" className="size-16 ring-4" />
           {performer.isOnline && (
             <span className="absolute right-0.5 bottom-0.5 size-3.5 rounded-full bg-emerald-500 ring-2 ring-white dark:ring-zinc-900">
-              <span className="sr-only">Online</span>
+              <span className="sr-only">{t('profiles.online')}</span>
             </span>
           )}
         </span>
         <span className="mt-2 flex max-w-full items-center gap-1 font-semibold text-zinc-900 group-hover:text-brand-700 dark:text-white dark:group-hover:text-brand-300">
           <span className="truncate">{name}</span>
-          {performer.verified && <BadgeCheck className="size-4 shrink-0 text-brand-500" aria-label="Verified" />}
+          {performer.verified && (
+            <BadgeCheck className="size-4 shrink-0 text-brand-500" aria-label={t('profiles.verified')} />
+          )}
         </span>
         <span className="max-w-full truncate text-sm text-zinc-500 dark:text-zinc-400">@{performer.username}</span>
       </div>

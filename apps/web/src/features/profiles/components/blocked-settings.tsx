@@ -1,6 +1,6 @@
-import { ERROR_TEXTS } from '@marquee/shared/errors';
 import { Ban, Globe2, UserX } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -46,6 +46,7 @@ function Row({
 }
 
 function BlockedFans() {
+  const { t } = useTranslation();
   const [q, setQ] = useState('');
   const blocked = useBlockedUsers('');
   const followers = useFollowers(q);
@@ -59,7 +60,7 @@ function BlockedFans() {
       await Promise.all([blocked.refresh(), followers.refresh()]);
       toast.success(done);
     } catch (err) {
-      toast.error(getErrorMessage(err, ERROR_TEXTS.tryAgain));
+      toast.error(getErrorMessage(err, t('errors.tryAgain')));
     } finally {
       setBusy(null);
     }
@@ -72,15 +73,13 @@ function BlockedFans() {
         className="rounded-3xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900"
       >
         <h2 id="blocked-h" className="text-lg font-bold">
-          Blocked fans {blocked.total > 0 && <span className="text-zinc-500">({blocked.total})</span>}
+          {t('profiles.blocked.fans')} {blocked.total > 0 && <span className="text-zinc-500">({blocked.total})</span>}
         </h2>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          They cannot see your profile or content, follow, subscribe, message you or join your streams.
-        </p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('profiles.blocked.fansText')}</p>
         {blocked.isLoading ? (
           <Skeleton className="mt-4 h-12" />
         ) : blocked.items.length === 0 ? (
-          <EmptyState icon={Ban} title="Nobody is blocked" className="mt-4" />
+          <EmptyState icon={Ban} title={t('profiles.blocked.nobody')} className="mt-4" />
         ) : (
           <ul className="mt-2 divide-y divide-zinc-100 dark:divide-zinc-800">
             {blocked.items.map((b) => (
@@ -94,9 +93,9 @@ function BlockedFans() {
                     variant="outline"
                     size="sm"
                     loading={busy === b.targetId}
-                    onClick={() => act(b.targetId, () => unblockUser(b.targetId), 'Unblocked')}
+                    onClick={() => act(b.targetId, () => unblockUser(b.targetId), t('profiles.blocked.unblocked'))}
                   >
-                    Unblock
+                    {t('profiles.blocked.unblock')}
                   </Button>
                 }
               />
@@ -105,7 +104,7 @@ function BlockedFans() {
         )}
         {blocked.hasMore && (
           <Button variant="ghost" size="sm" onClick={blocked.loadMore}>
-            Show more
+            {t('profiles.showMore')}
           </Button>
         )}
       </section>
@@ -114,13 +113,13 @@ function BlockedFans() {
         className="rounded-3xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900"
       >
         <h2 id="followers-h" className="text-lg font-bold">
-          Block a fan
+          {t('profiles.blocked.blockFan')}
         </h2>
-        <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">Pick from your followers.</p>
+        <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">{t('profiles.blocked.pick')}</p>
         <input
           type="search"
-          aria-label="Filter followers"
-          placeholder="Filter followers"
+          aria-label={t('profiles.blocked.filter')}
+          placeholder={t('profiles.blocked.filter')}
           value={q}
           onChange={(e) => setQ(e.target.value)}
           className={inputClasses}
@@ -128,7 +127,7 @@ function BlockedFans() {
         {followers.isLoading ? (
           <Skeleton className="mt-4 h-12" />
         ) : followers.items.length === 0 ? (
-          <EmptyState icon={UserX} title="No followers to show" className="mt-4" />
+          <EmptyState icon={UserX} title={t('profiles.blocked.noFollowers')} className="mt-4" />
         ) : (
           <ul className="mt-2 divide-y divide-zinc-100 dark:divide-zinc-800">
             {followers.items
@@ -141,15 +140,21 @@ function BlockedFans() {
                   username={f.username}
                   action={
                     blockedIds.has(f._id) ? (
-                      <span className="text-sm text-zinc-500">Blocked</span>
+                      <span className="text-sm text-zinc-500">{t('profiles.blocked.isBlocked')}</span>
                     ) : (
                       <Button
                         variant="danger"
                         size="sm"
                         loading={busy === f._id}
-                        onClick={() => act(f._id, () => blockUser(f._id), `@${f.username ?? 'fan'} is blocked`)}
+                        onClick={() =>
+                          act(
+                            f._id,
+                            () => blockUser(f._id),
+                            t('profiles.blocked.blockedToast', { name: `@${f.username ?? t('profiles.blocked.fan')}` }),
+                          )
+                        }
                       >
-                        Block
+                        {t('profiles.blocked.block')}
                       </Button>
                     )
                   }
@@ -159,7 +164,7 @@ function BlockedFans() {
         )}
         {followers.hasMore && (
           <Button variant="ghost" size="sm" onClick={followers.loadMore}>
-            Show more
+            {t('profiles.showMore')}
           </Button>
         )}
       </section>
@@ -168,6 +173,7 @@ function BlockedFans() {
 }
 
 function BlockedCountries() {
+  const { t } = useTranslation();
   const { data, isLoading } = useBlockedCountries();
   const { data: list = [] } = useCountries();
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -188,9 +194,9 @@ function BlockedCountries() {
     setSaving(true);
     try {
       await saveBlockedCountries([...selected]);
-      toast.success(ERROR_TEXTS.changesSaved);
+      toast.success(t('errors.changesSaved'));
     } catch (err) {
-      toast.error(getErrorMessage(err, ERROR_TEXTS.tryAgain));
+      toast.error(getErrorMessage(err, t('errors.tryAgain')));
     } finally {
       setSaving(false);
     }
@@ -204,14 +210,14 @@ function BlockedCountries() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h2 id="countries-h" className="text-lg font-bold">
-            Blocked countries
+            {t('profiles.blocked.countries')}
           </h2>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            Visitors from these countries cannot see your profile or content. {selected.size} selected.
+            {t('profiles.blocked.countriesText', { count: selected.size })}
           </p>
         </div>
         <Button onClick={save} loading={saving} disabled={isLoading}>
-          Save
+          {t('profiles.save')}
         </Button>
       </div>
       {selected.size > 0 && (
@@ -222,7 +228,7 @@ function BlockedCountries() {
               key={code}
               onClick={() => setSelected((s) => new Set([...s].filter((c) => c !== code)))}
               className="rounded-full bg-red-50 px-3 py-1 text-sm font-semibold text-red-700 dark:bg-red-950/40 dark:text-red-300"
-              aria-label={`Unblock ${code}`}
+              aria-label={t('profiles.blocked.unblockCountry', { code })}
             >
               {code} ×
             </button>
@@ -231,8 +237,8 @@ function BlockedCountries() {
       )}
       <input
         type="search"
-        aria-label="Find a country"
-        placeholder="Find a country"
+        aria-label={t('profiles.blocked.findCountry')}
+        placeholder={t('profiles.blocked.findCountry')}
         value={filter}
         onChange={(e) => setFilter(e.target.value)}
         className={`${inputClasses} mt-4`}
@@ -265,18 +271,19 @@ function BlockedCountries() {
 }
 
 export function BlockedSettings() {
-  usePageTitle('Blocked fans and countries');
+  const { t } = useTranslation();
+  usePageTitle(t('profiles.blocked.pageTitle'));
   return (
     <div>
-      <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Blocking</h1>
-      <p className="mt-1 mb-6 text-sm text-zinc-600 dark:text-zinc-400">Decide who can see you.</p>
+      <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{t('profiles.blocked.title')}</h1>
+      <p className="mt-1 mb-6 text-sm text-zinc-600 dark:text-zinc-400">{t('profiles.blocked.intro')}</p>
       <Tabs defaultValue="fans">
         <TabsList className="max-w-md">
           <TabsTrigger value="fans">
-            <UserX className="size-4" /> Fans
+            <UserX className="size-4" /> {t('profiles.blocked.fansTab')}
           </TabsTrigger>
           <TabsTrigger value="countries">
-            <Globe2 className="size-4" /> Countries
+            <Globe2 className="size-4" /> {t('profiles.blocked.countriesTab')}
           </TabsTrigger>
         </TabsList>
         <TabsContent value="fans">

@@ -1,13 +1,15 @@
 import { BadgeCheck, Radio, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { formatNumber } from '../../../lib/i18n/format';
+import { tokens } from '../../wallet/api';
 import type { PerformerCard } from '../api';
-
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
 /** A creator in discovery lists: cover, avatar, name, handle, and why to tap (live, free trial, price). */
 export function CreatorCard({ creator }: { creator: PerformerCard }) {
+  const { t } = useTranslation();
   return (
     <Link
       to={`/${creator.username}`}
@@ -18,12 +20,12 @@ export function CreatorCard({ creator }: { creator: PerformerCard }) {
         {creator.cover && <img src={creator.cover} alt="" loading="lazy" className="size-full object-cover" />}
         {creator.isLive && (
           <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
-            <Radio className="size-3" aria-hidden="true" /> LIVE
+            <Radio className="size-3" aria-hidden="true" /> {t('streaming.liveBadge')}
           </span>
         )}
         {creator.isFreeSubscription && (
           <span className="absolute top-2 right-2 rounded-full bg-emerald-700 px-2 py-0.5 text-xs font-bold text-white">
-            Free trial
+            {t('profiles.freeTrial')}
           </span>
         )}
       </div>
@@ -32,22 +34,28 @@ export function CreatorCard({ creator }: { creator: PerformerCard }) {
           <Avatar src={creator.avatar} alt="" name={creator.name} size="md" className="size-16 ring-4" />
           {creator.isOnline && (
             <span className="absolute right-0.5 bottom-0.5 size-3.5 rounded-full bg-emerald-500 ring-2 ring-white dark:ring-zinc-900">
-              <span className="sr-only">Online</span>
+              <span className="sr-only">{t('profiles.online')}</span>
             </span>
           )}
         </span>
         <span className="mt-2 flex max-w-full items-center gap-1 font-semibold text-zinc-900 group-hover:text-brand-700 dark:text-white dark:group-hover:text-brand-300">
           <span className="truncate">{creator.name}</span>
-          {creator.verified && <BadgeCheck className="size-4 shrink-0 text-brand-500" aria-label="Verified" />}
+          {creator.verified && (
+            <BadgeCheck className="size-4 shrink-0 text-brand-500" aria-label={t('profiles.verified')} />
+          )}
         </span>
         <span className="max-w-full truncate text-sm text-zinc-500 dark:text-zinc-400">@{creator.username}</span>
         <span className="mt-2 flex items-center gap-3 text-xs text-zinc-500 dark:text-zinc-400">
           <span className="inline-flex items-center gap-1">
             <Users className="size-3.5" aria-hidden="true" />
-            {compact.format(creator.followers)}
-            <span className="sr-only">followers</span>
+            {formatNumber(creator.followers, { notation: 'compact', maximumFractionDigits: 1 })}
+            <span className="sr-only">{t('profiles.followersWord', { count: creator.followers })}</span>
           </span>
-          <span>{creator.monthlyPrice > 0 ? `${creator.monthlyPrice.toFixed(2)} tokens/month` : 'Free'}</span>
+          <span>
+            {creator.monthlyPrice > 0
+              ? t('profiles.perMonth', { amount: tokens(creator.monthlyPrice) })
+              : t('profiles.free')}
+          </span>
         </span>
       </div>
     </Link>

@@ -1,5 +1,6 @@
 import { Users } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { getErrorMessage } from '../../../lib/api';
@@ -26,6 +27,7 @@ export function CreatorGrid({
   error?: unknown;
   empty: { title: string; description?: ReactNode; action?: ReactNode };
 }) {
+  const { t } = useTranslation();
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = sentinel.current;
@@ -42,7 +44,7 @@ export function CreatorGrid({
 
   if (isLoading) {
     return (
-      <div className={GRID} aria-busy="true" role="status" aria-label="Loading creators">
+      <div className={GRID} aria-busy="true" role="status" aria-label={t('profiles.loadingCreators')}>
         {Array.from({ length: 8 }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
           <CreatorCardSkeleton key={i} />
@@ -51,7 +53,7 @@ export function CreatorGrid({
     );
   }
   if (error && items.length === 0) {
-    return <EmptyState icon={Users} title="Creators could not be loaded" description={getErrorMessage(error)} />;
+    return <EmptyState icon={Users} title={t('profiles.creatorsError')} description={getErrorMessage(error)} />;
   }
   if (items.length === 0) return <EmptyState icon={Users} {...empty} />;
   return (
@@ -74,7 +76,7 @@ export function CreatorGrid({
       {hasMore && !isLoadingMore && (
         <div className="mt-6 flex justify-center">
           <Button variant="outline" onClick={loadMore}>
-            Show more
+            {t('profiles.showMore')}
           </Button>
         </div>
       )}

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { usePageTitle } from '../../settings/hooks';
@@ -6,17 +7,18 @@ import { CreatorGrid } from './creator-grid';
 
 const exploreAction = (
   <Link to="/explore" className={buttonClasses('primary')}>
-    Explore creators
+    <Trans i18nKey="profiles.explore.title" />
   </Link>
 );
 
 export function FollowingView() {
-  usePageTitle('Following');
+  const { t } = useTranslation();
+  usePageTitle(t('profiles.following.title'));
   const list = useFollowing();
   return (
     <div>
-      <h1 className="mb-1 text-2xl font-extrabold tracking-tight sm:text-3xl">Following</h1>
-      <p className="mb-6 text-sm text-zinc-600 dark:text-zinc-400">Creators you follow, most recent first.</p>
+      <h1 className="mb-1 text-2xl font-extrabold tracking-tight sm:text-3xl">{t('profiles.following.title')}</h1>
+      <p className="mb-6 text-sm text-zinc-600 dark:text-zinc-400">{t('profiles.following.intro')}</p>
       <CreatorGrid
         {...list}
         empty={{
@@ -30,12 +32,13 @@ export function FollowingView() {
 }
 
 export function BookmarksView() {
-  usePageTitle('Bookmarks');
+  const { t } = useTranslation();
+  usePageTitle(t('profiles.bookmarks.title'));
   const list = useBookmarkedCreators();
   return (
     <div>
-      <h1 className="mb-1 text-2xl font-extrabold tracking-tight sm:text-3xl">Bookmarks</h1>
-      <p className="mb-6 text-sm text-zinc-600 dark:text-zinc-400">Creators you saved for later.</p>
+      <h1 className="mb-1 text-2xl font-extrabold tracking-tight sm:text-3xl">{t('profiles.bookmarks.title')}</h1>
+      <p className="mb-6 text-sm text-zinc-600 dark:text-zinc-400">{t('profiles.bookmarks.intro')}</p>
       <CreatorGrid
         {...list}
         empty={{

@@ -1,4 +1,3 @@
-import { ERROR_TEXTS } from '@marquee/shared/errors';
 import {
   BadgeCheck,
   Ban,
@@ -16,6 +15,7 @@ import {
   UserX,
 } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -24,20 +24,20 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage, isApiError } from '../../../lib/api';
+import { formatDate, formatNumber } from '../../../lib/i18n/format';
 import { useUiStore } from '../../../lib/ui-store';
 import { useCurrentUser } from '../../auth/api';
 import { usePageTitle } from '../../settings/hooks';
 import { ProfileLiveBadge } from '../../streaming/components/profile-live-badge';
+import { tokens } from '../../wallet/api';
 import { bookmarkCreator, followCreator, type PerformerPublic, useProfile } from '../api';
 import { profileSlots } from '../slots';
 import { ReportDialog } from './report-dialog';
 
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
-const money = (n: number) => `${n.toFixed(2)} tokens`;
-
 function ProfileSkeleton() {
+  const { t } = useTranslation();
   return (
-    <div aria-busy="true" role="status" aria-label="Loading profile">
+    <div aria-busy="true" role="status" aria-label={t('profiles.loadingProfile')}>
       <Skeleton className="h-40 rounded-3xl sm:h-60" />
       <div className="-mt-12 flex items-end gap-4 px-4 sm:px-6">
         <Skeleton className="size-24 rounded-full ring-4 ring-zinc-50 sm:size-32 dark:ring-zinc-950" />
@@ -55,11 +55,12 @@ function ProfileSkeleton() {
 }
 
 function ProfileError({ error, profileId }: { error: unknown; profileId: string }) {
+  const { t } = useTranslation();
   const code = isApiError(error) ? error.code : undefined;
   const status = isApiError(error) ? error.statusCode : undefined;
   const back = (
     <Link to="/explore" className={buttonClasses('outline')}>
-      Explore creators
+      {t('profiles.explore.title')}
     </Link>
   );
   if (code === 'BLOCKED') {
@@ -68,8 +69,8 @@ function ProfileError({ error, profileId }: { error: unknown; profileId: string 
         icon={Ban}
         level={1}
         className="mx-auto max-w-2xl"
-        title="This profile is not available"
-        description="The creator has restricted who can see their page."
+        title={t('profiles.view.blocked')}
+        description={t('profiles.view.blockedText')}
         action={back}
       />
     );
@@ -80,8 +81,8 @@ function ProfileError({ error, profileId }: { error: unknown; profileId: string 
         icon={Globe2}
         level={1}
         className="mx-auto max-w-2xl"
-        title="Not available in your country"
-        description="This creator has chosen not to show their page in your country."
+        title={t('profiles.view.geo')}
+        description={t('profiles.view.geoText')}
         action={back}
       />
     );
@@ -92,12 +93,8 @@ function ProfileError({ error, profileId }: { error: unknown; profileId: string 
       icon={UserX}
       level={1}
       className="mx-auto max-w-2xl"
-      title={missing ? 'Creator not found' : 'This profile could not be loaded'}
-      description={
-        missing
-          ? `There is no creator called “${profileId}”. Check the link, or explore other creators.`
-          : getErrorMessage(error)
-      }
+      title={missing ? t('profiles.view.notFound') : t('profiles.view.loadError')}
+      description={missing ? t('profiles.view.notFoundText', { name: profileId }) : getErrorMessage(error)}
       action={back}
     />
   );
@@ -107,7 +104,9 @@ function Stat({ value, label }: { value: number | null; label: string }) {
   if (value === null) return null;
   return (
     <li className="flex flex-col items-center sm:items-start">
-      <span className="text-lg font-bold text-zinc-900 dark:text-white">{compact.format(value)}</span>
+      <span className="text-lg font-bold text-zinc-900 dark:text-white">
+        {formatNumber(value, { notation: 'compact', maximumFractionDigits: 1 })}
+      </span>
       <span className="text-xs text-zinc-500 dark:text-zinc-400">{label}</span>
     </li>
   );
@@ -126,6 +125,7 @@ function useRequireSignIn() {
 }
 
 function Actions({ creator }: { creator: PerformerPublic }) {
+  const { t } = useTranslation();
   const signedIn = useRequireSignIn();
   const [busy, setBusy] = useState<'follow' | 'bookmark' | null>(null);
   const [reportOpen, setReportOpen] = useState(false);
@@ -137,7 +137,7 @@ function Actions({ creator }: { creator: PerformerPublic }) {
     try {
       await fn();
     } catch (err) {
-      toast.error(getErrorMessage(err, ERROR_TEXTS.default));
+      toast.error(getErrorMessage(err, t('errors.default')));
     } finally {
       setBusy(null);
     }
@@ -149,7 +149,7 @@ function Actions({ creator }: { creator: PerformerPublic }) {
       if (navigator.share) await navigator.share({ title: creator.name, url });
       else {
         await navigator.clipboard.writeText(url);
-        toast.success('Profile link copied');
+        toast.success(t('profiles.view.linkCopied'));
       }
     } catch {
       // the visitor closed the share sheet
@@ -160,12 +160,12 @@ function Actions({ creator }: { creator: PerformerPublic }) {
     return (
       <div className="flex flex-wrap gap-2">
         <Link to="/creator/account" className={buttonClasses('outline')}>
-          Edit profile
+          {t('profiles.view.edit')}
         </Link>
         <Link to="/creator/blocked" className={buttonClasses('ghost')}>
-          Blocked fans &amp; countries
+          {t('profiles.view.blockedLink')}
         </Link>
-        <Button variant="ghost" size="icon" onClick={share} aria-label="Share profile">
+        <Button variant="ghost" size="icon" onClick={share} aria-label={t('profiles.view.share')}>
           <Share2 className="size-4" />
         </Button>
       </div>
@@ -178,22 +178,22 @@ function Actions({ creator }: { creator: PerformerPublic }) {
         <Subscribe creator={creator} />
       ) : creator.isSubscribed ? (
         <div className="rounded-2xl bg-emerald-50 px-4 py-3 text-sm font-semibold text-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-300">
-          Subscribed
-          {creator.subscribedUntil &&
-            ` until ${new Date(creator.subscribedUntil).toLocaleDateString(undefined, { dateStyle: 'medium' })}`}
+          {creator.subscribedUntil
+            ? t('profiles.view.subscribedUntil', { date: formatDate(creator.subscribedUntil) })
+            : t('profiles.view.subscribed')}
         </div>
       ) : (
         <div className="grid gap-2 sm:grid-cols-2">
-          <Button size="lg" onClick={signedIn(() => toast.info('Subscriptions open very soon'))}>
-            Subscribe · {money(creator.monthlyPrice)}/month
+          <Button size="lg" onClick={signedIn(() => toast.info(t('profiles.view.soon')))}>
+            {t('profiles.view.subscribeMonth', { amount: tokens(creator.monthlyPrice) })}
           </Button>
           {creator.isFreeSubscription ? (
-            <Button size="lg" variant="outline" onClick={signedIn(() => toast.info('Subscriptions open very soon'))}>
-              Free for {creator.freeSubscriptionDays} day{creator.freeSubscriptionDays === 1 ? '' : 's'}
+            <Button size="lg" variant="outline" onClick={signedIn(() => toast.info(t('profiles.view.soon')))}>
+              {t('profiles.view.freeDays', { count: creator.freeSubscriptionDays })}
             </Button>
           ) : (
-            <Button size="lg" variant="outline" onClick={signedIn(() => toast.info('Subscriptions open very soon'))}>
-              {money(creator.yearlyPrice)}/year
+            <Button size="lg" variant="outline" onClick={signedIn(() => toast.info(t('profiles.view.soon')))}>
+              {t('profiles.view.perYear', { amount: tokens(creator.yearlyPrice) })}
             </Button>
           )}
         </div>
@@ -206,40 +206,40 @@ function Actions({ creator }: { creator: PerformerPublic }) {
           aria-pressed={creator.isFollowed}
         >
           {creator.isFollowed ? <UserCheck className="size-4" /> : <UserPlus className="size-4" />}
-          {creator.isFollowed ? 'Following' : 'Follow'}
+          {creator.isFollowed ? t('profiles.view.following') : t('profiles.view.follow')}
         </Button>
         {Tip ? (
           <Tip creator={creator} />
         ) : (
-          <Button variant="outline" onClick={signedIn(() => toast.info('Tips open very soon'))}>
-            <DollarSign className="size-4" /> Tip
+          <Button variant="outline" onClick={signedIn(() => toast.info(t('profiles.view.soon')))}>
+            <DollarSign className="size-4" /> {t('profiles.view.tip')}
           </Button>
         )}
         {Message ? (
           <Message creator={creator} />
         ) : (
-          <Button variant="outline" onClick={signedIn(() => toast.info('Messages open very soon'))}>
-            <MessageCircle className="size-4" /> Message
+          <Button variant="outline" onClick={signedIn(() => toast.info(t('profiles.view.soon')))}>
+            <MessageCircle className="size-4" /> {t('profiles.view.message')}
           </Button>
         )}
         <Button
           variant="ghost"
           size="icon"
           loading={busy === 'bookmark'}
-          aria-label={creator.isBookmarked ? 'Remove bookmark' : 'Bookmark'}
+          aria-label={creator.isBookmarked ? t('profiles.view.removeBookmark') : t('profiles.view.bookmark')}
           aria-pressed={creator.isBookmarked}
           onClick={signedIn(() => run('bookmark', () => bookmarkCreator(creator._id, !creator.isBookmarked)))}
         >
           {creator.isBookmarked ? <BookmarkCheck className="size-5 text-brand-600" /> : <Bookmark className="size-5" />}
         </Button>
-        <Button variant="ghost" size="icon" onClick={share} aria-label="Share profile">
+        <Button variant="ghost" size="icon" onClick={share} aria-label={t('profiles.view.share')}>
           <Share2 className="size-4" />
         </Button>
         <div className="relative">
           <Button
             variant="ghost"
             size="icon"
-            aria-label="More"
+            aria-label={t('profiles.view.more')}
             aria-expanded={menuOpen}
             onClick={() => setMenuOpen((o) => !o)}
           >
@@ -255,7 +255,7 @@ function Actions({ creator }: { creator: PerformerPublic }) {
                   setReportOpen(true);
                 })}
               >
-                <Flag className="size-4" /> Report creator
+                <Flag className="size-4" /> {t('profiles.view.report')}
               </button>
             </div>
           )}
@@ -273,8 +273,9 @@ function Actions({ creator }: { creator: PerformerPublic }) {
 }
 
 export function ProfileView({ profileId }: { profileId: string }) {
+  const { t } = useTranslation();
   const { data: creator, error, isLoading } = useProfile(profileId);
-  usePageTitle(creator ? `${creator.name} (@${creator.username})` : error ? 'Creator not found' : undefined);
+  usePageTitle(creator ? `${creator.name} (@${creator.username})` : error ? t('profiles.view.notFound') : undefined);
 
   if (isLoading) return <ProfileSkeleton />;
   if (error || !creator) return <ProfileError error={error} profileId={profileId} />;
@@ -292,7 +293,7 @@ export function ProfileView({ profileId }: { profileId: string }) {
             <Avatar src={creator.avatar} alt={creator.name} size="xl" className="size-24 ring-4 sm:size-32" />
             {creator.isOnline && (
               <span className="absolute right-2 bottom-2 size-4 rounded-full bg-emerald-500 ring-2 ring-white dark:ring-zinc-950">
-                <span className="sr-only">Online</span>
+                <span className="sr-only">{t('profiles.online')}</span>
               </span>
             )}
           </span>
@@ -302,12 +303,15 @@ export function ProfileView({ profileId }: { profileId: string }) {
             <h1 className="flex items-center gap-1.5 text-2xl font-extrabold tracking-tight sm:text-3xl">
               <span className="truncate">{creator.name}</span>
               {creator.verified && (
-                <BadgeCheck className="size-6 shrink-0 text-brand-500" aria-label="Verified creator" />
+                <BadgeCheck
+                  className="size-6 shrink-0 text-brand-500"
+                  aria-label={t('profiles.view.verifiedCreator')}
+                />
               )}
             </h1>
             <p className="text-zinc-500 dark:text-zinc-400">
               @{creator.username}
-              {creator.isOnline ? ' · Online now' : ''}
+              {creator.isOnline ? ` · ${t('profiles.view.onlineNow')}` : ''}
             </p>
             {location && (
               <p className="mt-1 flex items-center gap-1 text-sm text-zinc-500 dark:text-zinc-400">
@@ -316,11 +320,11 @@ export function ProfileView({ profileId }: { profileId: string }) {
             )}
           </div>
           <ul className="flex gap-6">
-            <Stat value={creator.stats.posts} label="Posts" />
-            <Stat value={creator.stats.media} label="Media" />
-            <Stat value={creator.stats.likes} label="Likes" />
-            <Stat value={creator.stats.followers} label="Followers" />
-            <Stat value={creator.stats.subscribers} label="Subscribers" />
+            <Stat value={creator.stats.posts} label={t('profiles.stats.posts')} />
+            <Stat value={creator.stats.media} label={t('profiles.stats.media')} />
+            <Stat value={creator.stats.likes} label={t('profiles.stats.likes')} />
+            <Stat value={creator.stats.followers} label={t('profiles.stats.followers')} />
+            <Stat value={creator.stats.subscribers} label={t('profiles.stats.subscribers')} />
           </ul>
         </div>
         {creator.bio && (
@@ -342,20 +346,20 @@ export function ProfileView({ profileId }: { profileId: string }) {
         </div>
         <Tabs defaultValue={profileSlots.tabs[0]?.key} className="mt-8">
           <TabsList className="overflow-x-auto">
-            {profileSlots.tabs.map((t) => (
-              <TabsTrigger key={t.key} value={t.key}>
-                {t.label}
+            {profileSlots.tabs.map((tab) => (
+              <TabsTrigger key={tab.key} value={tab.key}>
+                {t(`profiles.tabs.${tab.key}.label`)}
               </TabsTrigger>
             ))}
           </TabsList>
-          {profileSlots.tabs.map((t) => (
-            <TabsContent key={t.key} value={t.key}>
-              {t.Component ? (
-                <t.Component creator={creator} />
+          {profileSlots.tabs.map((tab) => (
+            <TabsContent key={tab.key} value={tab.key}>
+              {tab.Component ? (
+                <tab.Component creator={creator} />
               ) : (
                 <EmptyState
-                  title={`No ${t.label.toLowerCase()} yet`}
-                  description={`${creator.name} has not published any ${t.label.toLowerCase()} here yet.`}
+                  title={t(`profiles.tabs.${tab.key}.empty`)}
+                  description={t('profiles.tabEmptyText', { name: creator.name })}
                 />
               )}
             </TabsContent>

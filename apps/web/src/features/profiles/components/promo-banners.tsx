@@ -1,9 +1,11 @@
 import { Megaphone } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type PromoPlacement, usePromos } from '../api';
 
 /** Promotional banners an admin scheduled for this placement (GET /site-promo/search). */
 export function PromoBanners({ placement }: { placement: PromoPlacement }) {
+  const { t } = useTranslation();
   const { data } = usePromos(placement);
   const promos = data?.data ?? [];
   if (promos.length === 0) return null;
@@ -25,7 +27,7 @@ export function PromoBanners({ placement }: { placement: PromoPlacement }) {
         );
         const external = p.linkUrl && /^https?:\/\//.test(p.linkUrl);
         return (
-          <aside key={p._id} aria-label="Promotion">
+          <aside key={p._id} aria-label={t('profiles.promotion')}>
             {!p.linkUrl ? (
               inner
             ) : external ? (

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
@@ -19,6 +20,7 @@ export function ReportDialog({
   targetId: string;
   targetLabel: string;
 }) {
+  const { t } = useTranslation();
   const [reason, setReason] = useState<ReportBody['reason'] | ''>('');
   const [description, setDescription] = useState('');
   const [busy, setBusy] = useState(false);
@@ -29,7 +31,7 @@ export function ReportDialog({
     setBusy(true);
     try {
       await sendReport({ targetType, targetId, reason, description });
-      toast.success('Thanks, your report was sent to our moderators');
+      toast.success(t('profiles.report.sent'));
       onOpenChange(false);
       setReason('');
       setDescription('');
@@ -44,12 +46,12 @@ export function ReportDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={`Report ${targetLabel}`}
-      description="Tell us what is wrong. Reports are confidential."
+      title={t('profiles.report.title', { name: targetLabel })}
+      description={t('profiles.report.text')}
     >
       <form onSubmit={submit} className="space-y-4">
         <fieldset className="space-y-2">
-          <legend className="mb-2 text-sm font-semibold">Reason</legend>
+          <legend className="mb-2 text-sm font-semibold">{t('profiles.report.reason')}</legend>
           {REPORT_REASONS.map((r) => (
             <label
               key={r.value}
@@ -63,12 +65,12 @@ export function ReportDialog({
                 onChange={() => setReason(r.value)}
                 className="accent-brand-600"
               />
-              {r.label}
+              {t(`profiles.report.reasons.${r.value}`)}
             </label>
           ))}
         </fieldset>
         <label className="block text-sm font-semibold">
-          Details (optional)
+          {t('profiles.report.details')}
           <textarea
             value={description}
             onChange={(e) => setDescription(e.target.value)}
@@ -79,10 +81,10 @@ export function ReportDialog({
         </label>
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" variant="danger" disabled={!reason} loading={busy}>
-            Send report
+            {t('profiles.report.send')}
           </Button>
         </div>
       </form>

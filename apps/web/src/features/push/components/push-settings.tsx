@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { formatDate } from '../../../lib/i18n/format';
 import { SaveStatus, Section, useSave } from '../../account/components/shared';
 import {
   currentSubscription,
@@ -147,17 +148,23 @@ export function PushSettingsSection({ isCreator }: { isCreator: boolean }) {
 }
 
 function OtherDevice({ device, onRemove }: { device: PushDevice; onRemove: () => void }) {
+  const { t } = useTranslation();
   return (
     <li className="flex items-center justify-between gap-3 py-2">
       <span>
-        {device.deviceName ?? 'A browser'}
+        {device.deviceName ?? t('pages.push.aBrowser')}
         <span className="block text-xs text-zinc-500">
-          {device.categories.length} {device.categories.length === 1 ? 'kind' : 'kinds'} of notification · since{' '}
-          {new Date(device.createdAt).toLocaleDateString()}
+          {t('pages.push.kinds', { count: device.categories.length })} ·{' '}
+          {t('pages.push.since', { date: formatDate(device.createdAt) })}
         </span>
       </span>
-      <Button size="sm" variant="ghost" onClick={onRemove} aria-label={`Remove ${device.deviceName ?? 'device'}`}>
-        Remove
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={onRemove}
+        aria-label={t('pages.push.remove', { name: device.deviceName ?? t('pages.push.device') })}
+      >
+        {t('posts.remove')}
       </Button>
     </li>
   );

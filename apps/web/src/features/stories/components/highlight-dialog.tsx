@@ -1,5 +1,6 @@
 import type { Story } from '@marquee/shared';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/input';
@@ -20,6 +21,7 @@ export function HighlightDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
+  const { t } = useTranslation();
   const [title, setTitle] = useState('');
   const [busy, setBusy] = useState(false);
   const save = async (e: FormEvent) => {
@@ -28,7 +30,7 @@ export function HighlightDialog({
     setBusy(true);
     try {
       await storiesApi.update(story._id, { isHighlight: true, highlightTitle: title.trim() || null });
-      toast.success('Added to your highlights');
+      toast.success(t('stories.addedToHighlights'));
       setTitle('');
       onSaved();
       onClose();
@@ -42,17 +44,17 @@ export function HighlightDialog({
     <Dialog
       open={Boolean(story)}
       onOpenChange={(o) => !o && onClose()}
-      title="Add to highlight"
-      description="Highlights stay on your profile after the 24 hours."
+      title={t('stories.addToHighlight')}
+      description={t('stories.highlightText')}
       size="sm"
     >
       <form onSubmit={save} className="space-y-4">
         <Field
-          label="Highlight name"
+          label={t('stories.highlightName')}
           value={title}
           onChange={(e) => setTitle(e.target.value)}
           maxLength={40}
-          placeholder="Highlights"
+          placeholder={t('stories.highlights')}
           list="highlight-titles"
           autoComplete="off"
         />
@@ -78,10 +80,10 @@ export function HighlightDialog({
         )}
         <div className="flex justify-end gap-2">
           <Button type="button" variant="ghost" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" loading={busy}>
-            Add to highlight
+            {t('stories.addToHighlight')}
           </Button>
         </div>
       </form>

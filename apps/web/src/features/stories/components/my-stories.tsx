@@ -1,6 +1,7 @@
 import type { Story, StoryGroup } from '@marquee/shared';
 import { Eye, Plus, Sparkles, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -8,6 +9,7 @@ import { Pager } from '../../../components/ui/pager';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
+import i18n from '../../../lib/i18n';
 import { useCurrentUser } from '../../auth/api';
 import { MY_STORIES_PAGE_SIZE, storiesApi, useMyStories, useRefreshStories } from '../api';
 import { HighlightDialog } from './highlight-dialog';
@@ -16,13 +18,14 @@ import { StoryThumb } from './story-tile';
 import { StoryViewer } from './story-viewer';
 
 function timeLeft(s: Story) {
-  if (s.isExpired) return 'Expired';
+  if (s.isExpired) return i18n.t('stories.expired');
   const h = Math.max(0, Math.ceil((new Date(s.expiresAt).getTime() - Date.now()) / 3_600_000));
-  return `Live · ${h}h left`;
+  return i18n.t('stories.hoursLeft', { n: h });
 }
 
 /** Creator studio: my stories (live and expired), a "New story" button, highlights, delete. */
 export function MyStories() {
+  const { t } = useTranslation();
   const { user } = useCurrentUser();
   const [page, setPage] = useState(1);
   const { data, isLoading, mutate } = useMyStories(page);
@@ -34,8 +37,10 @@ export function MyStories() {
   const stories = data?.data ?? [];
   const pages = data ? Math.max(1, Math.ceil(data.total / MY_STORIES_PAGE_SIZE)) : 1;
   const titles = useMemo(
-    () => [...new Set(stories.filter((s) => s.isHighlight).map((s) => s.highlightTitle?.trim() || 'Highlights'))],
-    [stories],
+    () => [
+      ...new Set(stories.filter((s) => s.isHighlight).map((s) => s.highlightTitle?.trim() || t('stories.highlights'))),
+    ],
+    [stories, t],
   );
   const group: StoryGroup | null = user
     ? {
@@ -64,21 +69,19 @@ export function MyStories() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
-        <h1 className="mr-auto text-2xl font-bold">My stories</h1>
+        <h1 className="mr-auto text-2xl font-bold">{t('nav.My stories')}</h1>
         <Button onClick={() => setComposing(true)}>
-          <Plus className="size-4" /> New story
+          <Plus className="size-4" /> {t('stories.newStory')}
         </Button>
       </div>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Stories are up for 24 hours. Highlights keep chosen stories on your profile.
-      </p>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('stories.intro')}</p>
       {isLoading && <Skeleton className="h-48 w-full" />}
       {data && stories.length === 0 && (
         <EmptyState
           icon={Sparkles}
-          title="No stories yet"
-          description="Share a moment: it stays up for 24 hours."
-          action={<Button onClick={() => setComposing(true)}>New story</Button>}
+          title={t('profiles.tabs.stories.empty')}
+          description={t('stories.emptyText')}
+          action={<Button onClick={() => setComposing(true)}>{t('stories.newStory')}</Button>}
         />
       )}
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4">
@@ -88,19 +91,24 @@ export function MyStories() {
             className="overflow-hidden rounded-2xl border border-zinc-200 dark:border-zinc-800"
             data-testid="my-story"
           >
-            <button type="button" className="block w-full" onClick={() => setViewing(i)} aria-label="Watch story">
+            <button
+              type="button"
+              className="block w-full"
+              onClick={() => setViewing(i)}
+              aria-label={t('stories.watch')}
+            >
               <StoryThumb story={s} className="aspect-[9/14] w-full" />
             </button>
             <div className="space-y-1 p-2 text-xs">
               {s.text && <p className="line-clamp-1 font-medium">{s.text}</p>}
               <p className="flex items-center gap-1 text-zinc-500">
                 {timeLeft(s)} · <Eye className="size-3" aria-hidden="true" /> {s.totalView}
-                <span className="sr-only">views</span>
-                {s.visibility === 'subscribers' && ' · Subscribers'}
+                <span className="sr-only">{t('stories.viewsWord', { count: s.totalView })}</span>
+                {s.visibility === 'subscribers' && ` · ${t('posts.visibility.subscribers')}`}
               </p>
               {s.isHighlight && (
                 <p className="font-semibold text-brand-600" data-testid="story-highlight">
-                  ★ {s.highlightTitle || 'Highlights'}
+                  ★ {s.highlightTitle || t('stories.highlights')}
                 </p>
               )}
               <div className="flex items-center gap-1">
@@ -111,22 +119,22 @@ export function MyStories() {
                     onClick={() =>
                       run(
                         () => storiesApi.update(s._id, { isHighlight: false, highlightTitle: null }),
-                        'Removed from your highlights',
+                        t('stories.removedFromHighlights'),
                       )
                     }
                   >
-                    Remove highlight
+                    {t('stories.removeHighlight')}
                   </Button>
                 ) : (
                   <Button size="sm" variant="outline" onClick={() => setHighlighting(s)}>
-                    Add to highlight
+                    {t('stories.highlightButton')}
                   </Button>
                 )}
                 <Button
                   size="icon"
                   variant="ghost"
                   className="ml-auto"
-                  aria-label="Delete story"
+                  aria-label={t('stories.delete')}
                   onClick={() => setDeleting(s)}
                 >
                   <Trash2 className="size-4" />
@@ -156,22 +164,22 @@ export function MyStories() {
       <Dialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
-        title="Delete this story?"
-        description="It disappears from the stories bar and your highlights. This cannot be undone."
+        title={t('stories.deleteTitle')}
+        description={t('stories.deleteText')}
         footer={
           <>
             <Button variant="ghost" onClick={() => setDeleting(null)}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button
               variant="danger"
               onClick={() => {
                 const s = deleting;
                 setDeleting(null);
-                if (s) void run(() => storiesApi.remove(s._id), 'Story deleted');
+                if (s) void run(() => storiesApi.remove(s._id), t('stories.deleted'));
               }}
             >
-              Delete
+              {t('posts.delete')}
             </Button>
           </>
         }

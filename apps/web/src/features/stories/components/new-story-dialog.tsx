@@ -1,5 +1,6 @@
 import type { MediaFile } from '@marquee/shared';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Label } from '../../../components/ui/input';
@@ -12,20 +13,14 @@ import { ChoicePills } from './choice-pills';
 type Kind = 'photo' | 'video' | 'text';
 type Visibility = 'free' | 'subscribers';
 
-const KINDS = [
-  ['photo', 'Photo'],
-  ['video', 'Video'],
-  ['text', 'Text only'],
-] as const;
-const VISIBILITIES = [
-  ['free', 'Everyone'],
-  ['subscribers', 'Subscribers only'],
-] as const;
+const KINDS = ['photo', 'video', 'text'] as const;
+const VISIBILITIES = ['free', 'subscribers'] as const;
 const ACCEPT = { photo: 'image/*', video: 'video/*' } as const;
 const COLORS = ['#8e2de2', '#ff6a88', '#0ea5e9', '#10b981', '#f59e0b', '#111111'];
 
 /** "New story": a photo or video (uploaded with progress) or text on a colour, who sees it, and an optional highlight. */
 export function NewStoryDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation();
   const refresh = useRefreshStories();
   const [kind, setKind] = useState<Kind>('photo');
   const [media, setMedia] = useState<MediaFile | null>(null);
@@ -59,7 +54,7 @@ export function NewStoryDialog({ open, onOpenChange }: { open: boolean; onOpenCh
         isHighlight: highlight,
         highlightTitle: highlight ? highlightTitle.trim() || null : null,
       });
-      toast.success('Your story is live for 24 hours');
+      toast.success(t('stories.liveToast'));
       reset();
       onOpenChange(false);
       void refresh();
@@ -71,18 +66,13 @@ export function NewStoryDialog({ open, onOpenChange }: { open: boolean; onOpenCh
   };
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title="New story"
-      description="Stories stay up for 24 hours. Add one to a highlight to keep it on your profile."
-    >
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('stories.newStory')} description={t('stories.newText')}>
       <form onSubmit={submit} className="space-y-4" data-testid="new-story-form">
         <ChoicePills
-          legend="Story type"
+          legend={t('stories.type')}
           name="story-kind"
           value={kind}
-          options={KINDS}
+          options={KINDS.map((k) => [k, t(`stories.kinds.${k}`)] as const)}
           onChange={(k) => {
             setKind(k);
             setMedia(null);
@@ -93,21 +83,21 @@ export function NewStoryDialog({ open, onOpenChange }: { open: boolean; onOpenCh
             key={kind}
             endpoint="/stories/files/{kind}/upload"
             path={{ kind }}
-            label={kind === 'photo' ? 'Story photo' : 'Story video'}
+            label={kind === 'photo' ? t('stories.photo') : t('stories.video')}
             accept={ACCEPT[kind]}
-            hint={kind === 'video' ? 'Videos keep processing after the upload.' : 'Portrait photos look best.'}
+            hint={kind === 'video' ? t('stories.videoHint') : t('stories.photoHint')}
             onUploaded={(res) => setMedia(res.data[0] ?? null)}
             onRemove={() => setMedia(null)}
           />
         ) : (
           <fieldset className="space-y-2">
-            <legend className="text-sm font-semibold">Background</legend>
+            <legend className="text-sm font-semibold">{t('stories.background')}</legend>
             <div className="flex gap-2">
               {COLORS.map((c) => (
                 <button
                   key={c}
                   type="button"
-                  aria-label={`Background ${c}`}
+                  aria-label={t('stories.backgroundColor', { color: c })}
                   aria-pressed={color === c}
                   onClick={() => setColor(c)}
                   className="size-8 rounded-full ring-offset-2 aria-pressed:ring-2 aria-pressed:ring-brand-600 dark:ring-offset-zinc-900"
@@ -118,7 +108,7 @@ export function NewStoryDialog({ open, onOpenChange }: { open: boolean; onOpenCh
           </fieldset>
         )}
         <div>
-          <Label htmlFor="story-text">{kind === 'text' ? 'Text' : 'Caption (optional)'}</Label>
+          <Label htmlFor="story-text">{kind === 'text' ? t('stories.text') : t('stories.caption')}</Label>
           <textarea
             id="story-text"
             value={text}
@@ -130,31 +120,31 @@ export function NewStoryDialog({ open, onOpenChange }: { open: boolean; onOpenCh
           />
         </div>
         <ChoicePills
-          legend="Who can see it"
+          legend={t('posts.whoCanSee')}
           name="story-visibility"
           value={visibility}
-          options={VISIBILITIES}
+          options={VISIBILITIES.map((v) => [v, t(`stories.visibility.${v}`)] as const)}
           onChange={setVisibility}
         />
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={highlight} onChange={(e) => setHighlight(e.target.checked)} />
-          Add to a highlight on my profile
+          {t('stories.addToProfileHighlight')}
         </label>
         {highlight && (
           <Field
-            label="Highlight name"
+            label={t('stories.highlightName')}
             value={highlightTitle}
             onChange={(e) => setHighlightTitle(e.target.value)}
             maxLength={40}
-            placeholder="Highlights"
+            placeholder={t('stories.highlights')}
           />
         )}
         <div className="flex justify-end gap-2">
           <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" loading={busy} disabled={!ready}>
-            Share story
+            {t('stories.share')}
           </Button>
         </div>
       </form>

@@ -1,6 +1,7 @@
 import type { Story, StoryGroup } from '@marquee/shared';
 import { Sparkles } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { groupHighlights, useCreatorStories, useRefreshStories } from '../api';
@@ -32,11 +33,12 @@ const performerOf = (c: CreatorLike): StoryGroup['performer'] => ({
 
 /** The creator's live stories (one ring) and highlights (one circle per name): the reels of the profile. */
 function useReels(creator: CreatorLike) {
+  const { t } = useTranslation();
   const live = useCreatorStories(creator._id);
   const highlights = useCreatorStories(creator._id, true);
   const reels: Reel[] = [];
   const active = live.data?.stories ?? [];
-  if (active.length > 0) reels.push({ key: 'live', label: 'Story', stories: active });
+  if (active.length > 0) reels.push({ key: 'live', label: t('stories.story'), stories: active });
   for (const h of groupHighlights(highlights.data?.stories ?? []))
     reels.push({ key: `h:${h.title}`, label: h.title, stories: h.stories, title: h.title });
   return { reels, isLoading: live.isLoading || highlights.isLoading };
@@ -71,13 +73,14 @@ function ReelPlayer({
 
 /** A row of circles on the profile: the live story ring first, then the highlights. Nothing when there is none. */
 export function ProfileStoriesStrip({ creator }: { creator: CreatorLike }) {
+  const { t } = useTranslation();
   const { reels } = useReels(creator);
   const refresh = useRefreshStories();
   const [open, setOpen] = useState<Reel | null>(null);
   if (reels.length === 0) return null;
   return (
     <>
-      <nav aria-label="Stories and highlights" className="-mx-1 mb-4 flex gap-4 overflow-x-auto px-1 pb-1">
+      <nav aria-label={t('stories.storiesAndHighlights')} className="-mx-1 mb-4 flex gap-4 overflow-x-auto px-1 pb-1">
         {reels.map((r) => {
           const cover = r.stories[r.stories.length - 1];
           return (
@@ -85,7 +88,11 @@ export function ProfileStoriesStrip({ creator }: { creator: CreatorLike }) {
               key={r.key}
               type="button"
               onClick={() => setOpen(r)}
-              aria-label={r.title ? `Highlight: ${r.title}` : `${creator.name ?? 'Creator'}'s story`}
+              aria-label={
+                r.title
+                  ? t('stories.highlightLabel', { title: r.title })
+                  : t('stories.storyOf', { name: creator.name ?? t('feeds.creator') })
+              }
               className="flex w-16 shrink-0 flex-col items-center gap-1 text-xs"
               data-testid={r.title ? 'profile-highlight' : 'profile-story-ring'}
             >
@@ -117,6 +124,7 @@ export function ProfileStoriesStrip({ creator }: { creator: CreatorLike }) {
 
 /** The profile's Stories tab: live stories and every highlight as tiles. */
 export function ProfileStoriesTab({ creator }: { creator: CreatorLike }) {
+  const { t } = useTranslation();
   const { reels, isLoading } = useReels(creator);
   const [open, setOpen] = useState<Reel | null>(null);
   if (isLoading) return <Skeleton className="h-48 w-full" />;
@@ -124,22 +132,22 @@ export function ProfileStoriesTab({ creator }: { creator: CreatorLike }) {
     return (
       <EmptyState
         icon={Sparkles}
-        title="No stories yet"
-        description={`${creator.name ?? 'This creator'} has no live stories or highlights right now.`}
+        title={t('profiles.tabs.stories.empty')}
+        description={t('stories.noneText', { name: creator.name ?? t('posts.thisCreator') })}
       />
     );
   return (
     <div className="space-y-6" data-testid="profile-stories">
       {reels.map((r) => (
-        <section key={r.key} aria-label={r.title ?? 'Live stories'}>
-          <h3 className="mb-2 text-sm font-semibold">{r.title ?? 'Live now'}</h3>
+        <section key={r.key} aria-label={r.title ?? t('stories.liveStories')}>
+          <h3 className="mb-2 text-sm font-semibold">{r.title ?? t('streaming.liveNow')}</h3>
           <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5">
             {r.stories.map((s, i) => (
               <li key={s._id}>
                 <button
                   type="button"
                   className="block w-full overflow-hidden rounded-xl"
-                  aria-label={`Watch ${r.title ?? 'story'} ${i + 1}`}
+                  aria-label={t('stories.watchN', { title: r.title ?? t('stories.story'), n: i + 1 })}
                   onClick={() => setOpen({ ...r, stories: r.stories.slice(i) })}
                 >
                   <StoryThumb story={s} className="aspect-[9/14] w-full" />

@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
 import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { lazyNamed } from '../../../lib/lazy-named';
 import { useCurrentUser } from '../../auth/api';
 import { useStoriesBar } from '../api';
@@ -14,6 +15,7 @@ const NewStoryDialog = lazyNamed(() => import('./new-story-dialog'), 'NewStoryDi
  * tapping one opens the viewer. Creators get an "Add story" button first.
  */
 export function StoriesBar() {
+  const { t } = useTranslation();
   const { user } = useCurrentUser();
   const { data, mutate } = useStoriesBar(true);
   const [open, setOpen] = useState<number | null>(null);
@@ -28,7 +30,11 @@ export function StoriesBar() {
   if (groups.length === 0 && !isPerformer) return null;
   return (
     <>
-      <nav aria-label="Stories" className="-mx-1 flex gap-4 overflow-x-auto px-1 pb-2" data-testid="stories-bar">
+      <nav
+        aria-label={t('profiles.tabs.stories.label')}
+        className="-mx-1 flex gap-4 overflow-x-auto px-1 pb-2"
+        data-testid="stories-bar"
+      >
         {isPerformer && (
           <button
             type="button"
@@ -41,7 +47,7 @@ export function StoriesBar() {
                 <Plus className="size-3.5" aria-hidden="true" />
               </span>
             </span>
-            <span className="w-full truncate px-0.5 text-center leading-5">Add story</span>
+            <span className="w-full truncate px-0.5 text-center leading-5">{t('stories.add')}</span>
           </button>
         )}
         {groups.map((g, i) => (
@@ -49,7 +55,11 @@ export function StoriesBar() {
             key={g.performer._id}
             type="button"
             onClick={() => setOpen(i)}
-            aria-label={`${g.performer.name}'s story${g.hasUnseen ? ' (new)' : ''}`}
+            aria-label={
+              g.hasUnseen
+                ? t('stories.storyOfNew', { name: g.performer.name })
+                : t('stories.storyOf', { name: g.performer.name })
+            }
             className="flex w-[4.5rem] shrink-0 flex-col items-center gap-1 text-xs"
             data-testid="story-ring"
           >

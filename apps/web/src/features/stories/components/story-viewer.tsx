@@ -1,9 +1,11 @@
 import type { Story, StoryGroup } from '@marquee/shared';
 import { Eye, Lock, X } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { cn } from '../../../lib/cn';
+import { formatDate } from '../../../lib/i18n/format';
 import { VideoPlayer } from '../../catalogue/components/video-player';
 import { storiesApi } from '../api';
 
@@ -36,6 +38,7 @@ export function StoryViewer({
   /** Start at the first story even if seen (highlights, a tile tapped); else at the first unseen one. */
   fromStart?: boolean;
 }) {
+  const { t } = useTranslation();
   const [g, setG] = useState(start);
   const [s, setS] = useState(() =>
     fromStart
@@ -96,7 +99,7 @@ export function StoryViewer({
       className="fixed inset-0 z-50 flex items-center justify-center bg-black"
       role="dialog"
       aria-modal="true"
-      aria-label={`${group.performer.name}'s story`}
+      aria-label={t('stories.storyOf', { name: group.performer.name })}
       data-testid="story-viewer"
       data-story-id={story._id}
     >
@@ -118,8 +121,8 @@ export function StoryViewer({
             {group.performer.name}
           </Link>
           {title && <span className="truncate text-sm text-white/80">· {title}</span>}
-          <span className="text-xs text-white/70">{new Date(story.createdAt).toLocaleDateString()}</span>
-          <button type="button" onClick={onClose} aria-label="Close" className="ml-auto p-1">
+          <span className="text-xs text-white/70">{formatDate(story.createdAt)}</span>
+          <button type="button" onClick={onClose} aria-label={t('common.close')} className="ml-auto p-1">
             <X className="size-6" />
           </button>
         </div>
@@ -129,7 +132,7 @@ export function StoryViewer({
               <img src={media.blurredUrl} alt="" className="absolute inset-0 h-full w-full object-cover opacity-60" />
             )}
             <Lock className="relative size-8" />
-            <p className="relative text-sm">Subscribe to see this story</p>
+            <p className="relative text-sm">{t('stories.subscribeToSee')}</p>
           </div>
         ) : media?.type === 'video' ? (
           <VideoPlayer
@@ -156,12 +159,12 @@ export function StoryViewer({
         {story.totalView > 0 && (
           <p className="absolute bottom-3 left-3 z-10 flex items-center gap-1 text-xs text-white/80">
             <Eye className="size-3.5" aria-hidden="true" /> {story.totalView}
-            <span className="sr-only">views</span>
+            <span className="sr-only">{t('stories.viewsWord', { count: story.totalView })}</span>
           </p>
         )}
         <button
           type="button"
-          aria-label="Previous story"
+          aria-label={t('stories.previous')}
           className="absolute inset-y-0 left-0 z-10 w-1/3"
           onClick={prev}
           onPointerDown={() => setPaused(true)}
@@ -169,7 +172,7 @@ export function StoryViewer({
         />
         <button
           type="button"
-          aria-label="Next story"
+          aria-label={t('stories.next')}
           className="absolute inset-y-0 right-0 z-10 w-2/3"
           onClick={next}
           onPointerDown={() => setPaused(true)}

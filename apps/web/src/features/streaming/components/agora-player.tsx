@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { getErrorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { streamingApi } from '../api';
@@ -6,6 +7,7 @@ import type { AgoraRoom } from '../lib/agora';
 
 /** Watches a stream through Agora (audience role). The SDK is loaded only when this renders. */
 export function AgoraPlayer({ channel, className }: { channel: string; className?: string }) {
+  const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'connecting' | 'playing' | 'waiting' | 'error'>('connecting');
   const [error, setError] = useState<string | null>(null);
@@ -43,7 +45,11 @@ export function AgoraPlayer({ channel, className }: { channel: string; className
       {state !== 'playing' && (
         <div className="absolute inset-0 flex items-center justify-center p-4 text-center" role="status">
           <span className="rounded-full bg-black/60 px-3 py-1.5 text-sm text-white">
-            {state === 'error' ? error : state === 'waiting' ? 'Waiting for the creator’s video…' : 'Connecting…'}
+            {state === 'error'
+              ? error
+              : state === 'waiting'
+                ? t('streaming.waitingCreatorVideo')
+                : t('streaming.connecting')}
           </span>
         </div>
       )}

@@ -1,11 +1,13 @@
 import { Check, Copy, Eye, EyeOff } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { inputClasses, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 
 /** A read-only value with a copy button (and a reveal toggle for secrets such as a stream key). */
 export function CopyField({ label, value, secret = false }: { label: string; value: string; secret?: boolean }) {
+  const { t } = useTranslation();
   const id = useId();
   const [shown, setShown] = useState(!secret);
   const [copied, setCopied] = useState(false);
@@ -15,7 +17,7 @@ export function CopyField({ label, value, secret = false }: { label: string; val
       setCopied(true);
       setTimeout(() => setCopied(false), 1500);
     } catch {
-      toast.error('Copy failed: select the text and copy it by hand.');
+      toast.error(t('streaming.copyFailed'));
     }
   };
   return (
@@ -35,12 +37,12 @@ export function CopyField({ label, value, secret = false }: { label: string; val
             size="icon"
             variant="outline"
             onClick={() => setShown((v) => !v)}
-            aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+            aria-label={shown ? t('streaming.hideValue', { label }) : t('streaming.showValue', { label })}
           >
             {shown ? <EyeOff className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
           </Button>
         )}
-        <Button size="icon" variant="outline" onClick={copy} aria-label={`Copy ${label.toLowerCase()}`}>
+        <Button size="icon" variant="outline" onClick={copy} aria-label={t('streaming.copyValue', { label })}>
           {copied ? (
             <Check className="size-4 text-emerald-600" aria-hidden="true" />
           ) : (

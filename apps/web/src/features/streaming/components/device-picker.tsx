@@ -1,15 +1,17 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { inputClasses, Label } from '../../../components/ui/input';
 import type { MediaDevicesState } from '../lib/media-devices';
 
 /** Camera and microphone choice (labels appear once the browser has been allowed to use them). */
 export function DevicePicker({ devices, disabled }: { devices: MediaDevicesState; disabled?: boolean }) {
+  const { t } = useTranslation();
   const cam = useId();
   const mic = useId();
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <div>
-        <Label htmlFor={cam}>Camera</Label>
+        <Label htmlFor={cam}>{t('streaming.camera')}</Label>
         <select
           id={cam}
           className={inputClasses}
@@ -17,16 +19,16 @@ export function DevicePicker({ devices, disabled }: { devices: MediaDevicesState
           disabled={disabled || !devices.cameras.length}
           onChange={(e) => devices.setChoice({ cameraId: e.target.value })}
         >
-          {!devices.cameras.length && <option value="">No camera found</option>}
+          {!devices.cameras.length && <option value="">{t('streaming.noCamera')}</option>}
           {devices.cameras.map((d, i) => (
             <option key={d.deviceId} value={d.deviceId}>
-              {d.label || `Camera ${i + 1}`}
+              {d.label || t('streaming.cameraN', { n: i + 1 })}
             </option>
           ))}
         </select>
       </div>
       <div>
-        <Label htmlFor={mic}>Microphone</Label>
+        <Label htmlFor={mic}>{t('streaming.microphone')}</Label>
         <select
           id={mic}
           className={inputClasses}
@@ -34,10 +36,10 @@ export function DevicePicker({ devices, disabled }: { devices: MediaDevicesState
           disabled={disabled || !devices.microphones.length}
           onChange={(e) => devices.setChoice({ microphoneId: e.target.value })}
         >
-          {!devices.microphones.length && <option value="">No microphone found</option>}
+          {!devices.microphones.length && <option value="">{t('streaming.noMicrophone')}</option>}
           {devices.microphones.map((d, i) => (
             <option key={d.deviceId} value={d.deviceId}>
-              {d.label || `Microphone ${i + 1}`}
+              {d.label || t('streaming.microphoneN', { n: i + 1 })}
             </option>
           ))}
         </select>

@@ -1,13 +1,9 @@
 import { LIVE_STREAM_TYPES } from '@marquee/shared/streaming';
 import { Radio } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, Field, Label } from '../../../components/ui';
 import type { ApiBody } from '../../../lib/api-contract';
-
-const TYPE_TEXT: Record<(typeof LIVE_STREAM_TYPES)[number], { label: string; hint: string }> = {
-  public: { label: 'Public', hint: 'Anyone can watch; free, or with a session price.' },
-  group: { label: 'Group', hint: 'Fans pay the session price once to watch and chat.' },
-};
 
 /** Title, description, type and price of a stream about to start. */
 export function GoLiveForm({
@@ -21,6 +17,8 @@ export function GoLiveForm({
   busy?: boolean;
   onSubmit: (body: ApiBody<'/streaming/live', 'post'>) => void;
 }) {
+  const { t } = useTranslation();
+  const tr = t;
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [type, setType] = useState<'public' | 'group'>('public');
@@ -29,11 +27,11 @@ export function GoLiveForm({
   const value = Number(price);
   const priceError =
     !Number.isFinite(value) || value < 0
-      ? 'Enter a price of 0 or more'
+      ? t('streaming.priceMin')
       : type === 'group' && value <= 0
-        ? 'A group show needs a price'
+        ? t('streaming.groupNeedsPrice')
         : undefined;
-  const titleError = touched && !title.trim() ? 'Give your stream a title' : undefined;
+  const titleError = touched && !title.trim() ? t('streaming.titleRequired') : undefined;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -45,15 +43,15 @@ export function GoLiveForm({
   return (
     <form onSubmit={submit} className="space-y-4" data-testid="go-live-form" noValidate>
       <Field
-        label="Title"
+        label={t('streaming.title')}
         value={title}
         maxLength={120}
         onChange={(e) => setTitle(e.target.value)}
         error={titleError}
-        placeholder="Morning yoga, Q&A, studio session…"
+        placeholder={t('streaming.titlePlaceholder')}
       />
       <div>
-        <Label htmlFor="stream-description">Description (optional)</Label>
+        <Label htmlFor="stream-description">{t('streaming.descriptionOptional')}</Label>
         <textarea
           id="stream-description"
           rows={2}
@@ -64,7 +62,7 @@ export function GoLiveForm({
         />
       </div>
       <fieldset>
-        <legend className="mb-1.5 text-sm font-medium text-zinc-800 dark:text-zinc-200">Type</legend>
+        <legend className="mb-1.5 text-sm font-medium text-zinc-800 dark:text-zinc-200">{t('streaming.type')}</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {LIVE_STREAM_TYPES.map((t) => (
             <label
@@ -83,15 +81,17 @@ export function GoLiveForm({
                 className="mt-1"
               />
               <span>
-                <span className="block font-semibold">{TYPE_TEXT[t].label}</span>
-                <span className="block text-sm text-zinc-600 dark:text-zinc-400">{TYPE_TEXT[t].hint}</span>
+                <span className="block font-semibold">{tr(`streaming.types.${t}.label`)}</span>
+                <span className="block text-sm text-zinc-600 dark:text-zinc-400">
+                  {tr(`streaming.types.${t}.hint`)}
+                </span>
               </span>
             </label>
           ))}
         </div>
       </fieldset>
       <Field
-        label={type === 'group' ? 'Session price (tokens)' : 'Session price (tokens, 0 = free)'}
+        label={type === 'group' ? t('streaming.sessionPrice') : t('streaming.sessionPriceFree')}
         type="number"
         inputMode="decimal"
         min={type === 'group' ? 0.01 : 0}
@@ -108,7 +108,7 @@ export function GoLiveForm({
         disabled={disabled}
         data-testid="go-live"
       >
-        <Radio className="size-5" aria-hidden="true" /> Go live
+        <Radio className="size-5" aria-hidden="true" /> {t('streaming.goLive')}
       </Button>
     </form>
   );

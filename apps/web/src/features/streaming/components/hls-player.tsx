@@ -1,5 +1,6 @@
 import type Hls from 'hls.js';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
 
 const dir = (url: string) => url.slice(0, url.lastIndexOf('/') + 1);
@@ -20,6 +21,7 @@ export function HlsPlayer({
   className?: string;
   onFatalError?: (message: string) => void;
 }) {
+  const { t } = useTranslation();
   const ref = useRef<HTMLVideoElement>(null);
   const [waiting, setWaiting] = useState(true);
   const fatal = useRef(onFatalError);
@@ -93,7 +95,9 @@ export function HlsPlayer({
       </video>
       {waiting && (
         <div className="pointer-events-none absolute inset-0 flex items-center justify-center" role="status">
-          <span className="rounded-full bg-black/60 px-3 py-1.5 text-sm text-white">Connecting to the stream…</span>
+          <span className="rounded-full bg-black/60 px-3 py-1.5 text-sm text-white">
+            {t('streaming.connectingStream')}
+          </span>
         </div>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { CalendarClock, PhoneCall } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Avatar, Button, Card, CardContent, CardHeader, CardTitle, toast } from '../../../components/ui';
 import { getErrorMessage } from '../../../lib/api';
@@ -9,6 +10,7 @@ import { useStreamingStore } from '../store';
 
 /** Incoming private show requests: accept (opens the show) or reject. */
 export function IncomingRequests() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { data } = useIncomingRequests();
   const requests = useStreamingStore((s) => s.privateRequests);
@@ -51,12 +53,12 @@ export function IncomingRequests() {
     <Card data-testid="incoming-requests">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <PhoneCall className="size-5 text-brand-600" aria-hidden="true" /> Private show requests
+          <PhoneCall className="size-5 text-brand-600" aria-hidden="true" /> {t('streaming.requests')}
         </CardTitle>
       </CardHeader>
       <CardContent>
         {requests.length === 0 ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">No requests right now.</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('streaming.noRequests')}</p>
         ) : (
           <ul className="space-y-3" aria-live="polite">
             {requests.map((r) => (
@@ -64,9 +66,9 @@ export function IncomingRequests() {
                 <div className="flex items-center gap-3">
                   <Avatar src={r.user?.avatar} alt="" size="sm" />
                   <div className="min-w-0 flex-1">
-                    <p className="truncate font-semibold">{r.user?.name ?? 'A fan'}</p>
+                    <p className="truncate font-semibold">{r.user?.name ?? t('streaming.aFan')}</p>
                     <p className="text-xs text-zinc-600 dark:text-zinc-400">
-                      {tokens(r.pricePerMinute)} / minute
+                      {t('streaming.perMinuteShort', { amount: tokens(r.pricePerMinute) })}
                       {r.scheduledAt && (
                         <>
                           {' · '}
@@ -83,10 +85,10 @@ export function IncomingRequests() {
                 {r.message && <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">“{r.message}”</p>}
                 <div className="mt-3 flex gap-2">
                   <Button size="sm" loading={busy === r._id} onClick={() => accept(r._id)} data-testid="accept-request">
-                    Accept
+                    {t('streaming.accept')}
                   </Button>
                   <Button size="sm" variant="outline" disabled={busy === r._id} onClick={() => reject(r._id)}>
-                    Reject
+                    {t('streaming.reject')}
                   </Button>
                 </div>
               </li>

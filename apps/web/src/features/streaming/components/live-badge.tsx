@@ -1,9 +1,11 @@
 import { Eye, Radio } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
 export function LiveBadge({ className, size = 'sm' }: { className?: string; size?: 'sm' | 'md' }) {
+  const { t } = useTranslation();
   return (
     <span
       className={cn(
@@ -12,12 +14,13 @@ export function LiveBadge({ className, size = 'sm' }: { className?: string; size
         className,
       )}
     >
-      <Radio className={size === 'sm' ? 'size-3' : 'size-4'} aria-hidden="true" /> LIVE
+      <Radio className={size === 'sm' ? 'size-3' : 'size-4'} aria-hidden="true" /> {t('streaming.liveBadge')}
     </span>
   );
 }
 
 export function ViewerCount({ count, className }: { count: number; className?: string }) {
+  const { t } = useTranslation();
   return (
     <span
       className={cn(
@@ -28,7 +31,7 @@ export function ViewerCount({ count, className }: { count: number; className?: s
     >
       <Eye className="size-3.5" aria-hidden="true" />
       {compact.format(count)}
-      <span className="sr-only">{count === 1 ? 'viewer' : 'viewers'}</span>
+      <span className="sr-only">{t('streaming.viewersWord', { count })}</span>
     </span>
   );
 }

@@ -1,4 +1,5 @@
 import { Radio } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Card } from '../../../components/ui/card';
@@ -6,6 +7,7 @@ import { useLiveNow } from '../api';
 
 /** "Live now" in the desktop feed's right column: up to five creators live, most watched first. Nothing when nobody is live. */
 export function LiveNowCard() {
+  const { t } = useTranslation();
   const { data } = useLiveNow({ sortBy: 'viewerCount' });
   const streams = (data?.data ?? []).slice(0, 5);
   if (streams.length === 0) return null;
@@ -13,7 +15,7 @@ export function LiveNowCard() {
     <Card className="p-4">
       <h2 className="mb-3 flex items-center gap-2 font-semibold">
         <Radio className="size-4 text-red-600" aria-hidden="true" />
-        Live now
+        {t('streaming.liveNow')}
       </h2>
       <ul className="space-y-3">
         {streams.map((s) => (
@@ -25,7 +27,7 @@ export function LiveNowCard() {
                   {s.performer?.name ?? s.title}
                 </span>
                 <span className="block truncate text-xs text-zinc-600 dark:text-zinc-400">
-                  {s.title} · {s.viewerCount} {s.viewerCount === 1 ? 'viewer' : 'viewers'}
+                  {s.title} · {t('streaming.viewers', { count: s.viewerCount })}
                 </span>
               </span>
             </Link>
@@ -33,7 +35,7 @@ export function LiveNowCard() {
         ))}
       </ul>
       <Link to="/live" className="mt-3 block text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
-        See who is live
+        {t('streaming.seeWhoIsLive')}
       </Link>
     </Card>
   );

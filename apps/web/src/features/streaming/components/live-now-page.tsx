@@ -1,9 +1,11 @@
 import { Radio, Users, Video } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
+import i18n from '../../../lib/i18n';
 import { useCurrentUser } from '../../auth/api';
 import { usePageTitle } from '../../settings/hooks';
 import { type Stream, tokens, useLiveNow } from '../api';
@@ -11,12 +13,13 @@ import { LiveBadge, ViewerCount } from './live-badge';
 
 function since(iso: string) {
   const minutes = Math.max(0, Math.round((Date.now() - new Date(iso).getTime()) / 60_000));
-  if (minutes < 1) return 'just started';
-  if (minutes < 60) return `live for ${minutes} min`;
-  return `live for ${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  if (minutes < 1) return i18n.t('streaming.justStarted');
+  if (minutes < 60) return i18n.t('streaming.liveForMinutes', { m: minutes });
+  return i18n.t('streaming.liveForHours', { h: Math.floor(minutes / 60), m: minutes % 60 });
 }
 
 export function StreamCard({ stream }: { stream: Stream }) {
+  const { t } = useTranslation();
   const who = stream.performer;
   return (
     <Link
@@ -44,7 +47,7 @@ export function StreamCard({ stream }: { stream: Stream }) {
         <Avatar src={who?.avatar} alt="" size="sm" />
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold text-zinc-900 group-hover:text-brand-700 dark:text-white dark:group-hover:text-brand-300">
-            {who?.name ?? 'Creator'}
+            {who?.name ?? t('streaming.creator')}
           </p>
           <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">
             {who?.username ? `@${who.username} · ` : ''}
@@ -58,7 +61,11 @@ export function StreamCard({ stream }: { stream: Stream }) {
               : 'rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800 dark:bg-brand-950/60 dark:text-brand-300'
           }
         >
-          {stream.isFree ? 'Free' : `${stream.type === 'group' ? 'Group · ' : ''}${tokens(stream.price)}`}
+          {stream.isFree
+            ? t('streaming.free')
+            : stream.type === 'group'
+              ? t('streaming.groupPrice', { amount: tokens(stream.price) })
+              : tokens(stream.price)}
         </span>
       </div>
     </Link>
@@ -82,7 +89,8 @@ function StreamCardSkeleton() {
 
 /** Who is live now, with viewer counts (GET /streaming/user/search). */
 export function LiveNowPage() {
-  usePageTitle('Live now');
+  const { t } = useTranslation();
+  usePageTitle(t('streaming.liveNow'));
   const { user } = useCurrentUser();
   const { data, isLoading, error } = useLiveNow();
   const total = data?.total ?? 0;
@@ -91,19 +99,15 @@ export function LiveNowPage() {
       <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="flex items-center gap-2 text-2xl font-extrabold tracking-tight sm:text-3xl">
-            <Radio className="size-7 text-red-600" aria-hidden="true" /> Live now
+            <Radio className="size-7 text-red-600" aria-hidden="true" /> {t('streaming.liveNow')}
           </h1>
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
-            {isLoading
-              ? 'Looking for live creators…'
-              : total === 1
-                ? '1 creator is live'
-                : `${total} creators are live`}
+            {isLoading ? t('streaming.looking') : t('streaming.creatorsLive', { count: total })}
           </p>
         </div>
         {user?.isPerformer && (
           <Link to="/creator/live" className={buttonClasses('primary')}>
-            <Video className="size-4" aria-hidden="true" /> Go live
+            <Video className="size-4" aria-hidden="true" /> {t('streaming.goLive')}
           </Link>
         )}
       </div>
@@ -116,11 +120,11 @@ export function LiveNowPage() {
       ) : error || !data?.data.length ? (
         <EmptyState
           icon={Users}
-          title="Nobody is live right now"
-          description="Follow your favourite creators: you are told as soon as they go live."
+          title={t('streaming.nobodyLive')}
+          description={t('streaming.nobodyLiveText')}
           action={
             <Link to="/explore" className={buttonClasses('outline')}>
-              Explore creators
+              {t('streaming.exploreCreators')}
             </Link>
           }
         />

@@ -1,5 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, Card, CardContent, CardHeader, CardTitle, Dialog, Skeleton, toast } from '../../../components/ui';
 import { getErrorMessage } from '../../../lib/api';
 import { streamingApi, useStreamSettings } from '../api';
@@ -7,6 +8,7 @@ import { CopyField } from './copy-field';
 
 /** OBS (or any RTMP software): the server URL and the creator's stream key, with copy and regenerate. */
 export function ObsCard() {
+  const { t } = useTranslation();
   const { data, mutate } = useStreamSettings();
   const [confirm, setConfirm] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -14,7 +16,7 @@ export function ObsCard() {
     setBusy(true);
     try {
       await mutate(await streamingApi.regenerateKey(), { revalidate: false });
-      toast.success('New stream key created. Update it in your broadcasting software.');
+      toast.success(t('streaming.obs.keyCreated'));
       setConfirm(false);
     } catch (err) {
       toast.error(getErrorMessage(err));
@@ -25,25 +27,22 @@ export function ObsCard() {
   return (
     <Card data-testid="obs-card">
       <CardHeader>
-        <CardTitle>Broadcasting software (OBS)</CardTitle>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          In OBS, choose Settings → Stream → Service “Custom…”, then paste the server and the stream key. Start the
-          stream here first, then press “Start streaming” in OBS.
-        </p>
+        <CardTitle>{t('streaming.obs.title')}</CardTitle>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('streaming.obs.help')}</p>
       </CardHeader>
       <CardContent className="space-y-4">
         {data ? (
           <>
             {data.rtmpUrl ? (
-              <CopyField label="Server (RTMP URL)" value={data.rtmpUrl} />
+              <CopyField label={t('streaming.obs.server')} value={data.rtmpUrl} />
             ) : (
               <p className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
-                RTMP ingest is turned off on this server: broadcast from this browser instead.
+                {t('streaming.obs.rtmpOff')}
               </p>
             )}
-            <CopyField label="Stream key" value={data.streamKey} secret />
+            <CopyField label={t('streaming.obs.streamKey')} value={data.streamKey} secret />
             <Button variant="outline" size="sm" onClick={() => setConfirm(true)}>
-              <RefreshCw className="size-4" aria-hidden="true" /> Regenerate key
+              <RefreshCw className="size-4" aria-hidden="true" /> {t('streaming.obs.regenerateKey')}
             </Button>
           </>
         ) : (
@@ -56,15 +55,15 @@ export function ObsCard() {
       <Dialog
         open={confirm}
         onOpenChange={setConfirm}
-        title="Regenerate the stream key?"
-        description="The current key stops working at once. Anyone who has it can no longer stream as you."
+        title={t('streaming.obs.regenerateTitle')}
+        description={t('streaming.obs.regenerateText')}
         footer={
           <>
             <Button variant="ghost" onClick={() => setConfirm(false)}>
-              Cancel
+              {t('streaming.cancel')}
             </Button>
             <Button variant="danger" loading={busy} onClick={regenerate}>
-              Regenerate
+              {t('streaming.obs.regenerate')}
             </Button>
           </>
         }

@@ -1,10 +1,12 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, Card, CardContent, CardHeader, CardTitle, Field, toast } from '../../../components/ui';
 import { getErrorMessage } from '../../../lib/api';
 import { streamingApi, useStreamSettings } from '../api';
 
 /** The creator's private show price per minute and default group price (PUT /streaming/update). */
 export function PricesCard() {
+  const { t } = useTranslation();
   const { data, mutate } = useStreamSettings();
   const [privatePrice, setPrivatePrice] = useState('');
   const [groupPrice, setGroupPrice] = useState('');
@@ -24,7 +26,7 @@ export function PricesCard() {
         groupCallPrice: Number(groupPrice),
       });
       await mutate(res.settings, { revalidate: false });
-      toast.success('Changes saved');
+      toast.success(t('streaming.saved'));
     } catch (err) {
       toast.error(getErrorMessage(err, 'Error occurred, please try again later'));
     } finally {
@@ -35,13 +37,13 @@ export function PricesCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Show prices</CardTitle>
+        <CardTitle>{t('streaming.prices.title')}</CardTitle>
       </CardHeader>
       <CardContent>
         <form onSubmit={save} className="space-y-4" data-testid="prices-form">
           <div className="grid gap-3 sm:grid-cols-2">
             <Field
-              label="Private show (tokens per minute)"
+              label={t('streaming.prices.private')}
               type="number"
               inputMode="decimal"
               min={0}
@@ -50,7 +52,7 @@ export function PricesCard() {
               onChange={(e) => setPrivatePrice(e.target.value)}
             />
             <Field
-              label="Group show (tokens per session)"
+              label={t('streaming.prices.group')}
               type="number"
               inputMode="decimal"
               min={0}
@@ -60,7 +62,7 @@ export function PricesCard() {
             />
           </div>
           <Button type="submit" variant="outline" loading={busy} disabled={!data}>
-            Save prices
+            {t('streaming.prices.save')}
           </Button>
         </form>
       </CardContent>

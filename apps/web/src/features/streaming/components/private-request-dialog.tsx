@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button, Dialog, Field, Label, toast } from '../../../components/ui';
 import { getErrorMessage } from '../../../lib/api';
@@ -18,6 +19,7 @@ export function PrivateRequestDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [at, setAt] = useState('');
@@ -62,22 +64,25 @@ export function PrivateRequestDialog({
     <Dialog
       open={open}
       onOpenChange={(o) => (o ? onOpenChange(true) : void cancel())}
-      title={`Private show with ${creator.name}`}
-      description="Billed per started minute from your wallet while the show runs. It stops by itself when your balance runs out."
+      title={t('streaming.privateWith', { name: creator.name })}
+      description={t('streaming.request.billing')}
     >
       {sent ? (
         <div className="space-y-4" data-testid="private-request-sent" role="status">
           {sent.status === 'pending' && (
             <p>
-              Request sent at <strong>{tokens(sent.pricePerMinute)}</strong> per minute. Waiting for {creator.name} to
-              accept…
+              <Trans
+                i18nKey="streaming.request.sent"
+                values={{ amount: tokens(sent.pricePerMinute), name: creator.name }}
+                components={{ strong: <strong /> }}
+              />
             </p>
           )}
-          {sent.status === 'rejected' && <p>{creator.name} declined your request this time.</p>}
-          {sent.status === 'accepted' && <p>Accepted! Opening the show…</p>}
+          {sent.status === 'rejected' && <p>{t('streaming.request.declined', { name: creator.name })}</p>}
+          {sent.status === 'accepted' && <p>{t('streaming.request.accepted')}</p>}
           <div className="flex justify-end">
             <Button variant="ghost" onClick={cancel}>
-              {sent.status === 'pending' ? 'Cancel request' : 'Close'}
+              {sent.status === 'pending' ? t('streaming.request.cancelRequest') : t('streaming.close')}
             </Button>
           </div>
         </div>
@@ -85,13 +90,13 @@ export function PrivateRequestDialog({
         <form onSubmit={submit} className="space-y-4" data-testid="private-request-form">
           <p className="rounded-xl bg-zinc-50 p-3 text-sm dark:bg-zinc-950" data-testid="private-price">
             {offer === undefined
-              ? 'Loading the price…'
+              ? t('streaming.request.loadingPrice')
               : unavailable
-                ? `${creator.name} does not take private shows right now.`
-                : `${tokens(offer.privateCallPrice)} per started minute`}
+                ? t('streaming.request.unavailable', { name: creator.name })
+                : t('streaming.perStartedMinute', { amount: tokens(offer.privateCallPrice) })}
           </p>
           <fieldset>
-            <legend className="mb-1.5 text-sm font-medium">When</legend>
+            <legend className="mb-1.5 text-sm font-medium">{t('streaming.request.when')}</legend>
             <div className="flex gap-2">
               {(['now', 'later'] as const).map((w) => (
                 <label
@@ -99,14 +104,14 @@ export function PrivateRequestDialog({
                   className="flex cursor-pointer items-center gap-2 rounded-full border border-zinc-300 px-3 py-1.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:border-zinc-700 dark:has-[:checked]:bg-brand-950/50"
                 >
                   <input type="radio" name="when" value={w} checked={when === w} onChange={() => setWhen(w)} />
-                  {w === 'now' ? 'Now' : 'At a time'}
+                  {w === 'now' ? t('streaming.request.now') : t('streaming.request.later')}
                 </label>
               ))}
             </div>
           </fieldset>
           {when === 'later' && (
             <Field
-              label="Proposed time"
+              label={t('streaming.request.proposedTime')}
               type="datetime-local"
               value={at}
               required
@@ -114,7 +119,7 @@ export function PrivateRequestDialog({
             />
           )}
           <div>
-            <Label htmlFor="private-message">Message (optional)</Label>
+            <Label htmlFor="private-message">{t('streaming.request.message')}</Label>
             <textarea
               id="private-message"
               rows={3}
@@ -126,10 +131,10 @@ export function PrivateRequestDialog({
           </div>
           <div className="flex justify-end gap-2">
             <Button variant="ghost" onClick={() => onOpenChange(false)}>
-              Cancel
+              {t('streaming.cancel')}
             </Button>
             <Button type="submit" loading={busy} disabled={unavailable} data-testid="send-private-request">
-              Send request
+              {t('streaming.request.send')}
             </Button>
           </div>
         </form>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { toast } from '../../../components/ui/toast';
 import { useRealtimeEvent } from '../../../lib/realtime';
@@ -9,6 +10,7 @@ import { useStreamingStore } from '../store';
  * accept or reject); the request is kept in the streaming state until it is answered.
  */
 export function PrivateRequestToaster() {
+  const { t } = useTranslation();
   const { user } = useCurrentUser();
   const { pathname } = useLocation();
   useRealtimeEvent('private/request', ({ request }) => {
@@ -19,7 +21,7 @@ export function PrivateRequestToaster() {
     }
     useStreamingStore.getState().addRequest(request);
     if (pathname !== '/creator/live') {
-      toast.info(`${request.user?.name ?? 'A fan'} asks for a private show: answer in Go live.`);
+      toast.info(t('streaming.request.incoming', { name: request.user?.name ?? t('streaming.aFan') }));
     }
   });
   return null;

@@ -2,10 +2,13 @@ import type { PrivateEndReason } from '@marquee/shared/streaming';
 import { PRIVATE_HEARTBEAT_INTERVAL_SECONDS } from '@marquee/shared/streaming';
 import { AlertTriangle, PhoneOff, VideoOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClasses, EmptyState, PageSpinner, toast } from '../../../components/ui';
 import { getErrorMessage, isApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import i18n from '../../../lib/i18n';
+import { formatAmount } from '../../../lib/i18n/format';
 import { emit, useRealtimeEvent } from '../../../lib/realtime';
 import { useUiStore } from '../../../lib/ui-store';
 import { useCurrentUser } from '../../auth/api';
@@ -26,19 +29,19 @@ function clock(seconds: number) {
 function endText(reason: PrivateEndReason | null, isFan: boolean, other: string) {
   switch (reason) {
     case 'balance':
-      return isFan ? 'Your balance could not pay the next minute.' : `${other}'s balance ran out.`;
+      return isFan ? i18n.t('streaming.end.balanceFan') : i18n.t('streaming.end.balance', { name: other });
     case 'fan_left':
-      return isFan ? 'You left the show.' : `${other} left the show.`;
+      return isFan ? i18n.t('streaming.end.fanLeftFan') : i18n.t('streaming.end.fanLeft', { name: other });
     case 'creator_left':
-      return isFan ? `${other} ended the show.` : 'You ended the show.';
+      return isFan ? i18n.t('streaming.end.creatorLeftFan', { name: other }) : i18n.t('streaming.end.creatorLeft');
     case 'network':
-      return 'The connection was lost for more than 30 seconds.';
+      return i18n.t('streaming.end.network');
     case 'admin':
-      return 'An administrator ended the show.';
+      return i18n.t('streaming.end.admin');
     case 'not_started':
-      return 'The show never started.';
+      return i18n.t('streaming.end.notStarted');
     default:
-      return 'The show has ended.';
+      return i18n.t('streaming.end.default');
   }
 }
 
@@ -54,7 +57,8 @@ function useTicker(active: boolean) {
 
 /** A private show: both videos over WebRTC (or Agora), the running cost and time, ends when the server says. */
 export function PrivateShowPage({ sessionId }: { sessionId: string }) {
-  usePageTitle('Private show');
+  const { t } = useTranslation();
+  usePageTitle(t('streaming.privateShow'));
   const { user } = useCurrentUser();
   const { streamingProvider } = useSettings();
   const { data: loaded, error } = usePrivateSession(sessionId);
@@ -72,7 +76,8 @@ export function PrivateShowPage({ sessionId }: { sessionId: string }) {
   const [leaving, setLeaving] = useState(false);
   const s = session ?? loaded ?? null;
   const isFan = !!user && s?.userId === user._id;
-  const other = (isFan ? s?.performer?.name : s?.user?.name) ?? (isFan ? 'The creator' : 'The fan');
+  const other =
+    (isFan ? s?.performer?.name : s?.user?.name) ?? (isFan ? t('streaming.theCreator') : t('streaming.theFan'));
   const ended = s?.status === 'ended';
   const now = useTicker(!ended);
   const { data: wallet } = useWallet(isFan);
@@ -196,7 +201,7 @@ export function PrivateShowPage({ sessionId }: { sessionId: string }) {
         icon={VideoOff}
         level={1}
         className="mx-auto max-w-xl"
-        title={code === 404 || code === 403 ? 'Private show not found' : 'The show could not be opened'}
+        title={code === 404 || code === 403 ? t('streaming.privateNotFound') : t('streaming.showNotOpened')}
         description={getErrorMessage(error)}
       />
     );
@@ -218,18 +223,18 @@ export function PrivateShowPage({ sessionId }: { sessionId: string }) {
         <EmptyState
           icon={PhoneOff}
           level={1}
-          title="The private show has ended"
+          title={t('streaming.privateEnded')}
           description={
             <>
               {endText(s.endReason, isFan, other)}
               <span className="mt-3 block font-semibold text-zinc-900 dark:text-white" data-testid="private-summary">
-                {s.minutesBilled} {s.minutesBilled === 1 ? 'minute' : 'minutes'} · {tokens(s.totalCharged)}
+                {t('streaming.minutes', { count: s.minutesBilled })} · {tokens(s.totalCharged)}
               </span>
             </>
           }
           action={
             <Link to={isFan ? '/live' : '/creator/live'} className={buttonClasses('primary')}>
-              {isFan ? 'See who is live' : 'Back to the studio'}
+              {isFan ? t('streaming.seeWhoIsLive') : t('streaming.backToStudio')}
             </Link>
           }
         />
@@ -239,7 +244,7 @@ export function PrivateShowPage({ sessionId }: { sessionId: string }) {
 
   return (
     <div className="-mx-4 -my-6 sm:mx-auto sm:my-0 sm:max-w-5xl" data-testid="private-show">
-      <h1 className="sr-only">Private show with {other}</h1>
+      <h1 className="sr-only">{t('streaming.privateWith', { name: other })}</h1>
       <div className="relative h-[calc(100dvh-4rem)] overflow-hidden bg-zinc-950 sm:aspect-video sm:h-auto sm:rounded-2xl">
         {/* biome-ignore lint/a11y/useMediaCaption: live video call */}
         <video
@@ -253,7 +258,9 @@ export function PrivateShowPage({ sessionId }: { sessionId: string }) {
         {!remoteOn && (
           <div className="absolute inset-0 flex items-center justify-center p-6 text-center" role="status">
             <span className="rounded-full bg-black/60 px-4 py-2 text-sm text-white">
-              {s.status === 'waiting' ? `Waiting for ${other} to join…` : `Connecting to ${other}…`}
+              {s.status === 'waiting'
+                ? t('streaming.waitingFor', { name: other })
+                : t('streaming.connectingTo', { name: other })}
             </span>
           </div>
         )}
@@ -278,7 +285,7 @@ export function PrivateShowPage({ sessionId }: { sessionId: string }) {
               s.status === 'live' ? 'bg-red-600' : 'bg-zinc-600',
             )}
           >
-            {s.status === 'live' ? 'PRIVATE · LIVE' : 'PRIVATE'}
+            {s.status === 'live' ? t('streaming.privateLiveBadge') : t('streaming.privateBadge')}
           </span>
           <span className="truncate text-sm font-semibold">{other}</span>
         </div>
@@ -290,10 +297,9 @@ export function PrivateShowPage({ sessionId }: { sessionId: string }) {
           >
             <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
             <span>
-              Your balance runs out in about {warnLeft < 60 ? `${warnLeft} s` : '1 minute'}: the show stops when it
-              cannot pay the next minute.{' '}
+              {warnLeft < 60 ? t('streaming.lowBalanceSeconds', { n: warnLeft }) : t('streaming.lowBalanceMinute')}{' '}
               <Link to="/wallet" target="_blank" className="underline">
-                Top up
+                {t('streaming.topUp')}
               </Link>
             </span>
           </div>
@@ -301,35 +307,39 @@ export function PrivateShowPage({ sessionId }: { sessionId: string }) {
         <div className="absolute inset-x-0 bottom-0 flex flex-wrap items-end justify-between gap-3 bg-gradient-to-t from-black/80 to-transparent p-4 pt-12 text-white">
           <dl className="grid grid-cols-3 gap-x-5 text-sm" data-testid="private-meter">
             <div>
-              <dt className="text-white/70">Time</dt>
+              <dt className="text-white/70">{t('streaming.time')}</dt>
               <dd className="font-mono text-lg font-semibold tabular-nums" data-testid="private-time">
                 {clock(seconds)}
               </dd>
             </div>
             <div>
-              <dt className="text-white/70">{isFan ? 'Cost' : 'Earned'} (tokens)</dt>
+              <dt className="text-white/70">{isFan ? t('streaming.costTokens') : t('streaming.earnedTokens')}</dt>
               <dd className="text-lg font-semibold tabular-nums" data-testid="private-cost">
-                {s.totalCharged.toFixed(2)}
+                {formatAmount(s.totalCharged)}
               </dd>
             </div>
             <div>
-              <dt className="text-white/70">{isFan ? 'Balance (tokens)' : 'Tokens / min'}</dt>
+              <dt className="text-white/70">{isFan ? t('streaming.balanceTokens') : t('streaming.tokensPerMin')}</dt>
               <dd
                 className="text-lg font-semibold tabular-nums"
                 data-testid={isFan ? 'private-balance' : 'private-rate'}
               >
-                {isFan ? (currentBalance === null ? '…' : currentBalance.toFixed(2)) : s.pricePerMinute.toFixed(2)}
+                {isFan
+                  ? currentBalance === null
+                    ? '…'
+                    : formatAmount(currentBalance)
+                  : formatAmount(s.pricePerMinute)}
               </dd>
             </div>
           </dl>
           <Button variant="danger" onClick={leave} loading={leaving} data-testid="leave-private">
-            <PhoneOff className="size-4" aria-hidden="true" /> {isFan ? 'Leave' : 'End show'}
+            <PhoneOff className="size-4" aria-hidden="true" /> {isFan ? t('streaming.leave') : t('streaming.endShow')}
           </Button>
         </div>
       </div>
       <p className="mt-3 hidden text-sm text-zinc-600 sm:block dark:text-zinc-400">
-        {tokens(s.pricePerMinute)} per started minute · {s.minutesBilled} {s.minutesBilled === 1 ? 'minute' : 'minutes'}{' '}
-        charged so far
+        {t('streaming.perStartedMinute', { amount: tokens(s.pricePerMinute) })} ·{' '}
+        {t('streaming.chargedSoFar', { count: s.minutesBilled })}
       </p>
     </div>
   );

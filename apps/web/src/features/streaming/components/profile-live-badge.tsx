@@ -1,4 +1,5 @@
 import { Radio } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCreatorLiveStream } from '../api';
 
@@ -7,16 +8,17 @@ const badge =
 
 /** The profile header's "Live now" badge: a link to the watch page once the stream is known. */
 export function ProfileLiveBadge({ creatorId }: { creatorId: string }) {
+  const { t } = useTranslation();
   const { stream } = useCreatorLiveStream(creatorId);
   const content = (
     <>
-      <Radio className="size-4 animate-pulse" aria-hidden="true" /> Live now
+      <Radio className="size-4 animate-pulse" aria-hidden="true" /> {t('streaming.liveNow')}
     </>
   );
   return stream ? (
     <Link to={`/live/${stream._id}`} className={`${badge} hover:bg-red-700`} data-testid="profile-live-link">
       {content}
-      <span className="sr-only">: watch the stream</span>
+      <span className="sr-only">{t('streaming.watchTheStream')}</span>
     </Link>
   ) : (
     <span className={badge}>{content}</span>

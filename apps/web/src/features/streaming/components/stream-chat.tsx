@@ -1,6 +1,7 @@
 import type { Message } from '@marquee/shared/messages';
 import { Gift, Send, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
@@ -21,6 +22,7 @@ function ChatLine({
   canDelete: boolean;
   onDelete: (m: Message) => void;
 }) {
+  const { t } = useTranslation();
   const name = message.sender?.name ?? message.sender?.username ?? 'Someone';
   const tip = message.type === 'tip';
   return (
@@ -46,7 +48,7 @@ function ChatLine({
             message.isDeleted ? 'italic opacity-70' : overlay ? 'text-white/95' : 'text-zinc-700 dark:text-zinc-300',
           )}
         >
-          {message.isDeleted ? 'Message deleted' : message.text}
+          {message.isDeleted ? t('streaming.chat.deleted') : message.text}
         </span>
       </p>
       {canDelete && !message.isDeleted && !message.pending && (
@@ -54,7 +56,7 @@ function ChatLine({
           type="button"
           onClick={() => onDelete(message)}
           className="rounded-full p-1 text-zinc-400 opacity-70 hover:bg-zinc-100 hover:text-red-600 focus-visible:opacity-100 group-hover:opacity-100 dark:hover:bg-zinc-800"
-          aria-label={`Delete message from ${name}`}
+          aria-label={t('streaming.chat.deleteFrom', { name })}
         >
           <Trash2 className="size-4" aria-hidden="true" />
         </button>
@@ -84,6 +86,7 @@ export function StreamChat({
   className?: string;
   onClearAll?: () => void;
 }) {
+  const { t } = useTranslation();
   const { user } = useCurrentUser();
   const chat = useStreamChat(streamId, conversationId, !user);
   const [text, setText] = useState('');
@@ -127,7 +130,7 @@ export function StreamChat({
 
   return (
     <section
-      aria-label="Live chat"
+      aria-label={t('streaming.chat.title')}
       className={cn(
         'flex min-h-0 flex-col',
         overlay
@@ -139,10 +142,10 @@ export function StreamChat({
     >
       {!overlay && (
         <div className="flex items-center justify-between border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
-          <h2 className="font-semibold">Live chat</h2>
+          <h2 className="font-semibold">{t('streaming.chat.title')}</h2>
           {canModerate && onClearAll && (
             <Button size="sm" variant="ghost" onClick={onClearAll}>
-              Clear chat
+              {t('streaming.chat.clear')}
             </Button>
           )}
         </div>
@@ -158,7 +161,7 @@ export function StreamChat({
           'flex-1 space-y-0.5 overflow-y-auto overscroll-contain',
           overlay ? 'px-1 py-1 [mask-image:linear-gradient(to_bottom,transparent,black_25%)]' : 'px-2 py-2',
         )}
-        aria-label="Chat history"
+        aria-label={t('streaming.chat.history')}
         aria-live="polite"
         aria-relevant="additions"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
@@ -166,7 +169,7 @@ export function StreamChat({
       >
         {chat.status === 'loaded' && chat.items.length === 0 && (
           <li className={cn('px-2 py-6 text-center text-sm', overlay ? 'text-white/80' : 'text-zinc-500')}>
-            No messages yet. Say hello!
+            {t('streaming.chat.empty')}
           </li>
         )}
         {chat.items.map((m) => (
@@ -177,18 +180,18 @@ export function StreamChat({
         {!user ? (
           <p className={cn('text-sm', overlay ? 'text-white/90' : 'text-zinc-600 dark:text-zinc-400')}>
             <button type="button" className="font-semibold underline" onClick={() => useUiStore.getState().openLogin()}>
-              Log in
+              {t('streaming.chat.logIn')}
             </button>{' '}
-            to chat.
+            {t('streaming.chat.toChat')}
           </p>
         ) : muted ? (
           <p className={cn('text-sm', overlay ? 'text-white/90' : 'text-zinc-600 dark:text-zinc-400')} role="status">
-            The creator has muted you in this chat.
+            {t('streaming.chat.muted')}
           </p>
         ) : (
           <form onSubmit={submit} className="flex items-center gap-2">
             <label htmlFor={inputId} className="sr-only">
-              Chat message
+              {t('streaming.chat.message')}
             </label>
             <input
               id={inputId}
@@ -196,7 +199,7 @@ export function StreamChat({
               onChange={(e) => setText(e.target.value)}
               maxLength={1000}
               autoComplete="off"
-              placeholder="Say something…"
+              placeholder={t('streaming.chat.placeholder')}
               className={cn(
                 'h-10 min-w-0 flex-1 rounded-full px-4 text-[15px] focus-visible:outline-2 focus-visible:outline-brand-500',
                 overlay
@@ -204,7 +207,7 @@ export function StreamChat({
                   : 'border border-zinc-300 bg-white text-zinc-900 placeholder:text-zinc-500 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100',
               )}
             />
-            <Button type="submit" size="icon" aria-label="Send" disabled={!text.trim()}>
+            <Button type="submit" size="icon" aria-label={t('streaming.chat.send')} disabled={!text.trim()}>
               <Send className="size-4" aria-hidden="true" />
             </Button>
           </form>

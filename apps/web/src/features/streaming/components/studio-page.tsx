@@ -1,5 +1,6 @@
 import { Camera, CircleStop, MonitorUp, Radio } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClasses, Card, CardContent, Dialog, toast } from '../../../components/ui';
 import { getErrorMessage } from '../../../lib/api';
@@ -8,7 +9,7 @@ import { useRealtimeEvent } from '../../../lib/realtime';
 import { useCurrentUser } from '../../auth/api';
 import { useSettings } from '../../settings/api';
 import { usePageTitle } from '../../settings/hooks';
-import { realtimeStreaming, type Stream, streamingApi, useCreatorLiveStream, useStreamSettings } from '../api';
+import { realtimeStreaming, type Stream, streamingApi, tokens, useCreatorLiveStream, useStreamSettings } from '../api';
 import { useStreamRoom } from '../hooks/use-stream-room';
 import type { AgoraRoom } from '../lib/agora';
 import { Broadcaster } from '../lib/broadcaster';
@@ -44,7 +45,8 @@ function useElapsed(startedAt: string | undefined) {
 
 /** The go-live studio: camera preview and devices, stream details, OBS key, chat, viewers, tips, requests. */
 export function StudioPage() {
-  usePageTitle('Go live');
+  const { t } = useTranslation();
+  usePageTitle(t('streaming.goLive'));
   const { user } = useCurrentUser();
   const { streamingProvider } = useSettings();
   const { data: settings } = useStreamSettings();
@@ -117,7 +119,7 @@ export function StudioPage() {
       return;
     }
     const media = devices.stream ?? (await devices.start());
-    if (!media) throw new Error('Turn on your camera first');
+    if (!media) throw new Error(t('streaming.studio.cameraFirst'));
     const b = new Broadcaster({
       stream: media,
       timeslice: 1000,
@@ -127,7 +129,7 @@ export function StudioPage() {
       onError: (err) => {
         broadcaster.current = null; // shows "Resume camera" (a new broadcast restarts at chunk 0)
         setIngest('error');
-        toast.error(`The broadcast stopped: ${getErrorMessage(err)}`);
+        toast.error(t('streaming.studio.broadcastStoppedReason', { reason: getErrorMessage(err) }));
       },
     });
     broadcaster.current = b;
@@ -142,7 +144,7 @@ export function StudioPage() {
       setStream(s);
       await startBroadcast(s);
       void refreshCurrent();
-      toast.success('You are live!');
+      toast.success(t('streaming.studio.youAreLive'));
     } catch (err) {
       toast.error(getErrorMessage(err));
     } finally {
@@ -161,7 +163,7 @@ export function StudioPage() {
       setIngest('idle');
       setConfirmEnd(false);
       await refreshCurrent();
-      toast.success('Your stream has ended');
+      toast.success(t('streaming.studio.streamEnded'));
       if (source === 'browser' && provider !== 'agora') void devices.start();
     } catch (err) {
       toast.error(getErrorMessage(err));
@@ -174,7 +176,7 @@ export function StudioPage() {
     if (!live) return;
     try {
       const res = await streamingApi.clearChat(live.conversationId ?? live._id);
-      toast.success(`${res.deleted} messages deleted`);
+      toast.success(t('streaming.studio.messagesDeleted', { count: res.deleted }));
     } catch (err) {
       toast.error(getErrorMessage(err));
     }
@@ -186,13 +188,13 @@ export function StudioPage() {
     <div className="mx-auto max-w-6xl" data-testid="studio">
       <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
         <h1 className="flex items-center gap-2 text-2xl font-extrabold tracking-tight sm:text-3xl">
-          <Radio className="size-7 text-red-600" aria-hidden="true" /> Live studio
+          <Radio className="size-7 text-red-600" aria-hidden="true" /> {t('streaming.studio.title')}
         </h1>
         {live && (
           <div className="flex items-center gap-2">
             <LiveBadge size="md" />
             <span className="font-mono text-sm tabular-nums">
-              <span className="sr-only">Time live </span>
+              <span className="sr-only">{t('streaming.studio.timeLive')} </span>
               {clock(elapsed)}
             </span>
             <ViewerCount count={room.viewers?.count ?? live.viewerCount} className="text-sm" />
@@ -217,17 +219,17 @@ export function StudioPage() {
                 <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-6 text-center text-white">
                   <MonitorUp className="size-10" aria-hidden="true" />
                   <p className="font-semibold">
-                    {ingest === 'receiving' ? 'Receiving your broadcast' : 'Waiting for your broadcasting software'}
+                    {ingest === 'receiving' ? t('streaming.studio.receiving') : t('streaming.studio.waitingSoftware')}
                   </p>
-                  <p className="text-sm text-white/80">Your fans see what OBS sends.</p>
+                  <p className="text-sm text-white/80">{t('streaming.studio.obsSends')}</p>
                 </div>
               )}
               {source === 'browser' && devices.status !== 'ready' && !agora.current && (
                 <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center text-white">
                   <Camera className="size-10" aria-hidden="true" />
-                  <p className="max-w-sm text-sm">{devices.error ?? 'Turn on your camera to see a preview.'}</p>
+                  <p className="max-w-sm text-sm">{devices.error ?? t('streaming.studio.preview')}</p>
                   <Button variant="inverse" onClick={() => devices.start()} loading={devices.status === 'asking'}>
-                    Turn on camera
+                    {t('streaming.studio.turnOnCamera')}
                   </Button>
                 </div>
               )}
@@ -237,18 +239,18 @@ export function StudioPage() {
                   role="status"
                 >
                   {ingest === 'receiving'
-                    ? 'Fans are receiving your video'
+                    ? t('streaming.studio.fansReceiving')
                     : ingest === 'sending'
-                      ? 'Sending video…'
+                      ? t('streaming.studio.sending')
                       : ingest === 'error'
-                        ? 'The broadcast stopped'
-                        : 'Waiting for video'}
+                        ? t('streaming.studio.broadcastStopped')
+                        : t('streaming.studio.waitingVideo')}
                 </span>
               )}
             </div>
             <CardContent className="space-y-4">
               <fieldset className="flex gap-2">
-                <legend className="sr-only">Broadcast from</legend>
+                <legend className="sr-only">{t('streaming.studio.broadcastFrom')}</legend>
                 {(['browser', 'obs'] as const).map((s) => (
                   <button
                     key={s}
@@ -264,11 +266,11 @@ export function StudioPage() {
                   >
                     {s === 'browser' ? (
                       <>
-                        <Camera className="size-4" aria-hidden="true" /> This browser
+                        <Camera className="size-4" aria-hidden="true" /> {t('streaming.studio.thisBrowser')}
                       </>
                     ) : (
                       <>
-                        <MonitorUp className="size-4" aria-hidden="true" /> OBS / software
+                        <MonitorUp className="size-4" aria-hidden="true" /> {t('streaming.studio.software')}
                       </>
                     )}
                   </button>
@@ -281,14 +283,14 @@ export function StudioPage() {
                     <p className="truncate font-semibold">{live.title}</p>
                     <p className="text-sm text-zinc-600 dark:text-zinc-400">
                       {live.isFree
-                        ? 'Free public stream'
-                        : `${live.type === 'group' ? 'Group' : 'Public'} · ${live.price.toFixed(2)} tokens`}
+                        ? t('streaming.studio.freePublic')
+                        : `${t(`streaming.types.${live.type === 'group' ? 'group' : 'public'}.label`)} · ${tokens(live.price)}`}
                       {' · '}
                       <Link
                         to={`/live/${live._id}`}
                         className="font-medium text-brand-700 underline dark:text-brand-300"
                       >
-                        Watch page
+                        {t('streaming.studio.watchPage')}
                       </Link>
                     </p>
                   </div>
@@ -298,11 +300,11 @@ export function StudioPage() {
                         variant="outline"
                         onClick={() => startBroadcast(live).catch((e) => toast.error(getErrorMessage(e)))}
                       >
-                        Resume camera
+                        {t('streaming.studio.resumeCamera')}
                       </Button>
                     )}
                     <Button variant="danger" onClick={() => setConfirmEnd(true)} data-testid="end-stream">
-                      <CircleStop className="size-4" aria-hidden="true" /> End stream
+                      <CircleStop className="size-4" aria-hidden="true" /> {t('streaming.studio.endStream')}
                     </Button>
                   </div>
                 </div>
@@ -338,8 +340,7 @@ export function StudioPage() {
           ) : (
             <Card>
               <CardContent className="text-sm text-zinc-600 dark:text-zinc-400">
-                Your followers and subscribers are told as soon as you go live. The chat, your viewers and the tips you
-                receive show up here.
+                {t('streaming.studio.intro')}
               </CardContent>
             </Card>
           )}
@@ -349,15 +350,15 @@ export function StudioPage() {
       <Dialog
         open={confirmEnd}
         onOpenChange={setConfirmEnd}
-        title="End your stream?"
-        description="Your viewers are told the stream has ended."
+        title={t('streaming.studio.endTitle')}
+        description={t('streaming.studio.endText')}
         footer={
           <>
             <Button variant="ghost" onClick={() => setConfirmEnd(false)}>
-              Keep streaming
+              {t('streaming.studio.keepStreaming')}
             </Button>
             <Button variant="danger" loading={busy} onClick={end} data-testid="confirm-end-stream">
-              End stream
+              {t('streaming.studio.endStream')}
             </Button>
           </>
         }

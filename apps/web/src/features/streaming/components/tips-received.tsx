@@ -1,5 +1,6 @@
 import { Gift } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui';
 import { useRealtimeEvent } from '../../../lib/realtime';
 import { tokens } from '../api';
@@ -13,6 +14,7 @@ interface TipLine {
 
 /** Tips received during this stream (from the room's `stream/tip` events), newest first. */
 export function TipsReceived({ streamId }: { streamId: string }) {
+  const { t } = useTranslation();
   const [tips, setTips] = useState<TipLine[]>([]);
   useRealtimeEvent('stream/tip', (p) => {
     if (p.streamId !== streamId) return;
@@ -26,19 +28,20 @@ export function TipsReceived({ streamId }: { streamId: string }) {
     <Card data-testid="tips-received">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <Gift className="size-5 text-amber-500" aria-hidden="true" /> Tips{' '}
+          <Gift className="size-5 text-amber-500" aria-hidden="true" /> {t('streaming.tips.title')}{' '}
           <span className="text-zinc-500">{tokens(total)}</span>
         </CardTitle>
       </CardHeader>
       <CardContent>
         {tips.length === 0 ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">Tips sent during this stream show up here.</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('streaming.tips.empty')}</p>
         ) : (
           <ul className="space-y-2" aria-live="polite">
-            {tips.map((t) => (
-              <li key={t.id} className="text-sm" data-testid="tip-line">
-                <span className="font-semibold">{t.name}</span> tipped {tokens(t.amount)}
-                {t.message && <span className="text-zinc-600 dark:text-zinc-400"> · “{t.message}”</span>}
+            {tips.map((tip) => (
+              <li key={tip.id} className="text-sm" data-testid="tip-line">
+                <span className="font-semibold">{tip.name}</span>{' '}
+                {t('streaming.tips.tipped', { amount: tokens(tip.amount) })}
+                {tip.message && <span className="text-zinc-600 dark:text-zinc-400"> · “{tip.message}”</span>}
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
 import { Ban, Gift, Lock, PhoneCall, Radio, VideoOff } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -57,6 +58,7 @@ function useJoin(streamId: string) {
 }
 
 function Blocked({ title, description }: { title: string; description: string }) {
+  const { t } = useTranslation();
   return (
     <EmptyState
       icon={Ban}
@@ -66,7 +68,7 @@ function Blocked({ title, description }: { title: string; description: string })
       className="mx-auto max-w-xl"
       action={
         <Link to="/live" className={buttonClasses('outline')}>
-          See who is live
+          {t('streaming.seeWhoIsLive')}
         </Link>
       }
     />
@@ -74,21 +76,22 @@ function Blocked({ title, description }: { title: string; description: string })
 }
 
 function Ended({ stream }: { stream?: Stream }) {
+  const { t } = useTranslation();
   return (
     <EmptyState
       icon={VideoOff}
       level={1}
-      title="This stream has ended"
-      description={stream?.performer ? `${stream.performer.name} is not live any more.` : undefined}
+      title={t('streaming.watch.ended')}
+      description={stream?.performer ? t('streaming.watch.notLive', { name: stream.performer.name }) : undefined}
       className="mx-auto max-w-xl"
       action={
         <div className="flex flex-wrap justify-center gap-2">
           <Link to="/live" className={buttonClasses('primary')}>
-            See who is live
+            {t('streaming.seeWhoIsLive')}
           </Link>
           {stream?.performer?.username && (
             <Link to={`/${stream.performer.username}`} className={buttonClasses('outline')}>
-              Visit {stream.performer.name}
+              {t('streaming.watch.visit', { name: stream.performer.name })}
             </Link>
           )}
         </div>
@@ -98,30 +101,35 @@ function Ended({ stream }: { stream?: Stream }) {
 }
 
 function PaywallPanel({ stream, onUnlocked }: { stream: Stream; onUnlocked: () => void }) {
+  const { t } = useTranslation();
   const { user } = useCurrentUser();
   const [open, setOpen] = useState(false);
-  const who = stream.performer?.name ?? 'The creator';
+  const who = stream.performer?.name ?? t('streaming.theCreator');
   return (
     <div className="mx-auto max-w-xl">
       <EmptyState
         icon={Lock}
         level={1}
         title={stream.title}
-        description={`${who} is live in a ${stream.type === 'group' ? 'group' : 'paid'} show. Pay ${tokens(stream.price)} once to watch and chat for the whole session.`}
+        description={t(stream.type === 'group' ? 'streaming.watch.paywallGroup' : 'streaming.watch.paywallPaid', {
+          name: who,
+          amount: tokens(stream.price),
+        })}
         action={
           <Button
             onClick={() => (user ? setOpen(true) : useUiStore.getState().openLogin())}
             data-testid="unlock-stream"
           >
-            <Lock className="size-4" aria-hidden="true" /> Unlock for {tokens(stream.price)}
+            <Lock className="size-4" aria-hidden="true" />{' '}
+            {t('streaming.watch.unlockFor', { amount: tokens(stream.price) })}
           </Button>
         }
       />
       <UnlockDialog
         open={open}
         onOpenChange={setOpen}
-        title="Unlock this live show"
-        description={`${stream.title} by ${who}`}
+        title={t('streaming.watch.unlockTitle')}
+        description={t('streaming.watch.titleBy', { title: stream.title, name: who })}
         price={stream.price}
         onConfirm={() => streamingApi.buySession(stream._id)}
         onDone={onUnlocked}
@@ -133,6 +141,7 @@ function PaywallPanel({ stream, onUnlocked }: { stream: Stream; onUnlocked: () =
 
 /** The watch page: the player (full screen on phones), chat, tips, private show request. */
 export function WatchPage({ streamId }: { streamId: string }) {
+  const { t } = useTranslation();
   const { user } = useCurrentUser();
   const navigate = useNavigate();
   const { data: info, mutate: refreshInfo } = useStream(streamId);
@@ -147,20 +156,20 @@ export function WatchPage({ streamId }: { streamId: string }) {
   // One chat at a time: over the video on phones, beside it on wide screens, under it in between.
   const phone = !useMediaQuery('(min-width: 640px)');
   const wide = useMediaQuery('(min-width: 1024px)');
-  usePageTitle(stream ? `${stream.performer?.name ?? 'Live'}: ${stream.title}` : 'Live');
+  usePageTitle(stream ? `${stream.performer?.name ?? t('streaming.live')}: ${stream.title}` : t('streaming.live'));
 
   useEffect(() => setMuted(joined?.muted ?? false), [joined?.muted]);
   useRealtimeEvent('stream/muted', (p) => {
     if (p.streamId !== streamId || p.userId !== user?._id) return;
     setMuted(p.muted);
-    toast.info(p.muted ? 'The creator muted you in this chat' : 'You can chat again');
+    toast.info(p.muted ? t('streaming.watch.mutedToast') : t('streaming.watch.unmutedToast'));
   });
   useRealtimeEvent('stream/removed', (p) => {
     if (p.streamId === streamId && p.userId === user?._id) setRemoved(true);
   });
 
   if (removed) {
-    return <Blocked title="You were removed from this stream" description="The creator removed you from this show." />;
+    return <Blocked title={t('streaming.watch.removed')} description={t('streaming.watch.removedText')} />;
   }
   if (room.ended || stream?.status === 'ended') return <Ended stream={stream} />;
   if (state.kind === 'loading') return <PageSpinner />;
@@ -181,14 +190,12 @@ export function WatchPage({ streamId }: { streamId: string }) {
     }
     if (code === 'STREAM_NOT_LIVE') return <Ended stream={info} />;
     if (code === 'REMOVED_FROM_STREAM')
-      return (
-        <Blocked title="You were removed from this stream" description="The creator removed you from this show." />
-      );
+      return <Blocked title={t('streaming.watch.removed')} description={t('streaming.watch.removedText')} />;
     if (code === 'BLOCKED' || code === 'COUNTRY_BLOCKED')
-      return <Blocked title="This stream is not available" description="The creator has restricted who can watch." />;
+      return <Blocked title={t('streaming.watch.unavailable')} description={t('streaming.watch.unavailableText')} />;
     if (status === 404)
-      return <Blocked title="Stream not found" description="This stream does not exist or was removed." />;
-    return <Blocked title="The stream could not be opened" description={getErrorMessage(err)} />;
+      return <Blocked title={t('streaming.watch.notFound')} description={t('streaming.watch.notFoundText')} />;
+    return <Blocked title={t('streaming.watch.notOpened')} description={getErrorMessage(err)} />;
   }
 
   const s = state.join.stream;
@@ -201,7 +208,7 @@ export function WatchPage({ streamId }: { streamId: string }) {
     ) : joined?.hlsUrl ? (
       <HlsPlayer src={joined.hlsUrl} streamKey={s._id} className="size-full" />
     ) : (
-      <div className="flex size-full items-center justify-center text-white">The video is not available.</div>
+      <div className="flex size-full items-center justify-center text-white">{t('streaming.watch.noVideo')}</div>
     );
 
   const actions = !isOwner && (
@@ -212,7 +219,7 @@ export function WatchPage({ streamId }: { streamId: string }) {
         onClick={() => (user ? setTipOpen(true) : useUiStore.getState().openLogin())}
         data-testid="stream-tip-button"
       >
-        <Gift className="size-4" aria-hidden="true" /> Tip
+        <Gift className="size-4" aria-hidden="true" /> {t('streaming.watch.tip')}
       </Button>
       <Button
         size="sm"
@@ -220,7 +227,7 @@ export function WatchPage({ streamId }: { streamId: string }) {
         onClick={() => (user ? setPrivateOpen(true) : useUiStore.getState().openLogin())}
         data-testid="request-private"
       >
-        <PhoneCall className="size-4" aria-hidden="true" /> Private show
+        <PhoneCall className="size-4" aria-hidden="true" /> {t('streaming.privateShow')}
       </Button>
     </div>
   );
@@ -317,19 +324,19 @@ export function WatchPage({ streamId }: { streamId: string }) {
               onClick={() => (user ? setTipOpen(true) : useUiStore.getState().openLogin())}
               data-testid="stream-tip-button-desktop"
             >
-              <Gift className="size-4" aria-hidden="true" /> Send a tip
+              <Gift className="size-4" aria-hidden="true" /> {t('streaming.watch.sendTip')}
             </Button>
             <Button
               size="sm"
               variant="outline"
               onClick={() => (user ? setPrivateOpen(true) : useUiStore.getState().openLogin())}
             >
-              <PhoneCall className="size-4" aria-hidden="true" /> Request a private show
+              <PhoneCall className="size-4" aria-hidden="true" /> {t('streaming.watch.requestPrivate')}
             </Button>
           </div>
         ) : (
           <Button size="sm" variant="outline" className="mt-3" onClick={() => navigate('/creator/live')}>
-            Open the studio
+            {t('streaming.watch.openStudio')}
           </Button>
         )}
       </div>

@@ -1,5 +1,6 @@
 import type { Stream, StreamViewers } from '@marquee/shared/streaming';
 import { useEffect, useState } from 'react';
+import i18n from '../../../lib/i18n';
 import { useRealtimeEvent } from '../../../lib/realtime';
 import { useUiStore } from '../../../lib/ui-store';
 import { realtimeStreaming } from '../api';
@@ -25,7 +26,9 @@ export function useStreamRoom(streamId: string | undefined, enabled = true) {
         setJoinError(null);
         setViewers((v) => ({ streamId, viewers: v?.viewers ?? [], count: res.viewerCount }));
       })
-      .catch((err: { message?: string }) => !left && setJoinError(err.message ?? 'Could not join the room'));
+      .catch(
+        (err: { message?: string }) => !left && setJoinError(err.message ?? i18n.t('streaming.devices.joinFailed')),
+      );
     return () => {
       left = true;
       realtimeStreaming.leave(streamId);

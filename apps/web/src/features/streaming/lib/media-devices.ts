@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import i18n from '../../../lib/i18n';
 
 export interface DeviceChoice {
   cameraId: string;
@@ -51,7 +52,7 @@ export function useMediaDevices(): MediaDevicesState {
     async (next: DeviceChoice) => {
       if (!navigator.mediaDevices?.getUserMedia) {
         setStatus('unavailable');
-        setError('This browser cannot use a camera here (a secure https page is needed).');
+        setError(i18n.t('streaming.devices.insecure'));
         return null;
       }
       setStatus('asking');
@@ -72,8 +73,8 @@ export function useMediaDevices(): MediaDevicesState {
         setStatus(name === 'NotAllowedError' || name === 'SecurityError' ? 'denied' : 'unavailable');
         setError(
           name === 'NotAllowedError' || name === 'SecurityError'
-            ? 'Camera and microphone access was refused. Allow it in the browser’s site settings and try again.'
-            : 'No camera or microphone could be opened.',
+            ? i18n.t('streaming.devices.refused')
+            : i18n.t('streaming.devices.none'),
         );
         return null;
       }

@@ -1,8 +1,16 @@
+import { catalogueDe } from './catalogue/de';
 import { chargebacksDe } from './chargebacks/de';
 import { complaintsDe } from './complaints/de';
 import { complianceDe } from './compliance/de';
+import { creatorHomeDe } from './creatorHome/de';
 import type { Messages } from './en';
+import { homeDe } from './home/de';
 import { leaksDe } from './leaks/de';
+import { pagesDe } from './pages/de';
+import { postsDe } from './posts/de';
+import { profilesDe } from './profiles/de';
+import { storiesDe } from './stories/de';
+import { streamingDe } from './streaming/de';
 
 export const de: Messages = {
   leaks: leaksDe,
@@ -482,4 +490,12 @@ export const de: Messages = {
     },
   },
   compliance: complianceDe,
+  streaming: streamingDe,
+  profiles: profilesDe,
+  catalogue: catalogueDe,
+  posts: postsDe,
+  stories: storiesDe,
+  creatorHome: creatorHomeDe,
+  home: homeDe,
+  pages: pagesDe,
 };

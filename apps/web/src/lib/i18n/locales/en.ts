@@ -1,7 +1,15 @@
+import { catalogueEn } from './catalogue/en';
 import { chargebacksEn } from './chargebacks/en';
 import { complaintsEn } from './complaints/en';
 import { complianceEn } from './compliance/en';
+import { creatorHomeEn } from './creatorHome/en';
+import { homeEn } from './home/en';
 import { leaksEn } from './leaks/en';
+import { pagesEn } from './pages/en';
+import { postsEn } from './posts/en';
+import { profilesEn } from './profiles/en';
+import { storiesEn } from './stories/en';
+import { streamingEn } from './streaming/en';
 /** English, the source language. Keys of `nav` are the English labels of NAV_ITEMS. */
 export const en = {
   leaks: leaksEn,
@@ -480,6 +488,14 @@ export const en = {
     },
   },
   compliance: complianceEn,
+  streaming: streamingEn,
+  profiles: profilesEn,
+  catalogue: catalogueEn,
+  posts: postsEn,
+  stories: storiesEn,
+  creatorHome: creatorHomeEn,
+  home: homeEn,
+  pages: pagesEn,
 };
 
 export type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

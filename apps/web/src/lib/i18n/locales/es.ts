@@ -1,8 +1,16 @@
+import { catalogueEs } from './catalogue/es';
 import { chargebacksEs } from './chargebacks/es';
 import { complaintsEs } from './complaints/es';
 import { complianceEs } from './compliance/es';
+import { creatorHomeEs } from './creatorHome/es';
 import type { Messages } from './en';
+import { homeEs } from './home/es';
 import { leaksEs } from './leaks/es';
+import { pagesEs } from './pages/es';
+import { postsEs } from './posts/es';
+import { profilesEs } from './profiles/es';
+import { storiesEs } from './stories/es';
+import { streamingEs } from './streaming/es';
 
 export const es: Messages = {
   leaks: leaksEs,
@@ -479,4 +487,12 @@ export const es: Messages = {
     },
   },
   compliance: complianceEs,
+  streaming: streamingEs,
+  profiles: profilesEs,
+  catalogue: catalogueEs,
+  posts: postsEs,
+  stories: storiesEs,
+  creatorHome: creatorHomeEs,
+  home: homeEs,
+  pages: pagesEs,
 };

@@ -1,8 +1,16 @@
+import { catalogueFr } from './catalogue/fr';
 import { chargebacksFr } from './chargebacks/fr';
 import { complaintsFr } from './complaints/fr';
 import { complianceFr } from './compliance/fr';
+import { creatorHomeFr } from './creatorHome/fr';
 import type { Messages } from './en';
+import { homeFr } from './home/fr';
 import { leaksFr } from './leaks/fr';
+import { pagesFr } from './pages/fr';
+import { postsFr } from './posts/fr';
+import { profilesFr } from './profiles/fr';
+import { storiesFr } from './stories/fr';
+import { streamingFr } from './streaming/fr';
 
 export const fr: Messages = {
   leaks: leaksFr,
@@ -484,4 +492,12 @@ export const fr: Messages = {
     },
   },
   compliance: complianceFr,
+  streaming: streamingFr,
+  profiles: profilesFr,
+  catalogue: catalogueFr,
+  posts: postsFr,
+  stories: storiesFr,
+  creatorHome: creatorHomeFr,
+  home: homeFr,
+  pages: pagesFr,
 };

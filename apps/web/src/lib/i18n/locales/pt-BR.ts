@@ -1,8 +1,16 @@
+import { cataloguePtBR } from './catalogue/pt-BR';
 import { chargebacksPtBR } from './chargebacks/pt-BR';
 import { complaintsPtBR } from './complaints/pt-BR';
 import { compliancePtBR } from './compliance/pt-BR';
+import { creatorHomePtBR } from './creatorHome/pt-BR';
 import type { Messages } from './en';
+import { homePtBR } from './home/pt-BR';
 import { leaksPtBR } from './leaks/pt-BR';
+import { pagesPtBR } from './pages/pt-BR';
+import { postsPtBR } from './posts/pt-BR';
+import { profilesPtBR } from './profiles/pt-BR';
+import { storiesPtBR } from './stories/pt-BR';
+import { streamingPtBR } from './streaming/pt-BR';
 
 export const ptBR: Messages = {
   leaks: leaksPtBR,
@@ -479,4 +487,12 @@ export const ptBR: Messages = {
     },
   },
   compliance: compliancePtBR,
+  streaming: streamingPtBR,
+  profiles: profilesPtBR,
+  catalogue: cataloguePtBR,
+  posts: postsPtBR,
+  stories: storiesPtBR,
+  creatorHome: creatorHomePtBR,
+  home: homePtBR,
+  pages: pagesPtBR,
 };
