@@ -1,5 +1,7 @@
-import type { Messages } from './en';
+import { dataRightsDe } from './dataRights/de';
 
+import { earningsDe } from './earnings/de';
+import type { Messages } from './en';
 export const de: Messages = {
   nav: {
     Home: 'Startseite',
@@ -23,6 +25,8 @@ export const de: Messages = {
     Account: 'Konto',
     'Admin console': 'Admin-Konsole',
   },
+  earnings: earningsDe,
+  dataRights: dataRightsDe,
   language: {
     title: 'Sprache',
     description: 'Die Sprache der Oberfläche auf jedem Gerät, auf dem du angemeldet bist.',

@@ -1,3 +1,5 @@
+import { dataRightsEn } from './dataRights/en';
+import { earningsEn } from './earnings/en';
 /** English, the source language. Keys of `nav` are the English labels of NAV_ITEMS. */
 export const en = {
   nav: {
@@ -22,6 +24,8 @@ export const en = {
     Account: 'Account',
     'Admin console': 'Admin console',
   },
+  earnings: earningsEn,
+  dataRights: dataRightsEn,
   language: {
     title: 'Language',
     description: 'The language of the interface on every device you sign in to.',

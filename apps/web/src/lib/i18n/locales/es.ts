@@ -1,5 +1,7 @@
-import type { Messages } from './en';
+import { dataRightsEs } from './dataRights/es';
 
+import { earningsEs } from './earnings/es';
+import type { Messages } from './en';
 export const es: Messages = {
   nav: {
     Home: 'Inicio',
@@ -23,6 +25,8 @@ export const es: Messages = {
     Account: 'Cuenta',
     'Admin console': 'Consola de administración',
   },
+  earnings: earningsEs,
+  dataRights: dataRightsEs,
   language: {
     title: 'Idioma',
     description: 'El idioma de la interfaz en todos los dispositivos en los que inicies sesión.',

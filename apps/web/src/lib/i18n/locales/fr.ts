@@ -1,5 +1,7 @@
-import type { Messages } from './en';
+import { dataRightsFr } from './dataRights/fr';
 
+import { earningsFr } from './earnings/fr';
+import type { Messages } from './en';
 export const fr: Messages = {
   nav: {
     Home: 'Accueil',
@@ -23,6 +25,8 @@ export const fr: Messages = {
     Account: 'Compte',
     'Admin console': "Console d'administration",
   },
+  earnings: earningsFr,
+  dataRights: dataRightsFr,
   language: {
     title: 'Langue',
     description: "La langue de l'interface sur tous les appareils où vous êtes connecté.",

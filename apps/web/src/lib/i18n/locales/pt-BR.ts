@@ -1,5 +1,7 @@
-import type { Messages } from './en';
+import { dataRightsPtBR } from './dataRights/pt-BR';
 
+import { earningsPtBR } from './earnings/pt-BR';
+import type { Messages } from './en';
 export const ptBR: Messages = {
   nav: {
     Home: 'Início',
@@ -23,6 +25,8 @@ export const ptBR: Messages = {
     Account: 'Conta',
     'Admin console': 'Console de administração',
   },
+  earnings: earningsPtBR,
+  dataRights: dataRightsPtBR,
   language: {
     title: 'Idioma',
     description: 'O idioma da interface em todos os dispositivos em que você entrar.',
