@@ -2,6 +2,8 @@ import { dataRightsDe } from './dataRights/de';
 
 import { earningsDe } from './earnings/de';
 import type { Messages } from './en';
+import { massMessagesDe } from './massMessages/de';
+import { ordersDe } from './orders/de';
 export const de: Messages = {
   nav: {
     Home: 'Startseite',
@@ -27,6 +29,8 @@ export const de: Messages = {
   },
   earnings: earningsDe,
   dataRights: dataRightsDe,
+  orders: ordersDe,
+  massMessages: massMessagesDe,
   language: {
     title: 'Sprache',
     description: 'Die Sprache der Oberfläche auf jedem Gerät, auf dem du angemeldet bist.',

@@ -1,6 +1,8 @@
 import { dataRightsEn } from './dataRights/en';
 import { earningsEn } from './earnings/en';
+import { massMessagesEn } from './massMessages/en';
 /** English, the source language. Keys of `nav` are the English labels of NAV_ITEMS. */
+import { ordersEn } from './orders/en';
 export const en = {
   nav: {
     Home: 'Home',
@@ -26,6 +28,8 @@ export const en = {
   },
   earnings: earningsEn,
   dataRights: dataRightsEn,
+  orders: ordersEn,
+  massMessages: massMessagesEn,
   language: {
     title: 'Language',
     description: 'The language of the interface on every device you sign in to.',

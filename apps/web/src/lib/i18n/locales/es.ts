@@ -2,6 +2,8 @@ import { dataRightsEs } from './dataRights/es';
 
 import { earningsEs } from './earnings/es';
 import type { Messages } from './en';
+import { massMessagesEs } from './massMessages/es';
+import { ordersEs } from './orders/es';
 export const es: Messages = {
   nav: {
     Home: 'Inicio',
@@ -27,6 +29,8 @@ export const es: Messages = {
   },
   earnings: earningsEs,
   dataRights: dataRightsEs,
+  orders: ordersEs,
+  massMessages: massMessagesEs,
   language: {
     title: 'Idioma',
     description: 'El idioma de la interfaz en todos los dispositivos en los que inicies sesión.',

@@ -2,6 +2,8 @@ import { dataRightsFr } from './dataRights/fr';
 
 import { earningsFr } from './earnings/fr';
 import type { Messages } from './en';
+import { massMessagesFr } from './massMessages/fr';
+import { ordersFr } from './orders/fr';
 export const fr: Messages = {
   nav: {
     Home: 'Accueil',
@@ -27,6 +29,8 @@ export const fr: Messages = {
   },
   earnings: earningsFr,
   dataRights: dataRightsFr,
+  orders: ordersFr,
+  massMessages: massMessagesFr,
   language: {
     title: 'Langue',
     description: "La langue de l'interface sur tous les appareils où vous êtes connecté.",

@@ -2,6 +2,8 @@ import { dataRightsPtBR } from './dataRights/pt-BR';
 
 import { earningsPtBR } from './earnings/pt-BR';
 import type { Messages } from './en';
+import { massMessagesPtBR } from './massMessages/pt-BR';
+import { ordersPtBR } from './orders/pt-BR';
 export const ptBR: Messages = {
   nav: {
     Home: 'Início',
@@ -27,6 +29,8 @@ export const ptBR: Messages = {
   },
   earnings: earningsPtBR,
   dataRights: dataRightsPtBR,
+  orders: ordersPtBR,
+  massMessages: massMessagesPtBR,
   language: {
     title: 'Idioma',
     description: 'O idioma da interface em todos os dispositivos em que você entrar.',
