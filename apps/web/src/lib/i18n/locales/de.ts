@@ -4,6 +4,7 @@ import { earningsDe } from './earnings/de';
 import type { Messages } from './en';
 import { massMessagesDe } from './massMessages/de';
 import { ordersDe } from './orders/de';
+import { subscriptionsDe } from './subscriptions/de';
 export const de: Messages = {
   nav: {
     Home: 'Startseite',
@@ -31,6 +32,7 @@ export const de: Messages = {
   dataRights: dataRightsDe,
   orders: ordersDe,
   massMessages: massMessagesDe,
+  subscriptions: subscriptionsDe,
   language: {
     title: 'Sprache',
     description: 'Die Sprache der Oberfläche auf jedem Gerät, auf dem du angemeldet bist.',

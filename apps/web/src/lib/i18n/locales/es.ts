@@ -4,6 +4,7 @@ import { earningsEs } from './earnings/es';
 import type { Messages } from './en';
 import { massMessagesEs } from './massMessages/es';
 import { ordersEs } from './orders/es';
+import { subscriptionsEs } from './subscriptions/es';
 export const es: Messages = {
   nav: {
     Home: 'Inicio',
@@ -31,6 +32,7 @@ export const es: Messages = {
   dataRights: dataRightsEs,
   orders: ordersEs,
   massMessages: massMessagesEs,
+  subscriptions: subscriptionsEs,
   language: {
     title: 'Idioma',
     description: 'El idioma de la interfaz en todos los dispositivos en los que inicies sesión.',

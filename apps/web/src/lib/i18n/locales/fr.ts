@@ -4,6 +4,7 @@ import { earningsFr } from './earnings/fr';
 import type { Messages } from './en';
 import { massMessagesFr } from './massMessages/fr';
 import { ordersFr } from './orders/fr';
+import { subscriptionsFr } from './subscriptions/fr';
 export const fr: Messages = {
   nav: {
     Home: 'Accueil',
@@ -31,6 +32,7 @@ export const fr: Messages = {
   dataRights: dataRightsFr,
   orders: ordersFr,
   massMessages: massMessagesFr,
+  subscriptions: subscriptionsFr,
   language: {
     title: 'Langue',
     description: "La langue de l'interface sur tous les appareils où vous êtes connecté.",

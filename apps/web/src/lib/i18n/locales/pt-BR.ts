@@ -4,6 +4,7 @@ import { earningsPtBR } from './earnings/pt-BR';
 import type { Messages } from './en';
 import { massMessagesPtBR } from './massMessages/pt-BR';
 import { ordersPtBR } from './orders/pt-BR';
+import { subscriptionsPtBR } from './subscriptions/pt-BR';
 export const ptBR: Messages = {
   nav: {
     Home: 'Início',
@@ -31,6 +32,7 @@ export const ptBR: Messages = {
   dataRights: dataRightsPtBR,
   orders: ordersPtBR,
   massMessages: massMessagesPtBR,
+  subscriptions: subscriptionsPtBR,
   language: {
     title: 'Idioma',
     description: 'O idioma da interface em todos os dispositivos em que você entrar.',
