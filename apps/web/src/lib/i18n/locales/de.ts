@@ -4,6 +4,7 @@ import { earningsDe } from './earnings/de';
 import type { Messages } from './en';
 import { massMessagesDe } from './massMessages/de';
 import { ordersDe } from './orders/de';
+import { payoutsDe } from './payouts/de';
 import { subscriptionsDe } from './subscriptions/de';
 export const de: Messages = {
   nav: {
@@ -33,6 +34,7 @@ export const de: Messages = {
   orders: ordersDe,
   massMessages: massMessagesDe,
   subscriptions: subscriptionsDe,
+  payouts: payoutsDe,
   language: {
     title: 'Sprache',
     description: 'Die Sprache der Oberfläche auf jedem Gerät, auf dem du angemeldet bist.',

@@ -3,6 +3,7 @@ import { earningsEn } from './earnings/en';
 import { massMessagesEn } from './massMessages/en';
 /** English, the source language. Keys of `nav` are the English labels of NAV_ITEMS. */
 import { ordersEn } from './orders/en';
+import { payoutsEn } from './payouts/en';
 import { subscriptionsEn } from './subscriptions/en';
 export const en = {
   nav: {
@@ -32,6 +33,7 @@ export const en = {
   orders: ordersEn,
   massMessages: massMessagesEn,
   subscriptions: subscriptionsEn,
+  payouts: payoutsEn,
   language: {
     title: 'Language',
     description: 'The language of the interface on every device you sign in to.',

@@ -4,6 +4,7 @@ import { earningsEs } from './earnings/es';
 import type { Messages } from './en';
 import { massMessagesEs } from './massMessages/es';
 import { ordersEs } from './orders/es';
+import { payoutsEs } from './payouts/es';
 import { subscriptionsEs } from './subscriptions/es';
 export const es: Messages = {
   nav: {
@@ -33,6 +34,7 @@ export const es: Messages = {
   orders: ordersEs,
   massMessages: massMessagesEs,
   subscriptions: subscriptionsEs,
+  payouts: payoutsEs,
   language: {
     title: 'Idioma',
     description: 'El idioma de la interfaz en todos los dispositivos en los que inicies sesión.',

@@ -4,6 +4,7 @@ import { earningsFr } from './earnings/fr';
 import type { Messages } from './en';
 import { massMessagesFr } from './massMessages/fr';
 import { ordersFr } from './orders/fr';
+import { payoutsFr } from './payouts/fr';
 import { subscriptionsFr } from './subscriptions/fr';
 export const fr: Messages = {
   nav: {
@@ -33,6 +34,7 @@ export const fr: Messages = {
   orders: ordersFr,
   massMessages: massMessagesFr,
   subscriptions: subscriptionsFr,
+  payouts: payoutsFr,
   language: {
     title: 'Langue',
     description: "La langue de l'interface sur tous les appareils où vous êtes connecté.",

@@ -4,6 +4,7 @@ import { earningsPtBR } from './earnings/pt-BR';
 import type { Messages } from './en';
 import { massMessagesPtBR } from './massMessages/pt-BR';
 import { ordersPtBR } from './orders/pt-BR';
+import { payoutsPtBR } from './payouts/pt-BR';
 import { subscriptionsPtBR } from './subscriptions/pt-BR';
 export const ptBR: Messages = {
   nav: {
@@ -33,6 +34,7 @@ export const ptBR: Messages = {
   orders: ordersPtBR,
   massMessages: massMessagesPtBR,
   subscriptions: subscriptionsPtBR,
+  payouts: payoutsPtBR,
   language: {
     title: 'Idioma',
     description: 'O idioma da interface em todos os dispositivos em que você entrar.',
