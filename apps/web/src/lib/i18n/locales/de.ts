@@ -1,5 +1,5 @@
+import { accountDe } from './account/de';
 import { dataRightsDe } from './dataRights/de';
-
 import { earningsDe } from './earnings/de';
 import type { Messages } from './en';
 import { massMessagesDe } from './massMessages/de';
@@ -35,6 +35,7 @@ export const de: Messages = {
   massMessages: massMessagesDe,
   subscriptions: subscriptionsDe,
   payouts: payoutsDe,
+  account: accountDe,
   language: {
     title: 'Sprache',
     description: 'Die Sprache der Oberfläche auf jedem Gerät, auf dem du angemeldet bist.',

@@ -1,3 +1,4 @@
+import { accountEn } from './account/en';
 import { dataRightsEn } from './dataRights/en';
 import { earningsEn } from './earnings/en';
 import { massMessagesEn } from './massMessages/en';
@@ -34,6 +35,7 @@ export const en = {
   massMessages: massMessagesEn,
   subscriptions: subscriptionsEn,
   payouts: payoutsEn,
+  account: accountEn,
   language: {
     title: 'Language',
     description: 'The language of the interface on every device you sign in to.',

@@ -1,5 +1,5 @@
+import { accountEs } from './account/es';
 import { dataRightsEs } from './dataRights/es';
-
 import { earningsEs } from './earnings/es';
 import type { Messages } from './en';
 import { massMessagesEs } from './massMessages/es';
@@ -35,6 +35,7 @@ export const es: Messages = {
   massMessages: massMessagesEs,
   subscriptions: subscriptionsEs,
   payouts: payoutsEs,
+  account: accountEs,
   language: {
     title: 'Idioma',
     description: 'El idioma de la interfaz en todos los dispositivos en los que inicies sesión.',

@@ -1,5 +1,5 @@
+import { accountFr } from './account/fr';
 import { dataRightsFr } from './dataRights/fr';
-
 import { earningsFr } from './earnings/fr';
 import type { Messages } from './en';
 import { massMessagesFr } from './massMessages/fr';
@@ -35,6 +35,7 @@ export const fr: Messages = {
   massMessages: massMessagesFr,
   subscriptions: subscriptionsFr,
   payouts: payoutsFr,
+  account: accountFr,
   language: {
     title: 'Langue',
     description: "La langue de l'interface sur tous les appareils où vous êtes connecté.",

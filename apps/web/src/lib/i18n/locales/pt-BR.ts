@@ -1,5 +1,5 @@
+import { accountPtBR } from './account/pt-BR';
 import { dataRightsPtBR } from './dataRights/pt-BR';
-
 import { earningsPtBR } from './earnings/pt-BR';
 import type { Messages } from './en';
 import { massMessagesPtBR } from './massMessages/pt-BR';
@@ -35,6 +35,7 @@ export const ptBR: Messages = {
   massMessages: massMessagesPtBR,
   subscriptions: subscriptionsPtBR,
   payouts: payoutsPtBR,
+  account: accountPtBR,
   language: {
     title: 'Idioma',
     description: 'O idioma da interface em todos os dispositivos em que você entrar.',
