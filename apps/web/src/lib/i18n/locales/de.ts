@@ -1,4 +1,7 @@
 import { accountDe } from './account/de';
+import { adminCommonDe } from './adminCommon/de';
+import { adminOpsDe } from './adminOps/de';
+import { adminUsersDe } from './adminUsers/de';
 import { dataRightsDe } from './dataRights/de';
 import { earningsDe } from './earnings/de';
 import type { Messages } from './en';
@@ -36,6 +39,9 @@ export const de: Messages = {
   subscriptions: subscriptionsDe,
   payouts: payoutsDe,
   account: accountDe,
+  adminCommon: adminCommonDe,
+  adminUsers: adminUsersDe,
+  adminOps: adminOpsDe,
   language: {
     title: 'Sprache',
     description: 'Die Sprache der Oberfläche auf jedem Gerät, auf dem du angemeldet bist.',

@@ -1,4 +1,7 @@
 import { accountEn } from './account/en';
+import { adminCommonEn } from './adminCommon/en';
+import { adminOpsEn } from './adminOps/en';
+import { adminUsersEn } from './adminUsers/en';
 import { dataRightsEn } from './dataRights/en';
 import { earningsEn } from './earnings/en';
 import { massMessagesEn } from './massMessages/en';
@@ -36,6 +39,9 @@ export const en = {
   subscriptions: subscriptionsEn,
   payouts: payoutsEn,
   account: accountEn,
+  adminCommon: adminCommonEn,
+  adminUsers: adminUsersEn,
+  adminOps: adminOpsEn,
   language: {
     title: 'Language',
     description: 'The language of the interface on every device you sign in to.',

@@ -1,4 +1,7 @@
 import { accountEs } from './account/es';
+import { adminCommonEs } from './adminCommon/es';
+import { adminOpsEs } from './adminOps/es';
+import { adminUsersEs } from './adminUsers/es';
 import { dataRightsEs } from './dataRights/es';
 import { earningsEs } from './earnings/es';
 import type { Messages } from './en';
@@ -36,6 +39,9 @@ export const es: Messages = {
   subscriptions: subscriptionsEs,
   payouts: payoutsEs,
   account: accountEs,
+  adminCommon: adminCommonEs,
+  adminUsers: adminUsersEs,
+  adminOps: adminOpsEs,
   language: {
     title: 'Idioma',
     description: 'El idioma de la interfaz en todos los dispositivos en los que inicies sesión.',

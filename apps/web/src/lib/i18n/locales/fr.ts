@@ -1,4 +1,7 @@
 import { accountFr } from './account/fr';
+import { adminCommonFr } from './adminCommon/fr';
+import { adminOpsFr } from './adminOps/fr';
+import { adminUsersFr } from './adminUsers/fr';
 import { dataRightsFr } from './dataRights/fr';
 import { earningsFr } from './earnings/fr';
 import type { Messages } from './en';
@@ -36,6 +39,9 @@ export const fr: Messages = {
   subscriptions: subscriptionsFr,
   payouts: payoutsFr,
   account: accountFr,
+  adminCommon: adminCommonFr,
+  adminUsers: adminUsersFr,
+  adminOps: adminOpsFr,
   language: {
     title: 'Langue',
     description: "La langue de l'interface sur tous les appareils où vous êtes connecté.",

@@ -1,4 +1,7 @@
 import { accountPtBR } from './account/pt-BR';
+import { adminCommonPtBR } from './adminCommon/pt-BR';
+import { adminOpsPtBR } from './adminOps/pt-BR';
+import { adminUsersPtBR } from './adminUsers/pt-BR';
 import { dataRightsPtBR } from './dataRights/pt-BR';
 import { earningsPtBR } from './earnings/pt-BR';
 import type { Messages } from './en';
@@ -36,6 +39,9 @@ export const ptBR: Messages = {
   subscriptions: subscriptionsPtBR,
   payouts: payoutsPtBR,
   account: accountPtBR,
+  adminCommon: adminCommonPtBR,
+  adminUsers: adminUsersPtBR,
+  adminOps: adminOpsPtBR,
   language: {
     title: 'Idioma',
     description: 'O idioma da interface em todos os dispositivos em que você entrar.',
