@@ -1,6 +1,8 @@
 import { accountDe } from './account/de';
 import { adminCommonDe } from './adminCommon/de';
+import { adminMoneyDe } from './adminMoney/de';
 import { adminOpsDe } from './adminOps/de';
+import { adminSiteDe } from './adminSite/de';
 import { adminUsersDe } from './adminUsers/de';
 import { dataRightsDe } from './dataRights/de';
 import { earningsDe } from './earnings/de';
@@ -42,6 +44,8 @@ export const de: Messages = {
   adminCommon: adminCommonDe,
   adminUsers: adminUsersDe,
   adminOps: adminOpsDe,
+  adminMoney: adminMoneyDe,
+  adminSite: adminSiteDe,
   language: {
     title: 'Sprache',
     description: 'Die Sprache der Oberfläche auf jedem Gerät, auf dem du angemeldet bist.',

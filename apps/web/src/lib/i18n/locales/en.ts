@@ -1,6 +1,8 @@
 import { accountEn } from './account/en';
 import { adminCommonEn } from './adminCommon/en';
+import { adminMoneyEn } from './adminMoney/en';
 import { adminOpsEn } from './adminOps/en';
+import { adminSiteEn } from './adminSite/en';
 import { adminUsersEn } from './adminUsers/en';
 import { dataRightsEn } from './dataRights/en';
 import { earningsEn } from './earnings/en';
@@ -42,6 +44,8 @@ export const en = {
   adminCommon: adminCommonEn,
   adminUsers: adminUsersEn,
   adminOps: adminOpsEn,
+  adminMoney: adminMoneyEn,
+  adminSite: adminSiteEn,
   language: {
     title: 'Language',
     description: 'The language of the interface on every device you sign in to.',

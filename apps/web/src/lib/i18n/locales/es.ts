@@ -1,6 +1,8 @@
 import { accountEs } from './account/es';
 import { adminCommonEs } from './adminCommon/es';
+import { adminMoneyEs } from './adminMoney/es';
 import { adminOpsEs } from './adminOps/es';
+import { adminSiteEs } from './adminSite/es';
 import { adminUsersEs } from './adminUsers/es';
 import { dataRightsEs } from './dataRights/es';
 import { earningsEs } from './earnings/es';
@@ -42,6 +44,8 @@ export const es: Messages = {
   adminCommon: adminCommonEs,
   adminUsers: adminUsersEs,
   adminOps: adminOpsEs,
+  adminMoney: adminMoneyEs,
+  adminSite: adminSiteEs,
   language: {
     title: 'Idioma',
     description: 'El idioma de la interfaz en todos los dispositivos en los que inicies sesión.',

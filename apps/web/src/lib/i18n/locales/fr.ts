@@ -1,6 +1,8 @@
 import { accountFr } from './account/fr';
 import { adminCommonFr } from './adminCommon/fr';
+import { adminMoneyFr } from './adminMoney/fr';
 import { adminOpsFr } from './adminOps/fr';
+import { adminSiteFr } from './adminSite/fr';
 import { adminUsersFr } from './adminUsers/fr';
 import { dataRightsFr } from './dataRights/fr';
 import { earningsFr } from './earnings/fr';
@@ -42,6 +44,8 @@ export const fr: Messages = {
   adminCommon: adminCommonFr,
   adminUsers: adminUsersFr,
   adminOps: adminOpsFr,
+  adminMoney: adminMoneyFr,
+  adminSite: adminSiteFr,
   language: {
     title: 'Langue',
     description: "La langue de l'interface sur tous les appareils où vous êtes connecté.",

@@ -1,6 +1,8 @@
 import { accountPtBR } from './account/pt-BR';
 import { adminCommonPtBR } from './adminCommon/pt-BR';
+import { adminMoneyPtBR } from './adminMoney/pt-BR';
 import { adminOpsPtBR } from './adminOps/pt-BR';
+import { adminSitePtBR } from './adminSite/pt-BR';
 import { adminUsersPtBR } from './adminUsers/pt-BR';
 import { dataRightsPtBR } from './dataRights/pt-BR';
 import { earningsPtBR } from './earnings/pt-BR';
@@ -42,6 +44,8 @@ export const ptBR: Messages = {
   adminCommon: adminCommonPtBR,
   adminUsers: adminUsersPtBR,
   adminOps: adminOpsPtBR,
+  adminMoney: adminMoneyPtBR,
+  adminSite: adminSitePtBR,
   language: {
     title: 'Idioma',
     description: 'O idioma da interface em todos os dispositivos em que você entrar.',
