@@ -6,7 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Pager } from '../../../components/ui/pager';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatAmount } from '../../../lib/i18n/format';
+import { formatAmount, formatDate } from '../../../lib/i18n/format';
 import { toApiQuery, useListQuery } from '../../../lib/query-string';
 import { usePageTitle } from '../../settings/hooks';
 import { dateTime, tokens } from '../../wallet/api';
@@ -89,7 +89,11 @@ export function EarningsPage() {
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart data={stats?.byDay ?? []}>
                   <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                  <XAxis dataKey="date" fontSize={11} tickFormatter={(d: string) => d.slice(5)} />
+                  <XAxis
+                    dataKey="date"
+                    fontSize={11}
+                    tickFormatter={(d: string) => formatDate(d, { day: '2-digit', month: '2-digit', timeZone: 'UTC' })}
+                  />
                   <YAxis fontSize={11} />
                   <Tooltip formatter={(v: number) => formatAmount(v)} />
                   <Legend />

@@ -41,7 +41,7 @@ export const massMessagesDe: Messages['massMessages'] = {
   cancelled: 'Geplante Nachricht abgebrochen',
   attachments_one: '{{count}} Anhang',
   attachments_other: '{{count}} Anhänge',
-  sends: 'Sendet',
+  sends: 'Versand',
   sent: 'Gesendet',
   delivered: 'Zugestellt',
   deliveredOf: '{{delivered}} von {{total}}',
