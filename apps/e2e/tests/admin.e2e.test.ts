@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, describeViolations } from '../src/axe';
 import { type Harness, startHarness } from '../src/harness';
 
 let h: Harness;
@@ -117,5 +118,55 @@ describe('admin console journey', () => {
     await page.getByText('content.takedown').first().waitFor();
     await h.screenshot(page, 'admin-audit');
     await page.context().close();
+  });
+
+  it('someone depicted without consent reports a post with no account: it is hidden at once; the admin decides from the complaints queue', async () => {
+    const fan = await apiLogin('alex');
+    const wall = await apiCall<{ data: Array<{ _id: string; text: string }> }>('/user/feeds/search/kai', {
+      token: fan,
+    });
+    const post = wall.body.data.find((f) => f.text.length > 0)!;
+    expect(post).toBeDefined();
+
+    const page = await h.newPage({ ageConfirmed: true });
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Report content' }).click();
+    await page.getByRole('heading', { name: 'Report content' }).waitFor();
+    const form = page.getByRole('form', { name: 'Report content' });
+    await form.getByLabel('I am depicted and did not consent').check();
+    await form.getByLabel('Your full name', { exact: true }).fill('Robin Journey');
+    await form.getByLabel('Your e-mail address').fill('robin.journey@example.test');
+    await form.getByLabel('Links to the content').fill(`${h.baseUrl}/post/${post._id}`);
+    await form.getByLabel('What is wrong with it?').fill('I am in this photo and never agreed to it being published.');
+    await form.getByRole('checkbox').check();
+    await form.getByLabel('Signature (type your full name)').fill('Robin Journey');
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await form.getByRole('button', { name: 'Send report' }).click();
+    const receipt = page.getByTestId('complaint-receipt');
+    await receipt.waitFor();
+    const caseNumber = /C-\d{6}-[A-Z2-9]{5}/.exec((await receipt.textContent()) ?? '')?.[0];
+    expect(caseNumber).toBeDefined();
+    await page.getByText('The content you reported is hidden while we review it.').waitFor();
+    await h.screenshot(page, 'complaint-received');
+    expect((await apiCall(`/user/feeds/${post._id}`, { token: fan })).status).toBe(404);
+    await page.context().close();
+
+    const admin = await h.newPage({ ageConfirmed: true });
+    await admin.goto('/auth/login');
+    await admin.getByLabel('Email or username').fill('admin');
+    await admin.getByLabel('Password').fill(DEMO_PASSWORD);
+    await admin.getByRole('button', { name: 'Log in' }).click();
+    await admin.getByRole('button', { name: 'Account menu' }).waitFor();
+    await admin.goto('/admin/complaints');
+    const card = admin.getByTestId('complaint').filter({ hasText: caseNumber! });
+    await card.getByText('Hidden at once, pending your decision').waitFor();
+    await card.getByText('On time').waitFor();
+    await h.screenshot(admin, 'admin-complaints');
+    await card.getByLabel(/Reply to the reporter/).fill('The person in the photo is the creator; nothing to remove.');
+    await card.getByRole('button', { name: 'No action' }).click();
+    await admin.getByText('Decision sent').first().waitFor();
+    expect((await apiCall(`/user/feeds/${post._id}`, { token: fan })).status).toBe(200);
+    await admin.context().close();
   });
 });

@@ -6,7 +6,9 @@ import { expect, it } from 'vitest';
 /**
  * The two directions that are never taken (ARCHITECTURE.md; docs/development.md): server
  * infrastructure (`src/lib`, `src/db`) imports no domain module, and the web kit (`src/lib`,
- * `src/components`) imports no feature. Test files are exempt: they may build what they check.
+ * `src/components`) imports no feature. And the module walls (docs/development.md, "Module walls"):
+ * a server module uses another only through its `index.ts`, an `index.ts` re-exports no repo, and
+ * route files read no tables. Test files are exempt: they may build what they check.
  */
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -18,20 +20,35 @@ function sources(dir: string): string[] {
   });
 }
 
-function importsInto(dirs: string[], forbidden: string): string[] {
-  const hits: string[] = [];
+/** Every import and re-export of the non-test sources under `dirs`: the file, the specifier, and
+ * the target (repo-relative, for relative specifiers). */
+function imports(dirs: string[]) {
+  const found: Array<{ file: string; spec: string; target: string | null }> = [];
   for (const dir of dirs) {
     for (const file of sources(path.join(repo, dir))) {
       const text = fs.readFileSync(file, 'utf8');
       for (const m of text.matchAll(/^(?:import|export)[^'"]*from\s*'([^']+)'/gm)) {
         const spec = m[1]!;
-        if (!spec.startsWith('.')) continue;
-        const target = path.relative(repo, path.resolve(path.dirname(file), spec));
-        if (target.startsWith(forbidden)) hits.push(`${path.relative(repo, file)} imports ${spec}`);
+        const target = spec.startsWith('.') ? path.relative(repo, path.resolve(path.dirname(file), spec)) : null;
+        found.push({ file: path.relative(repo, file), spec, target });
       }
     }
   }
-  return hits;
+  return found;
+}
+
+function importsInto(dirs: string[], forbidden: string): string[] {
+  return imports(dirs)
+    .filter((i) => i.target?.startsWith(forbidden))
+    .map((i) => `${i.file} imports ${i.spec}`);
+}
+
+const MODULES = 'apps/server/src/modules/';
+/** The module a repo-relative path belongs to, and the path inside it (null outside any module). */
+function moduleOf(p: string): { name: string; rest: string } | null {
+  if (!p.startsWith(MODULES)) return null;
+  const [name, ...rest] = p.slice(MODULES.length).split('/');
+  return rest.length ? { name: name!, rest: rest.join('/') } : null;
 }
 
 it('server infrastructure imports no domain module', () => {
@@ -40,4 +57,27 @@ it('server infrastructure imports no domain module', () => {
 
 it('the web kit imports no feature', () => {
   expect(importsInto(['apps/web/src/lib', 'apps/web/src/components'], 'apps/web/src/features')).toEqual([]);
+});
+
+it("a server module imports another module only through that module's index.ts", () => {
+  const hits = imports([MODULES]).filter((i) => {
+    const from = moduleOf(i.file);
+    const to = i.target ? (moduleOf(i.target) ?? moduleOf(`${i.target}/index`)) : null;
+    return from && to && from.name !== to.name && to.rest !== 'index';
+  });
+  expect(hits.map((i) => `${i.file} imports ${i.spec}`)).toEqual([]);
+});
+
+it('an index.ts re-exports no repo (another module calls the service, which decides what is public)', () => {
+  const hits = imports([MODULES]).filter((i) => i.file.endsWith('/index.ts') && /\.repo$/.test(i.spec));
+  expect(hits.map((i) => `${i.file} re-exports ${i.spec}`)).toEqual([]);
+});
+
+it('route files read no tables: no db/schema, no drizzle query helpers (the repo of the module does)', () => {
+  const hits = imports([MODULES]).filter(
+    (i) =>
+      /\.routes\.ts$/.test(i.file) &&
+      (i.target?.startsWith('apps/server/src/db/schema') || /^drizzle-orm(\/|$)/.test(i.spec)),
+  );
+  expect(hits.map((i) => `${i.file} imports ${i.spec}`)).toEqual([]);
 });

@@ -230,13 +230,6 @@ export const totpCodeBodySchema = z.object({
     .trim()
     .regex(/^\d{6}$/, 'the code has 6 digits'),
 });
-export const totpDisableBodySchema = z.object({
-  password: z.string().max(300).optional(),
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/),
-});
 
 export const socialRoleSchema = z.enum(['user', 'performer']).optional().default('user');
 export const googleLoginBodySchema = z.object({

@@ -173,7 +173,6 @@ export type ContentItem = z.infer<typeof contentItemSchema>;
 export const contentListSchema = z.object({ data: z.array(contentItemSchema), total: z.number().int() });
 
 export const removeFileBodySchema = z.object({ type: z.enum(['video', 'teaser', 'thumbnail', 'file']) });
-export const removeFileQuerySchema = z.object({ type: z.enum(['video', 'teaser', 'thumbnail', 'file']).optional() });
 
 // Photos (inside galleries)
 export const photoSchema = z.object({

@@ -1,4 +1,5 @@
 import type { Ctx } from '../context';
+import { registerComplaintJobs } from './complaints/complaints.service';
 import { registerFeedJobs } from './feeds/feeds.jobs';
 import { registerMassMessageJobs } from './mass-messages/mass-messages.service';
 import { registerMediaJobs } from './media/media.jobs';
@@ -18,4 +19,5 @@ export function registerJobHandlers(ctx: Ctx) {
   registerPrivateShowJobs(ctx);
   registerPushJobs(ctx);
   registerPrivacyJobs(ctx);
+  registerComplaintJobs(ctx);
 }

@@ -6,6 +6,7 @@ import { countUsers, insertUser } from '../modules/users/users.repo';
 import { seedAccounts } from './accounts';
 import { CAST_PLANS, insertCast, seedCastActivity, seedLooks } from './cast';
 import { seedCatalogue } from './catalogue';
+import { seedComplaints } from './complaints';
 import { seedFeeds } from './feeds';
 import { seedMassMessages } from './mass-messages';
 import { seedMessages } from './messages';
@@ -122,6 +123,7 @@ export async function seedDemoIfEmpty(ctx: Ctx, step: (msg: string) => void = ()
     await seedPayouts(ctx);
     await seedStreaming(ctx);
     await seedPrivacy(ctx);
+    await seedComplaints(ctx);
   });
   ctx.log.info(
     `Demo data loaded. Sign in with any of: ${DEMO_ACCOUNTS.map((a) => `${a.username} (${a.role})`).join(', ')}; password "${DEMO_PASSWORD}"`,

@@ -21298,6 +21298,551 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/complaints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** File a complaint or removal request (no account needed): a depicted person who did not consent, illegal content, or copyright. Answers the case number and the due date (7 business days). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        kind: "depicted" | "illegal" | "copyright";
+                        name: string;
+                        /** Format: email */
+                        email: string;
+                        urls: string[];
+                        reason: string;
+                        originalWork?: string;
+                        /** @enum {boolean} */
+                        goodFaith: true;
+                        signature: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            caseNumber: string;
+                            dueAt: string;
+                            contentHidden: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/complaints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Complaints queue (admin): open cases by due date, with their clock */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                    sortBy?: string;
+                    sort?: "asc" | "desc";
+                    q?: string;
+                    status?: "open" | "closed";
+                    kind?: "depicted" | "illegal" | "copyright";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                caseNumber: string;
+                                /** @enum {string} */
+                                kind: "depicted" | "illegal" | "copyright";
+                                name: string;
+                                email: string;
+                                urls: string[];
+                                reason: string;
+                                originalWork: string | null;
+                                signature: string;
+                                targets: {
+                                    type: string;
+                                    id: string;
+                                    title: string;
+                                    creatorId: string | null;
+                                    link: string | null;
+                                    takenDown: boolean;
+                                }[];
+                                /** @enum {string} */
+                                status: "open" | "closed";
+                                /** @enum {string} */
+                                urgency: "on_time" | "due_soon" | "overdue" | "closed";
+                                businessDaysLeft: number;
+                                /** @enum {string|null} */
+                                decision: "removed" | "no_action" | null;
+                                reply: string | null;
+                                hiddenPendingReview: boolean;
+                                receivedAt: string;
+                                dueAt: string;
+                                decidedAt: string | null;
+                                decidedBy: string | null;
+                                resolvedOnTime: boolean | null;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/complaints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One complaint (admin) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            caseNumber: string;
+                            /** @enum {string} */
+                            kind: "depicted" | "illegal" | "copyright";
+                            name: string;
+                            email: string;
+                            urls: string[];
+                            reason: string;
+                            originalWork: string | null;
+                            signature: string;
+                            targets: {
+                                type: string;
+                                id: string;
+                                title: string;
+                                creatorId: string | null;
+                                link: string | null;
+                                takenDown: boolean;
+                            }[];
+                            /** @enum {string} */
+                            status: "open" | "closed";
+                            /** @enum {string} */
+                            urgency: "on_time" | "due_soon" | "overdue" | "closed";
+                            businessDaysLeft: number;
+                            /** @enum {string|null} */
+                            decision: "removed" | "no_action" | null;
+                            reply: string | null;
+                            hiddenPendingReview: boolean;
+                            receivedAt: string;
+                            dueAt: string;
+                            decidedAt: string | null;
+                            decidedBy: string | null;
+                            resolvedOnTime: boolean | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/complaints/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decide a complaint (admin): "removed" takes the named items down, "no_action" restores what the complaint hid; the reporter gets the reply by mail */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        decision: "removed" | "no_action";
+                        reply: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            caseNumber: string;
+                            /** @enum {string} */
+                            kind: "depicted" | "illegal" | "copyright";
+                            name: string;
+                            email: string;
+                            urls: string[];
+                            reason: string;
+                            originalWork: string | null;
+                            signature: string;
+                            targets: {
+                                type: string;
+                                id: string;
+                                title: string;
+                                creatorId: string | null;
+                                link: string | null;
+                                takenDown: boolean;
+                            }[];
+                            /** @enum {string} */
+                            status: "open" | "closed";
+                            /** @enum {string} */
+                            urgency: "on_time" | "due_soon" | "overdue" | "closed";
+                            businessDaysLeft: number;
+                            /** @enum {string|null} */
+                            decision: "removed" | "no_action" | null;
+                            reply: string | null;
+                            hiddenPendingReview: boolean;
+                            receivedAt: string;
+                            dueAt: string;
+                            decidedAt: string | null;
+                            decidedBy: string | null;
+                            resolvedOnTime: boolean | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/leaks/originals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The per-viewer-marked videos of the item a link of this site names (admin) */
+        get: {
+            parameters: {
+                query: {
+                    link: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                mediaId: string;
+                                name: string;
+                                duration: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/leaks/trace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Trace a leaked copy (a video the admin uploaded) to the account the original was served to, by its per-viewer mark (admin) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        originalMediaId: string;
+                        /** Format: uuid */
+                        leakedMediaId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            segmentsRead: number;
+                            sequence: string;
+                            match: {
+                                viewerId: string;
+                                username: string | null;
+                                name: string;
+                                status: string;
+                                mismatches: number;
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/leaks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Leak cases, newest first (admin) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                    sortBy?: string;
+                    sort?: "asc" | "desc";
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                mediaId: string;
+                                foundAtUrl: string;
+                                originalUrl: string;
+                                creator: {
+                                    _id: string;
+                                    username: string | null;
+                                    name: string;
+                                    status: string;
+                                } | null;
+                                viewer: {
+                                    _id: string;
+                                    username: string | null;
+                                    name: string;
+                                    status: string;
+                                } | null;
+                                segmentsRead: number;
+                                mismatches: number | null;
+                                viewerSuspended: boolean;
+                                createdAt: string;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Open a leak case from a trace, suspending the account it names when asked (admin, audited) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        originalMediaId: string;
+                        /** Format: uuid */
+                        leakedMediaId: string;
+                        /** Format: uri */
+                        foundAtUrl: string;
+                        /** Format: uri */
+                        originalUrl: string;
+                        /** @default true */
+                        suspend?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            mediaId: string;
+                            foundAtUrl: string;
+                            originalUrl: string;
+                            creator: {
+                                _id: string;
+                                username: string | null;
+                                name: string;
+                                status: string;
+                            } | null;
+                            viewer: {
+                                _id: string;
+                                username: string | null;
+                                name: string;
+                                status: string;
+                            } | null;
+                            segmentsRead: number;
+                            mismatches: number | null;
+                            viewerSuspended: boolean;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/leaks/{id}/dmca": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The DMCA takedown notice for the host where the copy was found, filled from the case (admin, text) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/posts/search": {
         parameters: {
             query?: never;

@@ -95,10 +95,6 @@ export function emit<E extends keyof ClientToServerEvents>(
   socket?.emit(event, ...args);
 }
 
-export function getSocket(): Socket<ServerToClientEvents, ClientToServerEvents> | null {
-  return socket;
-}
-
 /** Subscribes a component to a realtime event for its lifetime; the latest handler is always called. */
 export function useRealtimeEvent<E extends RealtimeEvent>(
   event: E,

@@ -1,7 +1,6 @@
 import { THEME_STORAGE_KEY } from '@marquee/shared/constants';
 
 export type ThemeChoice = 'light' | 'dark' | 'system';
-export const THEME_CHOICES: ThemeChoice[] = ['light', 'dark', 'system'];
 
 const media = () => (typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : undefined);
 

@@ -19,6 +19,7 @@ export interface AppRoute {
 export const ROUTES: AppRoute[] = [
   { path: '/', page: () => import('./home') },
   { path: '/page/:slug', page: () => import('./cms-page'), layout: 'public' },
+  { path: '/complaints', page: () => import('./complaints'), layout: 'public' },
   { path: '/auth/login', page: () => import('./auth-login'), layout: 'blank' },
   { path: '/auth/forgot-password', page: () => import('./auth-forgot-password'), layout: 'blank' },
   { path: '/auth/reset-password', page: () => import('./auth-reset-password'), layout: 'blank' },

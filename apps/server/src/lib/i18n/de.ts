@@ -230,4 +230,21 @@ export const de: Messages = {
   'validation.atLeast': 'muss mindestens {{min}} Zeichen lang sein',
   'validation.tooCommon': 'ist zu verbreitet',
   'validation.notCorrect': 'ist nicht korrekt',
+  // Complaints and removal requests (issue 26).
+  'complaint.kind.depicted': 'Ich bin abgebildet und habe nicht eingewilligt',
+  'complaint.kind.illegal': 'Rechtswidriger Inhalt',
+  'complaint.kind.copyright': 'Urheberrechtsverletzung',
+  'mail.complaint.ack.subject': '{{site}}: Deine Meldung ist eingegangen ({{caseNumber}})',
+  'mail.complaint.ack.body':
+    'Hallo {{name}},\n\nwir haben deine Meldung „{{kind}}“ erhalten und den Fall {{caseNumber}} eröffnet. Wir prüfen sie und antworten dir spätestens am {{dueAt}}.{{hidden}}\n\nDie gemeldeten Links:\n{{urls}}\n\nAntworte auf diese Mail mit der Fallnummer, wenn du noch etwas ergänzen möchtest.',
+  'mail.complaint.ack.hidden': ' Der gemeldete Inhalt ist während der Prüfung ausgeblendet.',
+  'mail.complaint.reply.subject': '{{site}}: Entscheidung zu deiner Meldung {{caseNumber}}',
+  'mail.complaint.reply.body':
+    'Hallo {{name}},\n\nwir haben deine Meldung {{caseNumber}} geprüft. Entscheidung: {{decision}}.\n\n{{reply}}',
+  'complaint.decision.removed': 'der Inhalt wurde entfernt',
+  'complaint.decision.no_action': 'der Inhalt bleibt online',
+  'notify.complaint.received': 'Neue Meldung {{caseNumber}}: {{kind}}, fällig am {{dueAt}}',
+  'notify.complaint.dueSoon': 'Meldung {{caseNumber}} ist am {{dueAt}} fällig',
+  'notify.complaint.overdue': 'Meldung {{caseNumber}} ist überfällig (fällig war sie am {{dueAt}})',
+  'notify.complaint.hidden': 'Dein Inhalt „{{title}}“ ist ausgeblendet, während wir eine Meldung prüfen',
 };

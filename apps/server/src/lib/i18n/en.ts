@@ -231,4 +231,21 @@ export const en = {
   'validation.atLeast': 'must be at least {{min}} characters',
   'validation.tooCommon': 'is too common',
   'validation.notCorrect': 'is not correct',
+  // Complaints and removal requests (issue 26).
+  'complaint.kind.depicted': 'I am depicted and did not consent',
+  'complaint.kind.illegal': 'Illegal content',
+  'complaint.kind.copyright': 'Copyright infringement',
+  'mail.complaint.ack.subject': '{{site}}: we received your report ({{caseNumber}})',
+  'mail.complaint.ack.body':
+    'Hi {{name}},\n\nWe received your report “{{kind}}” and opened case {{caseNumber}}. We will review it and answer you by {{dueAt}} at the latest.{{hidden}}\n\nThe links you reported:\n{{urls}}\n\nReply to this mail with the case number if you have more to tell us.',
+  'mail.complaint.ack.hidden': ' The reported content is hidden while we review it.',
+  'mail.complaint.reply.subject': '{{site}}: decision on your report {{caseNumber}}',
+  'mail.complaint.reply.body':
+    'Hi {{name}},\n\nWe reviewed your report {{caseNumber}}. Decision: {{decision}}.\n\n{{reply}}',
+  'complaint.decision.removed': 'the content was removed',
+  'complaint.decision.no_action': 'the content stays online',
+  'notify.complaint.received': 'New report {{caseNumber}}: {{kind}}, due {{dueAt}}',
+  'notify.complaint.dueSoon': 'Report {{caseNumber}} is due {{dueAt}}',
+  'notify.complaint.overdue': 'Report {{caseNumber}} is overdue (it was due {{dueAt}})',
+  'notify.complaint.hidden': 'Your content “{{title}}” is hidden while we review a report about it',
 } as const;

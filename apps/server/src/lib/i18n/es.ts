@@ -227,4 +227,21 @@ export const es: Messages = {
   'validation.atLeast': 'debe tener al menos {{min}} caracteres',
   'validation.tooCommon': 'es demasiado común',
   'validation.notCorrect': 'no es correcto',
+  // Complaints and removal requests (issue 26).
+  'complaint.kind.depicted': 'Aparezco sin haber dado mi consentimiento',
+  'complaint.kind.illegal': 'Contenido ilegal',
+  'complaint.kind.copyright': 'Infracción de derechos de autor',
+  'mail.complaint.ack.subject': '{{site}}: hemos recibido tu denuncia ({{caseNumber}})',
+  'mail.complaint.ack.body':
+    'Hola, {{name}}:\n\nHemos recibido tu denuncia «{{kind}}» y abierto el caso {{caseNumber}}. La revisaremos y te responderemos como muy tarde el {{dueAt}}.{{hidden}}\n\nLos enlaces denunciados:\n{{urls}}\n\nResponde a este correo con el número de caso si quieres añadir algo.',
+  'mail.complaint.ack.hidden': ' El contenido denunciado queda oculto mientras lo revisamos.',
+  'mail.complaint.reply.subject': '{{site}}: decisión sobre tu denuncia {{caseNumber}}',
+  'mail.complaint.reply.body':
+    'Hola, {{name}}:\n\nHemos revisado tu denuncia {{caseNumber}}. Decisión: {{decision}}.\n\n{{reply}}',
+  'complaint.decision.removed': 'el contenido se ha retirado',
+  'complaint.decision.no_action': 'el contenido sigue publicado',
+  'notify.complaint.received': 'Nueva denuncia {{caseNumber}}: {{kind}}, vence el {{dueAt}}',
+  'notify.complaint.dueSoon': 'La denuncia {{caseNumber}} vence el {{dueAt}}',
+  'notify.complaint.overdue': 'La denuncia {{caseNumber}} está vencida (vencía el {{dueAt}})',
+  'notify.complaint.hidden': 'Tu contenido «{{title}}» está oculto mientras revisamos una denuncia',
 };

@@ -230,4 +230,21 @@ export const fr: Messages = {
   'validation.atLeast': 'doit comporter au moins {{min}} caractères',
   'validation.tooCommon': 'est trop courant',
   'validation.notCorrect': 'est incorrect',
+  // Complaints and removal requests (issue 26).
+  'complaint.kind.depicted': 'J’apparais sans y avoir consenti',
+  'complaint.kind.illegal': 'Contenu illégal',
+  'complaint.kind.copyright': 'Violation du droit d’auteur',
+  'mail.complaint.ack.subject': '{{site}} : nous avons reçu votre signalement ({{caseNumber}})',
+  'mail.complaint.ack.body':
+    'Bonjour {{name}},\n\nNous avons reçu votre signalement « {{kind}} » et ouvert le dossier {{caseNumber}}. Nous l’examinerons et vous répondrons au plus tard le {{dueAt}}.{{hidden}}\n\nLes liens signalés :\n{{urls}}\n\nRépondez à ce courriel avec le numéro de dossier pour nous en dire plus.',
+  'mail.complaint.ack.hidden': ' Le contenu signalé est masqué pendant notre examen.',
+  'mail.complaint.reply.subject': '{{site}} : décision sur votre signalement {{caseNumber}}',
+  'mail.complaint.reply.body':
+    'Bonjour {{name}},\n\nNous avons examiné votre signalement {{caseNumber}}. Décision : {{decision}}.\n\n{{reply}}',
+  'complaint.decision.removed': 'le contenu a été retiré',
+  'complaint.decision.no_action': 'le contenu reste en ligne',
+  'notify.complaint.received': 'Nouveau signalement {{caseNumber}} : {{kind}}, échéance le {{dueAt}}',
+  'notify.complaint.dueSoon': 'Le signalement {{caseNumber}} arrive à échéance le {{dueAt}}',
+  'notify.complaint.overdue': 'Le signalement {{caseNumber}} est en retard (échéance le {{dueAt}})',
+  'notify.complaint.hidden': 'Votre contenu « {{title}} » est masqué pendant l’examen d’un signalement',
 };

@@ -16,9 +16,6 @@ export function msg<K extends MessageKey>(key: K, ...vars: VarsOf<K>): Message {
   return vars[0] ? { key, vars: vars[0] } : { key };
 }
 
-/** Whether a string is a key of the catalogue (for keys built from data, e.g. `noun.${what}`). */
-export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(en, key);
-
 function formatDate(locale: Locale, date: Date): string {
   // English keeps the format the texts always had; other languages get their own.
   if (locale === 'en') return date.toUTCString();

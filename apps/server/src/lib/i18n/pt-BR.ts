@@ -220,4 +220,21 @@ export const ptBR: Messages = {
   'validation.atLeast': 'precisa ter pelo menos {{min}} caracteres',
   'validation.tooCommon': 'é comum demais',
   'validation.notCorrect': 'não está correto',
+  // Complaints and removal requests (issue 26).
+  'complaint.kind.depicted': 'Apareço sem ter dado consentimento',
+  'complaint.kind.illegal': 'Conteúdo ilegal',
+  'complaint.kind.copyright': 'Violação de direitos autorais',
+  'mail.complaint.ack.subject': '{{site}}: recebemos sua denúncia ({{caseNumber}})',
+  'mail.complaint.ack.body':
+    'Olá, {{name}},\n\nRecebemos sua denúncia “{{kind}}” e abrimos o caso {{caseNumber}}. Vamos analisá-la e responder até {{dueAt}}, no máximo.{{hidden}}\n\nOs links denunciados:\n{{urls}}\n\nResponda a este e-mail com o número do caso se quiser acrescentar algo.',
+  'mail.complaint.ack.hidden': ' O conteúdo denunciado fica oculto durante a análise.',
+  'mail.complaint.reply.subject': '{{site}}: decisão sobre sua denúncia {{caseNumber}}',
+  'mail.complaint.reply.body':
+    'Olá, {{name}},\n\nAnalisamos sua denúncia {{caseNumber}}. Decisão: {{decision}}.\n\n{{reply}}',
+  'complaint.decision.removed': 'o conteúdo foi removido',
+  'complaint.decision.no_action': 'o conteúdo continua no ar',
+  'notify.complaint.received': 'Nova denúncia {{caseNumber}}: {{kind}}, prazo {{dueAt}}',
+  'notify.complaint.dueSoon': 'O prazo da denúncia {{caseNumber}} é {{dueAt}}',
+  'notify.complaint.overdue': 'A denúncia {{caseNumber}} está atrasada (prazo era {{dueAt}})',
+  'notify.complaint.hidden': 'Seu conteúdo “{{title}}” está oculto enquanto analisamos uma denúncia',
 };

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectsCommand,
@@ -139,5 +139,3 @@ export function createS3Storage(opts: S3Options): Storage {
     },
   };
 }
-
-export const toReadable = (buf: Buffer) => Readable.from(buf);

@@ -1,8 +1,7 @@
 import { auditEntrySchema, auditQuerySchema, listResponseSchema } from '@marquee/shared';
-import { inArray } from 'drizzle-orm';
 import type { App } from '../../app-type';
-import { users } from '../../db/schema';
-import { searchAudit } from '../audit/audit.service';
+import { searchAudit } from '../audit';
+import { userSummaries } from '../users';
 import { adminActor, adminPreHandler, security } from './admin.common';
 
 export default async function adminAuditRoutes(app: App) {
@@ -22,13 +21,7 @@ export default async function adminAuditRoutes(app: App) {
       adminActor(req);
       const { rows, total } = await searchAudit(app.ctx.db, req.query);
       const actorIds = [...new Set(rows.map((r) => r.actorId).filter((x): x is string => !!x))];
-      const actors = actorIds.length
-        ? await app.ctx.db
-            .select({ id: users.id, username: users.username })
-            .from(users)
-            .where(inArray(users.id, actorIds))
-        : [];
-      const byId = new Map(actors.map((a) => [a.id, a]));
+      const byId = await userSummaries(app.ctx.db, actorIds);
       return {
         data: rows.map((r) => {
           const a = r.actorId ? byId.get(r.actorId) : undefined;

@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../../context';
 import type { Db, Executor } from '../../db/client';
 import { requireAdmin } from '../../plugins/auth';
-import { type AuditEntry, audit } from '../audit/audit.service';
-import type { AuthUser } from '../auth/sessions';
+import { type AuditEntry, audit } from '../audit';
+import type { AuthUser } from '../auth';
 
 export const security = [{ bearer: [] }];
 

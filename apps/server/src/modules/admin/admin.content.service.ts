@@ -1,11 +1,12 @@
 import type { AdminContent, ModeratedType } from '@marquee/shared';
-import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, type Column, count, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
+import { isUuid } from '../../db/ids';
 import { users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { msg } from '../../lib/i18n';
-import { notify } from '../notifications/notifications.service';
+import { notify } from '../notifications';
 import { type AdminActor, inAdminTx } from './admin.common';
 import {
   ilikeOf,
@@ -160,4 +161,21 @@ export async function tellCreatorAboutModeration(
     link: target.link ?? undefined,
     actorId,
   }).catch((err) => ctx.log.error({ err }, 'moderation notice failed'));
+}
+
+/**
+ * The item a link of this site names (`/post/<id>`, `/video/<slug-or-id>` …), for complaints that
+ * arrive as URLs. Content items are found by id or slug within their type.
+ */
+export async function findModerationTarget(
+  db: Executor,
+  type: ModeratedType,
+  key: string,
+): Promise<ModerationTarget | null> {
+  const src = MODERATION_SOURCES[type];
+  const table = src.table as typeof src.table & { slug?: Column };
+  const byKey = isUuid(key) ? eq(table.id, key) : table.slug ? eq(table.slug, key) : null;
+  if (!byKey) return null;
+  const rows = (await db.select().from(src.table).where(withWhere(src, byKey)).limit(1)) as Row[];
+  return rows[0] ? toTarget(src, rows[0]) : null;
 }

@@ -5,16 +5,14 @@ import {
   idParamsSchema,
   listResponseSchema,
 } from '@marquee/shared';
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { App } from '../../app-type';
-import { isUuid } from '../../db/ids';
-import { mailOutbox } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { adminActor, adminPreHandler, security } from './admin.common';
+import { findMail, type MailRow, searchMail } from './admin.mail.repo';
 
 const tags = ['admin'];
 
-const present = (m: typeof mailOutbox.$inferSelect): AdminMail => ({
+const present = (m: MailRow): AdminMail => ({
   _id: m.id,
   to: m.to,
   subject: m.subject,
@@ -46,26 +44,8 @@ export default async function adminMailRoutes(app: App) {
     },
     async (req) => {
       adminActor(req);
-      const q = req.query;
-      const conds: SQL[] = [];
-      if (q.status) conds.push(eq(mailOutbox.status, q.status));
-      if (q.q) {
-        const like = `%${q.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-        conds.push(or(ilike(mailOutbox.to, like), ilike(mailOutbox.subject, like))!);
-      }
-      const where = conds.length ? and(...conds) : undefined;
-      const db = app.ctx.db;
-      const [rows, [{ total }]] = await Promise.all([
-        db
-          .select()
-          .from(mailOutbox)
-          .where(where)
-          .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-          .limit(q.pageSize)
-          .offset((q.page - 1) * q.pageSize),
-        db.select({ total: count() }).from(mailOutbox).where(where),
-      ]);
-      return { data: rows.map(present), total: Number(total) };
+      const { rows, total } = await searchMail(app.ctx.db, req.query);
+      return { data: rows.map(present), total };
     },
   );
 
@@ -83,9 +63,7 @@ export default async function adminMailRoutes(app: App) {
     },
     async (req) => {
       adminActor(req);
-      const [row] = isUuid(req.params.id)
-        ? await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, req.params.id)).limit(1)
-        : [];
+      const row = await findMail(app.ctx.db, req.params.id);
       if (!row) throw notFound('Mail');
       return present(row);
     },

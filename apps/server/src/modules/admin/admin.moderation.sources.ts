@@ -1,120 +1,29 @@
 import type { ModeratedType } from '@marquee/shared';
-import { type Column, eq, type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import { comments, contentItems, contentPhotos, feeds, stories } from '../../db/schema';
+import { type Column, sql } from 'drizzle-orm';
+import type { ModerationRow, ModerationSource, ModerationTarget } from '../../lib/moderation';
+import { commentModeration } from '../comments';
+import { contentModeration } from '../content';
+import { feedModeration } from '../feeds';
+import { photoModeration } from '../photos';
+import { storyModeration } from '../stories';
 
-const excerpt = (s: string, n = 140) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+export type { ModerationSource, ModerationTarget } from '../../lib/moderation';
 
-/** What the moderation screens and the creator's notice say about one item. */
-export interface ModerationTarget {
-  id: string;
-  title: string;
-  text: string;
-  creatorId: string | null;
-  takenDown: boolean;
-  takedownReason: string | null;
-  link: string | null;
-  visibility: string | null;
-  status: string;
-  createdAt: Date;
-}
-
-type Row = Record<string, unknown> & { id: string; takenDownAt: Date | null; takedownReason: string | null };
-type Moderated = PgTable & { id: Column; takenDownAt: Column; takedownReason: Column; createdAt: Column };
-
-/**
- * One moderated content type: its table (every one carries `takedownColumns()`),
- * the columns that name its creator and its searchable text, an extra condition
- * when several types share a table, and how a row reads in the console.
- */
-export interface ModerationSource {
-  table: Moderated;
-  creatorCol: Column;
-  textCol: Column;
-  where?: SQL;
-  target(row: Row): Omit<ModerationTarget, 'id' | 'takenDown' | 'takedownReason' | 'createdAt'>;
-}
-
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
-
-const item = (type: 'video' | 'gallery' | 'product' | 'reel' | 'scene' | 'scenario'): ModerationSource => ({
-  table: contentItems,
-  creatorCol: contentItems.creatorId,
-  textCol: contentItems.title,
-  where: eq(contentItems.type, type),
-  target: (r) => ({
-    title: str(r.title),
-    text: excerpt(str(r.description), 400),
-    creatorId: str(r.creatorId),
-    link: `/${type}/${str(r.slug)}`,
-    visibility: str(r.visibility),
-    status: str(r.status),
-  }),
-});
-
+/** Every moderated type, each described by the module that owns it (its `*.moderation.ts`). */
 export const MODERATION_SOURCES: Record<ModeratedType, ModerationSource> = {
-  feed: {
-    table: feeds,
-    creatorCol: feeds.performerId,
-    textCol: feeds.text,
-    target: (r) => ({
-      title: excerpt(str(r.text) || `${str(r.type)} post`, 80),
-      text: str(r.text),
-      creatorId: str(r.performerId),
-      link: `/post/${r.id}`,
-      visibility: str(r.visibility),
-      status: str(r.status),
-    }),
-  },
-  video: item('video'),
-  gallery: item('gallery'),
-  product: item('product'),
-  reel: item('reel'),
-  scene: item('scene'),
-  scenario: item('scenario'),
-  photo: {
-    table: contentPhotos,
-    creatorCol: contentPhotos.creatorId,
-    textCol: contentPhotos.title,
-    target: (r) => ({
-      title: str(r.title) || 'Gallery photo',
-      text: str(r.description),
-      creatorId: str(r.creatorId),
-      link: null,
-      visibility: null,
-      status: str(r.status),
-    }),
-  },
-  story: {
-    table: stories,
-    creatorCol: stories.performerId,
-    textCol: stories.text,
-    target: (r) => ({
-      title: excerpt(str(r.text) || 'Story', 80),
-      text: str(r.text),
-      creatorId: str(r.performerId),
-      link: null,
-      visibility: str(r.visibility),
-      status: r.expiredAt ? 'expired' : 'active',
-    }),
-  },
-  comment: {
-    table: comments,
-    creatorCol: comments.userId,
-    textCol: comments.text,
-    target: (r) => ({
-      title: excerpt(str(r.text), 80),
-      text: str(r.text),
-      // the comment's author is the one told
-      creatorId: str(r.userId),
-      link: r.objectType === 'feed' ? `/post/${r.objectId}` : null,
-      visibility: null,
-      status: 'active',
-    }),
-  },
+  feed: feedModeration,
+  video: contentModeration('video'),
+  gallery: contentModeration('gallery'),
+  product: contentModeration('product'),
+  reel: contentModeration('reel'),
+  scene: contentModeration('scene'),
+  scenario: contentModeration('scenario'),
+  photo: photoModeration,
+  story: storyModeration,
+  comment: commentModeration,
 };
 
-export function toTarget(src: ModerationSource, r: Row): ModerationTarget {
+export function toTarget(src: ModerationSource, r: ModerationRow): ModerationTarget {
   return {
     ...src.target(r),
     id: r.id,

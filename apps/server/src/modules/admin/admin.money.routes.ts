@@ -12,26 +12,22 @@ import {
   revenueQuerySchema,
   revenueReportSchema,
 } from '@marquee/shared';
-import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { isUuid } from '../../db/ids';
-import { users, type WalletChargeRow, walletCharges } from '../../db/schema';
 import { sendCsv } from '../../lib/csv-reply';
 import { notFound } from '../../lib/errors';
-import { createCoupon, listCoupons, presentCoupon, setCouponActive } from '../coupons/coupons.service';
-import { refundCharge } from '../wallet/refunds.service';
+import { createCoupon, listCoupons, presentCoupon, setCouponActive } from '../coupons';
+import { refundCharge } from '../wallet';
 import { adminActor, adminPreHandler, inAdminTx, security, toCsv } from './admin.common';
+import { findCharge, revenueRows, searchCharges, usernames, type WalletChargeRow } from './admin.money.repo';
 
 const tags = ['admin'];
 const base = { preHandler: adminPreHandler };
 
 async function presentCharges(app: App, rows: WalletChargeRow[]): Promise<AdminCharge[]> {
   const ids = [...new Set(rows.flatMap((r) => [r.userId, r.creatorId]))];
-  const people = ids.length
-    ? await app.ctx.db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, ids))
-    : [];
-  const byId = new Map(people.map((p) => [p.id, p]));
+  const byId = await usernames(app.ctx.db, ids);
   const who = (id: string) => {
     const p = byId.get(id);
     return p ? { _id: p.id, username: p.username } : null;
@@ -69,27 +65,8 @@ export default async function adminMoneyRoutes(app: App) {
     },
     async (req) => {
       adminActor(req);
-      const q = req.query;
-      const conds: SQL[] = [];
-      if (q.type) conds.push(eq(walletCharges.type, q.type));
-      if (q.status) conds.push(eq(walletCharges.status, q.status));
-      if (q.userId) conds.push(eq(walletCharges.userId, q.userId));
-      if (q.creatorId) conds.push(eq(walletCharges.creatorId, q.creatorId));
-      if (q.fromDate) conds.push(gte(walletCharges.createdAt, q.fromDate));
-      if (q.toDate) conds.push(lte(walletCharges.createdAt, q.toDate));
-      const where = conds.length ? and(...conds) : undefined;
-      const col = q.sortBy === 'paid' ? walletCharges.paidCents : walletCharges.createdAt;
-      const [rows, [{ total }]] = await Promise.all([
-        app.ctx.db
-          .select()
-          .from(walletCharges)
-          .where(where)
-          .orderBy(q.sort === 'asc' ? asc(col) : desc(col), desc(walletCharges.id))
-          .limit(q.pageSize)
-          .offset((q.page - 1) * q.pageSize),
-        app.ctx.db.select({ total: count() }).from(walletCharges).where(where),
-      ]);
-      return { data: await presentCharges(app, rows), total: Number(total) };
+      const { rows, total } = await searchCharges(app.ctx.db, req.query);
+      return { data: await presentCharges(app, rows), total };
     },
   );
 
@@ -121,7 +98,7 @@ export default async function adminMoneyRoutes(app: App) {
           reason: req.body.reason,
         });
       });
-      const [row] = await app.ctx.db.select().from(walletCharges).where(eq(walletCharges.id, req.params.id));
+      const row = await findCharge(app.ctx.db, req.params.id);
       return (await presentCharges(app, [row]))[0];
     },
   );
@@ -142,18 +119,7 @@ export default async function adminMoneyRoutes(app: App) {
     async (req, reply) => {
       adminActor(req);
       const { fromDate, toDate, format } = req.query;
-      const res = await app.ctx.db.execute(sql`
-        select e.creator_id, u.username, count(*)::int as charges,
-          coalesce(sum(e.gross_cents) filter (where e.status = 'paid'), 0)::bigint as gross,
-          coalesce(sum(e.commission_cents) filter (where e.status = 'paid'), 0)::bigint as commission,
-          coalesce(sum(e.net_cents) filter (where e.status = 'paid'), 0)::bigint as net,
-          coalesce(sum(e.gross_cents) filter (where e.status <> 'paid'), 0)::bigint as refunded
-        from earnings e left join users u on u.id = e.creator_id
-        where (${fromDate?.toISOString() ?? null}::timestamptz is null or e.created_at >= ${fromDate?.toISOString() ?? null}::timestamptz)
-          and (${toDate?.toISOString() ?? null}::timestamptz is null or e.created_at <= ${toDate?.toISOString() ?? null}::timestamptz)
-        group by e.creator_id, u.username
-        order by gross desc`);
-      const data = (res as unknown as { rows: Array<Record<string, string | number | null>> }).rows.map((r) => ({
+      const data = (await revenueRows(app.ctx.db, fromDate, toDate)).map((r) => ({
         creatorId: String(r.creator_id),
         username: (r.username as string | null) ?? null,
         charges: Number(r.charges),

@@ -8,7 +8,7 @@ import {
 import type { App } from '../../app-type';
 import { isUuid } from '../../db/ids';
 import { notFound } from '../../lib/errors';
-import { changeOrderStatus, getOrder, listOrders, tellOrderStatus } from '../orders/orders.service';
+import { changeOrderStatus, getOrder, listOrders, tellOrderStatus } from '../orders';
 import { adminActor, adminPreHandler, inAdminTx, security } from './admin.common';
 
 const tags = ['admin'];

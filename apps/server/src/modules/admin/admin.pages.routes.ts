@@ -12,7 +12,6 @@ import {
   promoBodySchema,
 } from '@marquee/shared';
 import type { App } from '../../app-type';
-import type { SitePromoRow } from '../../db/schema';
 import {
   createPost,
   createPromo,
@@ -23,7 +22,8 @@ import {
   listPosts,
   removePost,
   removePromo,
-} from '../cms/cms.service';
+  type SitePromoRow,
+} from '../cms';
 import { adminActor, adminPreHandler, inAdminTx, security } from './admin.common';
 
 const tags = ['admin'];

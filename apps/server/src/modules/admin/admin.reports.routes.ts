@@ -6,13 +6,12 @@ import {
   listResponseSchema,
   reportResolutionBodySchema,
 } from '@marquee/shared';
-import { inArray } from 'drizzle-orm';
 import type { App } from '../../app-type';
 import type { Ctx } from '../../context';
 import { isUuid } from '../../db/ids';
-import { type ReportRow, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { reportQueue, resolveReport } from '../reports/reports.service';
+import { type ReportRow, reportQueue, resolveReport } from '../reports';
+import { userStates } from '../users';
 import { adminActor, adminPreHandler, inAdminTx, security } from './admin.common';
 import { type ModerationTarget, moderate, moderatorFor, tellCreatorAboutModeration } from './admin.content.service';
 import { setUserStatus } from './admin.users.service';
@@ -24,13 +23,7 @@ async function presentReports(ctx: Ctx, rows: ReportRow[]): Promise<AdminReport[
   const userIds = [
     ...new Set(rows.flatMap((r) => [r.reporterId, r.creatorId, r.targetType === 'performer' ? r.targetId : null])),
   ].filter((x): x is string => !!x);
-  const people = userIds.length
-    ? await ctx.db
-        .select({ id: users.id, username: users.username, name: users.name, status: users.status })
-        .from(users)
-        .where(inArray(users.id, userIds))
-    : [];
-  const byId = new Map(people.map((p) => [p.id, p]));
+  const byId = await userStates(ctx.db, userIds);
   const targets = new Map<string, ModerationTarget>();
   const byType = new Map<string, string[]>();
   for (const r of rows) byType.set(r.targetType, [...(byType.get(r.targetType) ?? []), r.targetId]);

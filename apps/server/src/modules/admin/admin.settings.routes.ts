@@ -1,7 +1,7 @@
 import { type AdminSettings, adminSettingsBodySchema, adminSettingsSchema } from '@marquee/shared';
 import type { App } from '../../app-type';
 import type { Ctx } from '../../context';
-import { isSecretName } from '../settings/settings.secrets';
+import { isSecretName } from '../settings';
 import { adminActor, adminPreHandler, inAdminTx, security } from './admin.common';
 
 const tags = ['admin'];

@@ -2,8 +2,8 @@ import { adminStreamsQuerySchema, idParamsSchema, listResponseSchema, streamSche
 import type { App } from '../../app-type';
 import { isUuid } from '../../db/ids';
 import { notFound } from '../../lib/errors';
-import { audit } from '../audit/audit.service';
-import { endStream, searchLive } from '../streaming/streaming.service';
+import { audit } from '../audit';
+import { endStream, searchLive } from '../streaming';
 import { adminActor, adminPreHandler, security } from './admin.common';
 
 const tags = ['admin'];

@@ -6,22 +6,24 @@ import {
   subscriptionGrantBodySchema,
   subscriptionSchema,
 } from '@marquee/shared';
-import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import type { Ctx } from '../../context';
 import { isUuid } from '../../db/ids';
-import { type SubscriptionRow, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { msg } from '../../lib/i18n';
 import { subscriptionTypeWord } from '../../lib/i18n/words';
-import { notify } from '../notifications/notifications.service';
-import { endSubscriptionNow, grantSystemSubscription } from '../subscriptions/subscriptions.admin';
-import { emitNewSubscriber } from '../subscriptions/subscriptions.hooks';
-import { presentSubscription } from '../subscriptions/subscriptions.presenter';
-import { searchSubscriptions } from '../subscriptions/subscriptions.repo';
-import { cancelSubscription } from '../subscriptions/subscriptions.service';
-import { findUserById, findUserByLogin } from '../users/users.repo';
+import { notify } from '../notifications';
+import type { SubscriptionRow } from '../subscriptions';
+import {
+  cancelSubscription,
+  emitNewSubscriber,
+  endSubscriptionNow,
+  grantSystemSubscription,
+  presentSubscription,
+  searchSubscriptions,
+} from '../subscriptions';
+import { findUserById, findUserByLogin, userSummaries } from '../users';
 import { adminActor, adminPreHandler, inAdminTx, security } from './admin.common';
 
 const tags = ['admin'];
@@ -29,14 +31,7 @@ const base = { preHandler: adminPreHandler };
 const stateSchema = z.object({ _id: z.string(), status: z.string() });
 
 async function people(ctx: Ctx, ids: string[]) {
-  const unique = [...new Set(ids)];
-  const rows = unique.length
-    ? await ctx.db
-        .select({ id: users.id, username: users.username, name: users.name, avatarPath: users.avatarPath })
-        .from(users)
-        .where(inArray(users.id, unique))
-    : [];
-  return new Map(rows.map((p) => [p.id, p]));
+  return userSummaries(ctx.db, ids);
 }
 
 async function present(ctx: Ctx, rows: SubscriptionRow[]) {

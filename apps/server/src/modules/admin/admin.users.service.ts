@@ -8,14 +8,12 @@ import { isUuid } from '../../db/ids';
 import { type PerformerRow, performers, sessions, type UserRow, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { msg } from '../../lib/i18n';
-import { issuePasswordResetLink } from '../auth/auth.service';
-import { invalidateUserSessions, revokeUserSessions } from '../auth/sessions';
-import { reviewIdentity } from '../identity/identity.service';
-import { balanceOf, earningsAccount, platform, transfer, wallet } from '../ledger/ledger.service';
-import { notify } from '../notifications/notifications.service';
-import { ageOn, isOfAge } from '../performers/age';
-import { findPerformer, listDocuments, updatePerformerRow } from '../performers/performers.repo';
-import { findUserById, isEmailTaken, isUsernameTaken, updateUser } from '../users/users.repo';
+import { invalidateUserSessions, issuePasswordResetLink, revokeUserSessions } from '../auth';
+import { reviewIdentity } from '../identity';
+import { balanceOf, earningsAccount, platform, transfer, wallet } from '../ledger';
+import { notify } from '../notifications';
+import { ageOn, findPerformer, isOfAge, listDocuments, updatePerformerRow } from '../performers';
+import { findUserById, isEmailTaken, isUsernameTaken, updateUser } from '../users';
 import { type AdminActor, inAdminTx } from './admin.common';
 
 export function presentAdminUser(

@@ -2,10 +2,9 @@ import { idParamsSchema, type ViewAsClass, viewAsQuerySchema, viewAsSchema } fro
 import type { App } from '../../app-type';
 import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
-import type { Viewer } from '../entitlements/entitlements.service';
-import { presentFeeds } from '../feeds/feeds.presenter';
-import { creatorFeeds } from '../feeds/feeds.service';
-import { getPerformerPublic } from '../profiles/profiles.service';
+import type { Viewer } from '../entitlements';
+import { creatorFeeds, presentFeeds } from '../feeds';
+import { getPerformerPublic } from '../profiles';
 import { adminActor, adminPreHandler, security } from './admin.common';
 
 /**

@@ -24,11 +24,9 @@ import { requestLocale } from '../../lib/i18n';
 import { publicOrigin } from '../../lib/public-origin';
 import { authenticated, requireUser } from '../../plugins/auth';
 import { authRateLimit, perAccountLimit } from '../../plugins/rate-limit';
-import { findPerformer } from '../performers/performers.repo';
-import { receiveDocuments, storeDocuments } from '../performers/performers.service';
-import type { ReceivedFile } from '../users/profile-media';
-import { presentMe } from '../users/users.presenter';
-import { findUserById } from '../users/users.repo';
+import { findPerformer, receiveDocuments, storeDocuments } from '../performers';
+import type { ReceivedFile } from '../users';
+import { findUserById, presentMe } from '../users';
 import {
   changePassword,
   confirmEmail,

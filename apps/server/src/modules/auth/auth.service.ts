@@ -13,7 +13,7 @@ import { performers, type UserRow, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors';
 import { en } from '../../lib/i18n/en';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { assertAdult } from '../performers/age';
+import { assertAdult } from '../performers';
 import {
   findUserByEmail,
   findUserById,
@@ -22,7 +22,7 @@ import {
   insertUser,
   isEmailTaken,
   isUsernameTaken,
-} from '../users/users.repo';
+} from '../users';
 import { adminPasswordResetMail, passwordResetMail, verificationMail } from './auth.mails';
 import { consumeAccountToken, findAccountToken, issueAccountToken } from './auth.repo';
 import { assertPasswordAllowed } from './password-policy';
@@ -326,3 +326,6 @@ export async function issuePasswordResetLink(ctx: Ctx, user: UserRow, origin: st
   }
   return { link, expiresInMinutes: PASSWORD_RESET_TTL_MIN };
 }
+
+/** Repo functions other modules may call (through this module's index.ts). */
+export { consumeAccountToken, expireAccountTokens, findAccountToken, issueAccountToken } from './auth.repo';

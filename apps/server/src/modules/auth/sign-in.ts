@@ -4,7 +4,7 @@ import type { Ctx } from '../../context';
 import { type UserRow, users } from '../../db/schema';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors';
 import { en } from '../../lib/i18n/en';
-import { findUserById } from '../users/users.repo';
+import { findUserById } from '../users';
 import { consumeAccountToken, findAccountToken, issueAccountToken } from './auth.repo';
 import { createSession } from './sessions';
 import { checkTotp, decryptTotpSecret } from './totp';

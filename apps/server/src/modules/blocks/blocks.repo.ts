@@ -1,7 +1,7 @@
-import { and, count, desc, eq, ilike, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
+import { escapeLike } from '../../db/like';
 import { countryBlocks, userBlocks, users } from '../../db/schema';
 
 /** What one query tells the block check about a creator and a viewer. */
@@ -27,20 +27,6 @@ export async function blockFacts(db: Executor, creatorId: string, viewerId: stri
   };
 }
 
-/**
- * The same facts as columns of another query about the creator (the profile's one query):
- * `userBlocked`, `viewerIsAdmin`, `countries`, for blockReasonOf.
- */
-export function blockFactsColumns(creatorId: AnyPgColumn | SQL, viewerId: SQL | Placeholder | string) {
-  return {
-    userBlocked: sql<boolean>`exists(select 1 from ${userBlocks} where ${userBlocks.creatorId} = ${creatorId} and ${userBlocks.userId} = ${viewerId})`,
-    viewerIsAdmin: sql<boolean>`exists(select 1 from ${users} where ${users.id} = ${viewerId} and ${users.role} = 'admin')`,
-    countries: sql<
-      string[]
-    >`coalesce((select array_agg(${countryBlocks.countryCode}) from ${countryBlocks} where ${countryBlocks.creatorId} = ${creatorId}), '{}')`,
-  };
-}
-
 /** The creators among `creatorIds` who blocked `viewerId` (one query for a page of items). */
 export async function creatorsBlocking(db: Executor, viewerId: string, creatorIds: string[]): Promise<Set<string>> {
   if (creatorIds.length === 0) return new Set();
@@ -49,18 +35,6 @@ export async function creatorsBlocking(db: Executor, viewerId: string, creatorId
     .from(userBlocks)
     .where(and(eq(userBlocks.userId, viewerId), inArray(userBlocks.creatorId, [...new Set(creatorIds)])));
   return new Set(rows.map((r) => r.creatorId));
-}
-
-/** SQL condition "the creator in `creatorColumn` has not blocked this viewer", for list queries. */
-export function notBlockedBy(creatorColumn: AnyPgColumn | SQL, viewerId: string | null | undefined): SQL {
-  if (!viewerId) return sql`true`;
-  return sql`not exists (select 1 from ${userBlocks} where ${userBlocks.creatorId} = ${creatorColumn} and ${userBlocks.userId} = ${viewerId})`;
-}
-
-/** Creators that block this country, for excluding them from discovery lists. */
-export function notCountryBlocked(creatorColumn: AnyPgColumn | SQL, country: string | null | undefined): SQL {
-  if (!country) return sql`true`;
-  return sql`not exists (select 1 from ${countryBlocks} where ${countryBlocks.creatorId} = ${creatorColumn} and ${countryBlocks.countryCode} = ${country})`;
 }
 
 export async function insertUserBlock(db: Executor, creatorId: string, userId: string, reason: string | null) {
@@ -131,5 +105,3 @@ export async function anyCountryBlocks(db: Executor): Promise<boolean> {
   const rows = await db.select({ one: sql`1` }).from(countryBlocks).limit(1);
   return rows.length > 0;
 }
-
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -13,10 +13,10 @@ import { z } from 'zod';
 import type { App } from '../../app-type';
 import { requestGeo } from '../../lib/geo';
 import { performerOnly, requirePerformer } from '../../plugins/auth';
-import { removeFollowTx } from '../follows/follows.service';
-import { resolveCreator } from '../profiles/profiles.service';
-import { endSubscriptionsOnBlock } from '../subscriptions/subscriptions.service';
-import { avatarUrl } from '../users/users.presenter';
+import { removeFollowTx } from '../follows';
+import { resolveCreator } from '../profiles';
+import { endSubscriptionsOnBlock } from '../subscriptions';
+import { avatarUrl } from '../users';
 import {
   blockedCountries,
   blockedUsers,

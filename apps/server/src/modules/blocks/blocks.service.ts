@@ -2,7 +2,7 @@ import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { type GeoLocation, locate, type RequestGeo } from '../../lib/geo';
-import { findUserById } from '../users/users.repo';
+import { findUserById } from '../users';
 import {
   anyCountryBlocks,
   type BlockFacts,
@@ -14,8 +14,6 @@ import {
   listUserBlocks,
   replaceCountryBlocks,
 } from './blocks.repo';
-
-export { notBlockedBy, notCountryBlocked } from './blocks.repo';
 
 /** Where a request comes from: `req.ip`, or better `requestGeo(ctx.config, req)` (honours the trusted proxy header). */
 export type ViewerLocation = string | RequestGeo;

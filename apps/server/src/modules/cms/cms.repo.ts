@@ -2,8 +2,8 @@ import type { PromoPlacement } from '@marquee/shared';
 import { and, asc, count, desc, eq, gt, ilike, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { isUuid, newId } from '../../db/ids';
+import { escapeLike } from '../../db/like';
 import { type CmsPostRow, cmsPosts, sitePromos } from '../../db/schema';
-import { escapeLike } from '../blocks/blocks.repo';
 
 export async function findPost(db: Executor, idOrSlug: string): Promise<CmsPostRow | null> {
   const [row] = await db

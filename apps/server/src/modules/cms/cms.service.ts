@@ -199,3 +199,6 @@ export async function removePost(ctx: Pick<Ctx, 'db'>, id: string) {
   await deletePostRow(ctx.db, existing.id);
   return existing;
 }
+
+/** The row the admin pages present. */
+export type { SitePromoRow } from '../../db/schema';

@@ -2,8 +2,8 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context';
 import { type CommentRow, users } from '../../db/schema';
 import { msg } from '../../lib/i18n';
-import { creatorsBlockingViewer } from '../blocks/blocks.service';
-import { notify } from '../notifications/notifications.service';
+import { creatorsBlockingViewer } from '../blocks';
+import { notify } from '../notifications';
 import { commentTarget } from './comments.registry';
 
 /** At most this many people are notified per comment (a wall of @names is spam, not a conversation). */

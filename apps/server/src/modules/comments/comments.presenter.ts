@@ -1,9 +1,9 @@
 import type { Comment } from '@marquee/shared';
 import type { Ctx } from '../../context';
 import type { CommentRow } from '../../db/schema';
-import type { Viewer } from '../entitlements/entitlements.service';
-import { getMediaMany, presentMedia } from '../media/media.service';
-import { profileMediaUrl } from '../users/profile-media';
+import type { Viewer } from '../entitlements';
+import { getMediaMany, presentMedia } from '../media';
+import { profileMediaUrl } from '../users';
 import { authorsOf } from './comments.repo';
 
 export function userAvatar(u: { id: string; avatarPath: string | null }) {

@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
-import type { Viewer } from '../entitlements/entitlements.service';
+import type { Viewer } from '../entitlements';
 
 /**
  * A kind of content people can comment on. Content modules register one at boot:
@@ -31,8 +31,4 @@ export function registerCommentTarget(objectType: string, target: CommentTarget)
 
 export function commentTarget(objectType: string): CommentTarget | null {
   return targets.get(objectType) ?? null;
-}
-
-export function commentTargetTypes(): string[] {
-  return [...targets.keys()];
 }

@@ -10,8 +10,8 @@ import {
 import type { App } from '../../app-type';
 import { badRequest } from '../../lib/errors';
 import { authenticated, requireUser } from '../../plugins/auth';
-import type { Viewer } from '../entitlements/entitlements.service';
-import { uploadFiles } from '../media/media.service';
+import type { Viewer } from '../entitlements';
+import { uploadFiles } from '../media';
 import { notifyMentions } from './comments.mentions';
 import { presentComments } from './comments.presenter';
 import { assertCommentAuthor, createComment, editComment, listObjectComments, removeComment } from './comments.service';

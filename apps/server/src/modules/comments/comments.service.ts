@@ -2,7 +2,7 @@ import { type CommentCreateInput, commentCreateSchema } from '@marquee/shared';
 import type { Ctx } from '../../context';
 import type { CommentRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import type { Viewer } from '../entitlements/entitlements.service';
+import type { Viewer } from '../entitlements';
 import { commentTarget } from './comments.registry';
 import {
   bumpReplies,
@@ -105,3 +105,6 @@ export async function removeComment(ctx: Ctx, viewer: Viewer, id: string) {
     await target.onCount(tx, locked.objectId, -gone);
   });
 }
+
+/** Repo functions other modules may call (through this module's index.ts). */
+export { deleteCommentsOf } from './comments.repo';

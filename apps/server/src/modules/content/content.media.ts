@@ -2,7 +2,7 @@ import type { MediaFile, MediaKind } from '@marquee/shared';
 import type { Ctx } from '../../context';
 import type { MediaRow } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { deleteMedia, getMediaMany, presentMedia } from '../media/media.service';
+import { deleteMedia, getMediaMany, presentMedia } from '../media';
 
 /** The catalogue's one doorway to the media module: load, check ownership, present, delete. */
 export async function loadMedia(ctx: Ctx, ids: Array<string | null | undefined>): Promise<Map<string, MediaRow>> {

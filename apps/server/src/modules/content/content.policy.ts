@@ -1,7 +1,7 @@
 import { isTakenDown } from '../../db/moderation';
 import type { ContentItemRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import type { Viewer } from '../entitlements/entitlements.service';
+import type { Viewer } from '../entitlements';
 import type { ContentKind } from './content.kinds';
 
 /** Who may manage an item: its creator, or an admin. Anyone else gets the same 404 as a missing item. */

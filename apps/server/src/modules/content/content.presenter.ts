@@ -1,7 +1,7 @@
 import { type ContentItem, fromCents } from '@marquee/shared';
 import type { Ctx } from '../../context';
-import { type Access, accessMap, type Viewer } from '../entitlements/entitlements.service';
-import { profileMediaUrl } from '../users/profile-media';
+import { type Access, accessMap, type Viewer } from '../entitlements';
+import { profileMediaUrl } from '../users';
 import { loadMedia, present } from './content.media';
 import { findCategories, type ItemWithPerformer } from './content.repo';
 

@@ -1,9 +1,9 @@
 import type { Ctx } from '../../context';
 import { notFound } from '../../lib/errors';
-import { registerCommentTarget } from '../comments/comments.registry';
-import { access } from '../entitlements/entitlements.service';
-import { registerReactionTarget } from '../reactions/reactions.registry';
-import { type PurchasableType, registerPurchasable } from '../wallet/purchasables';
+import { registerCommentTarget } from '../comments';
+import { access } from '../entitlements';
+import { registerReactionTarget } from '../reactions';
+import { type PurchasableType, registerPurchasable } from '../wallet';
 import type { ContentKind } from './content.kinds';
 import { isListedFor } from './content.policy';
 import { presentItems, protectable } from './content.presenter';

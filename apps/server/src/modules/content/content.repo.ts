@@ -11,7 +11,7 @@ import {
   type NewContentItemRow,
   users,
 } from '../../db/schema';
-import { notBlockedBy, notCountryBlocked } from '../blocks/blocks.service';
+import { notBlockedBy, notCountryBlocked } from '../blocks';
 
 export interface PerformerSummary {
   id: string;

@@ -12,10 +12,10 @@ import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
 import type { ContentItemRow, NewContentItemRow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { assertNotBlocked, type ViewerLocation, viewerCountryForDiscovery } from '../blocks/blocks.service';
-import type { Viewer } from '../entitlements/entitlements.service';
-import { assertCanSell } from '../performers/earning-policy';
-import { findUserById, findUserByLogin } from '../users/users.repo';
+import { assertNotBlocked, type ViewerLocation, viewerCountryForDiscovery } from '../blocks';
+import type { Viewer } from '../entitlements';
+import { assertCanSell } from '../performers';
+import { findUserById, findUserByLogin } from '../users';
 import type { ContentKind, MediaSlot } from './content.kinds';
 import { assertOwnMedia, dropMedia } from './content.media';
 import { assertCanManage, isListedFor } from './content.policy';
@@ -384,3 +384,6 @@ export async function findListedRow(
   await assertNotBlocked(ctx, row.creatorId, viewer?.id, location);
   return row;
 }
+
+/** Repo functions other modules may call (through this module's index.ts). */
+export { findItem, listCategories, sitemapItems } from './content.repo';

@@ -1,8 +1,8 @@
 import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
-import { BLOCKED_MESSAGE, isBlocked } from '../blocks/blocks.service';
-import { subscriptionAccess } from '../entitlements/entitlements.service';
+import { BLOCKED_MESSAGE, isBlocked } from '../blocks';
+import { subscriptionAccess } from '../entitlements';
 import { type AccountFacts, accountFacts } from './conversations.repo';
 
 export interface Viewer {

@@ -1,6 +1,6 @@
 import type { Conversation } from '@marquee/shared';
-import { BLOCKED_MESSAGE } from '../blocks/blocks.service';
-import { presentUserBrief } from '../users/users.presenter';
+import { BLOCKED_MESSAGE } from '../blocks';
+import { presentUserBrief } from '../users';
 import { ACCOUNT_UNAVAILABLE, YOU_BLOCKED_MESSAGE } from './conversations.policy';
 import type { ConversationListRow } from './conversations.repo';
 

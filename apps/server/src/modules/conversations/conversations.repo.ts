@@ -1,8 +1,8 @@
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
+import { escapeLike } from '../../db/like';
 import { conversationMembers, conversations, performers, userBlocks, users } from '../../db/schema';
-import { escapeLike } from '../blocks/blocks.repo';
 
 /** The one key of a private conversation between two accounts, whatever the order. */
 export const pairKeyOf = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);

@@ -80,4 +80,6 @@ export async function readAll(ctx: Ctx, viewer: Viewer, id: string) {
   return { total };
 }
 
+/** Repo functions other modules may call (through this module's index.ts). */
+export { accountFacts, findConversation, forgetUnread, pairKeyOf, recordMessage } from './conversations.repo';
 export { oneForUser, presentConversation, unreadTotals };

@@ -6,8 +6,8 @@ import { newId } from '../../db/ids';
 import { type CouponRow, couponRedemptions, coupons } from '../../db/schema';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors';
 import { en } from '../../lib/i18n/en';
-import type { SiteSettings } from '../settings/settings.defaults';
-import { platformFundedCents } from '../wallet/wallet.repo';
+import type { SiteSettings } from '../settings';
+import { platformFundedCents } from '../wallet';
 
 export type CouponTarget = 'topup' | 'purchase';
 

@@ -2,10 +2,10 @@ import { type EarningStats, fromCents } from '@marquee/shared';
 import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context';
 import { earnings, ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema';
-import { balanceOf, earningsAccount, reserveAccount } from '../ledger/ledger.service';
-import { position } from '../payouts/payouts.service';
-import { presentUserSummary } from '../wallet/wallet.presenter';
-import { userSummaries } from '../wallet/wallet.repo';
+import { balanceOf, earningsAccount, reserveAccount } from '../ledger';
+import { position } from '../payouts';
+import { userSummaries } from '../users';
+import { presentUserSummary } from '../wallet';
 
 interface Range {
   fromDate?: Date;

@@ -111,3 +111,6 @@ export function revoke(tx: Executor, userId: string, objectType: string, objectI
 export function revokeAllFromCreator(tx: Executor, userId: string, creatorId: string) {
   return markRevoked(tx, { userId, creatorId }, now());
 }
+
+/** Repo functions other modules may call (through this module's index.ts). */
+export { activeSubscriberIds, findOne } from './entitlements.repo';

@@ -5,11 +5,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../../context';
 import { type MediaRow, reactions } from '../../db/schema';
-import { assertNotBlocked } from '../blocks/blocks.service';
-import type { Viewer } from '../entitlements/entitlements.service';
-import { creatorAudience } from '../follows/follows.service';
-import { getMediaMany } from '../media/media.service';
-import { assertCanSell } from '../performers/earning-policy';
+import { assertNotBlocked } from '../blocks';
+import type { Viewer } from '../entitlements';
+import { creatorAudience } from '../follows';
+import { getMediaMany } from '../media';
+import { assertCanSell } from '../performers';
 
 export type MediaLike = MediaRow;
 

@@ -1,9 +1,8 @@
 import type { Ctx } from '../../context';
-import { registerCommentTarget } from '../comments/comments.registry';
-import { deleteCommentsOf } from '../comments/comments.repo';
-import { access, type Viewer } from '../entitlements/entitlements.service';
-import { registerReactionTarget } from '../reactions/reactions.registry';
-import { registerPurchasable } from '../wallet/purchasables';
+import { deleteCommentsOf, registerCommentTarget } from '../comments';
+import { access, type Viewer } from '../entitlements';
+import { registerReactionTarget } from '../reactions';
+import { registerPurchasable } from '../wallet';
 import { presentFeeds } from './feeds.presenter';
 import { bumpCounter, findFeed, findFeedsByIds, listedFeedExists } from './feeds.repo';
 import { FEED_OBJECT, isLive, onFeedDeleted, protectable, viewableFeed } from './feeds.service';

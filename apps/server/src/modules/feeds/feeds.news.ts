@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context';
 import { msg } from '../../lib/i18n';
-import { notify } from '../notifications/notifications.service';
+import { notify } from '../notifications';
 import { audienceOf } from './feeds.deps';
 import { findVisibleFeedWithAuthor } from './feeds.repo';
 

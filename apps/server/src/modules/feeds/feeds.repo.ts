@@ -13,7 +13,7 @@ import {
   performers,
   users,
 } from '../../db/schema';
-import { notBlockedBy } from '../blocks/blocks.service';
+import { notBlockedBy } from '../blocks';
 
 /** Published, not expired, not taken down by an admin: what fans may find. */
 export const visibleToFans = (at: Date) =>
@@ -235,13 +235,6 @@ export async function bumpCounter(db: Executor, id: string, column: 'likeCount' 
   await db
     .update(feeds)
     .set({ [column]: sql`greatest(0, ${col} + ${delta})` })
-    .where(eq(feeds.id, id));
-}
-
-export async function setCounter(db: Executor, id: string, column: 'likeCount' | 'commentCount', value: number) {
-  await db
-    .update(feeds)
-    .set({ [column]: value })
     .where(eq(feeds.id, id));
 }
 

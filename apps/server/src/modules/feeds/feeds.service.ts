@@ -12,8 +12,8 @@ import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import type { FeedRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import type { Viewer } from '../entitlements/entitlements.service';
-import { access } from '../entitlements/entitlements.service';
+import type { Viewer } from '../entitlements';
+import { access } from '../entitlements';
 import { assertCanSeeCreator, assertMaySell, audienceOf, loadMedia, type MediaLike } from './feeds.deps';
 import { tellAudience } from './feeds.news';
 import {
@@ -57,24 +57,6 @@ const isOwnerOrAdmin = (viewer: Viewer | null, f: FeedRow) =>
 /** A post fans may reach: published, not expired, not taken down (owner and admins see every state). */
 export function isLive(f: FeedRow, at: Date) {
   return f.status === 'published' && (!f.expiresAt || f.expiresAt > at) && !f.takenDownAt;
-}
-
-/**
- * Moderation (admin console): takes a post down or restores it inside the caller's
- * transaction; returns the row before and after. Null when there is no such post.
- */
-export async function setFeedTakedown(
-  tx: Executor,
-  id: string,
-  takedown: { at: Date; reason: string } | null,
-): Promise<{ before: FeedRow; after: FeedRow } | null> {
-  const before = await findFeed(tx, id);
-  if (!before) return null;
-  const after = await updateFeedRow(tx, id, {
-    takenDownAt: takedown?.at ?? null,
-    takedownReason: takedown?.reason ?? null,
-  });
-  return { before, after };
 }
 
 // ---------- creator side ----------
@@ -440,3 +422,6 @@ async function announce(ctx: Ctx, published: FeedRow[]) {
     }
   }
 }
+
+/** Repo functions other modules may call (through this module's index.ts). */
+export { findFeed, followedCreatorIds, performerSummaries } from './feeds.repo';

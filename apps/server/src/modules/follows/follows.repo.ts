@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import { type Page, pagedList } from '../../db/paged';
 import { follows, performers, users } from '../../db/schema';
-import { cardColumns, type ListScope, scoped } from '../profiles/profiles.repo';
+import { cardColumns, type ListScope, scoped } from '../profiles';
 
 /** Creates the follow once and moves the counter only if this call created it (exact under concurrent clicks). */
 export async function addFollow(tx: Executor, followerId: string, creatorId: string): Promise<boolean> {

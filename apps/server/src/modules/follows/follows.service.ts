@@ -1,11 +1,10 @@
 import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { badRequest } from '../../lib/errors';
-import { assertNotBlocked, type ViewerLocation } from '../blocks/blocks.service';
-import { activeSubscriberIds } from '../entitlements/entitlements.repo';
-import { presentCard } from '../profiles/profiles.presenter';
-import { resolveCreator } from '../profiles/profiles.service';
-import { avatarUrl } from '../users/users.presenter';
+import { assertNotBlocked, type ViewerLocation } from '../blocks';
+import { activeSubscriberIds } from '../entitlements';
+import { presentCard, resolveCreator } from '../profiles';
+import { avatarUrl } from '../users';
 import { addFollow, followerIds, followersCount, listFollowers, listFollowing, removeFollow } from './follows.repo';
 
 interface Viewer {
@@ -65,11 +64,6 @@ export async function myFollowing(
   );
   const opts = { freeSubscriptionsAllowed: await ctx.settings.get('freeSubscriptionEnabled') };
   return { data: rows.map((r) => presentCard(r, opts)), total };
-}
-
-/** Ids of a creator's followers (for "went live" and new-post notifications). */
-export function followersOf(ctx: Pick<Ctx, 'db'>, creatorId: string) {
-  return followerIds(ctx.db, creatorId);
 }
 
 /** Who hears of a creator's news (a new post, going live): followers and active subscribers, not the creator. */

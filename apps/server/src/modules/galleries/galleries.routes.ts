@@ -1,7 +1,6 @@
 import type { App } from '../../app-type';
-import { KINDS } from '../content/content.kinds';
-import { registerKindRoutes } from '../content/content.routes';
-import { mediaIdsOfGallery } from '../photos/photos.repo';
+import { KINDS, registerKindRoutes } from '../content';
+import { mediaIdsOfGallery } from '../photos';
 
 /** Galleries: free, for subscribers, or sold as a whole; photos live in modules/photos (spec §7 Galleries). */
 export default async function galleryRoutes(app: App) {

@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { AppError } from '../../lib/errors';
 import { isDraining } from '../../lib/lifecycle';
 import { storageFor } from '../../lib/storage';
+import { pingDatabase, settingsReadable } from './health.repo';
 
 const checkSchema = z.object({ ok: z.boolean(), ms: z.number(), error: z.string().optional() });
 const readySchema = z.object({
@@ -29,7 +29,7 @@ export default async function healthRoutes(app: App) {
     },
     async () => {
       try {
-        await app.ctx.db.execute(sql`select 1 from settings limit 1`);
+        await settingsReadable(app.ctx.db);
       } catch {
         throw new AppError(503, 'Database not ready', 'NOT_READY');
       }
@@ -67,7 +67,7 @@ export default async function healthRoutes(app: App) {
     async (_req, reply) => {
       const { config } = app.ctx;
       const checks: z.infer<typeof readySchema>['checks'] = {
-        database: await timed(() => app.ctx.db.execute(sql`select 1`)),
+        database: await timed(() => pingDatabase(app.ctx.db)),
         storage: await timed(() => storageFor(config).stat('.health-probe')),
       };
       const replica = app.ctx.database.readPool;

@@ -4,9 +4,8 @@ import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
 import { type IdentityVerificationRow, identityVerifications } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import type { AuthUser } from '../auth/sessions';
-import { findPerformer, listDocuments, updatePerformerRow } from '../performers/performers.repo';
-import { assertCanManagePerformer } from '../performers/performers.service';
+import type { AuthUser } from '../auth';
+import { assertCanManagePerformer, findPerformer, listDocuments, updatePerformerRow } from '../performers';
 import { providerByName, providerFor } from './identity.providers';
 
 type PerformerStatus = 'unverified' | 'pending' | 'verified' | 'rejected';

@@ -3,7 +3,7 @@ import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import { earnings, performers, referralEarnings, users } from '../../db/schema';
-import type { SiteSettings } from '../settings/settings.defaults';
+import type { SiteSettings } from '../settings';
 import { type AccountRef, earningsAccount, type Posted, platform, post, referralAccount } from './ledger.service';
 import { type Split, splitPayment } from './split';
 

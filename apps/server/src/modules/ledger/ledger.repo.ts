@@ -151,14 +151,3 @@ export async function accountBalance(tx: Executor, key: string): Promise<number>
     .limit(1);
   return row?.balance ?? 0;
 }
-
-/** Sum of an owner's entries per transaction kind on one account kind (e.g. payouts out of earnings). */
-export async function sumByTransactionKind(tx: Executor, ownerId: string, kind: LedgerAccountKind) {
-  return tx
-    .select({ txKind: ledgerTransactions.kind, total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .where(and(eq(ledgerAccounts.ownerId, ownerId), eq(ledgerAccounts.kind, kind)))
-    .groupBy(ledgerTransactions.kind);
-}

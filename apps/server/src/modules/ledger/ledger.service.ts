@@ -213,3 +213,6 @@ export async function verifyLedger(db: Executor): Promise<LedgerReport> {
     report.negativeWallets.length === 0;
   return report;
 }
+
+/** Repo functions other modules may call (through this module's index.ts). */
+export { ensureAccounts, entriesOf, findReversal, findTransactionByReference, lockForPosting } from './ledger.repo';

@@ -13,7 +13,7 @@ import {
   userBlocks,
   users,
 } from '../../db/schema';
-import { pairKeyOf } from '../conversations/conversations.repo';
+import { pairKeyOf } from '../conversations';
 
 export async function insertMassMessage(db: Executor, row: typeof massMessages.$inferInsert) {
   const [r] = await db.insert(massMessages).values(row).returning();

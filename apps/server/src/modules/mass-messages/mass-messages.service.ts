@@ -9,13 +9,10 @@ import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
 import type { MassMessageRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import type { Viewer } from '../conversations/conversations.policy';
-import { accountFacts } from '../conversations/conversations.repo';
-import { unreadTotals } from '../conversations/conversations.service';
-import { presentMessage, previewOf } from '../messages/messages.presenter';
-import { mediaByIds } from '../messages/messages.repo';
-import { checkContent, messageTypeOf } from '../messages/messages.service';
-import { presentUserBrief } from '../users/users.presenter';
+import type { Viewer } from '../conversations';
+import { accountFacts, unreadTotals } from '../conversations';
+import { checkContent, mediaByIds, messageTypeOf, presentMessage, previewOf } from '../messages';
+import { presentUserBrief } from '../users';
 import {
   audienceIds,
   deliverChunk,

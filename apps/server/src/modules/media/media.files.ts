@@ -8,7 +8,7 @@ import { stampViewer } from '../../lib/media/image';
 import { expiryFor, signedPath, URL_TTL_SECONDS, verify } from '../../lib/media/signing';
 import { markRendition } from '../../lib/media/viewer-mark';
 import { storageFor } from '../../lib/storage';
-import { type AuthUser, resolveToken } from '../auth/sessions';
+import { type AuthUser, resolveToken } from '../auth';
 import { findMedia } from './media.repo';
 
 /** Lifetime of an S3/CDN presigned URL for protected media, by kind (seconds). */

@@ -383,6 +383,3 @@ async function processAudio(ctx: Ctx, m: MediaRow, work: string): Promise<Output
   const audio = await store(ctx, m, 'audio.m4a', out, 'audio/mp4');
   return { variants: { audio }, duration: p.duration, mime: 'audio/mp4' };
 }
-
-/** For tests and scripts: the row as it is now. */
-export const reloadMedia = (ctx: Ctx, id: string) => findMedia(ctx.db, id);

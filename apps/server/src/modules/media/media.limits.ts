@@ -3,7 +3,7 @@ import type { UserRow } from '../../db/schema';
 import { type AppError, tooLarge, unprocessable } from '../../lib/errors';
 import type { Probe } from '../../lib/media/ffmpeg';
 import { shapeProblem } from '../../lib/media/image';
-import type { SiteSettings } from '../settings/settings.defaults';
+import type { SiteSettings } from '../settings';
 
 /**
  * What one upload may cost the processing workers (issue 23 item 4). A 4 MB file can hold an

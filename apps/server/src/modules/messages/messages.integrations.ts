@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { conversationMembers, messages } from '../../db/schema';
-import { registerPurchasable } from '../wallet/purchasables';
+import { registerPurchasable } from '../wallet';
 import { MESSAGE_OBJECT, previewOf } from './messages.presenter';
 
 /**

@@ -2,9 +2,9 @@ import { ERROR_TEXTS, fromCents, type Message } from '@marquee/shared';
 import type { Ctx } from '../../context';
 import type { MediaRow, MessageRow } from '../../db/schema';
 import { msg, renderText, type Text } from '../../lib/i18n';
-import { accessMap, type Protectable } from '../entitlements/entitlements.service';
-import { presentMedia } from '../media/media.service';
-import { presentUserBrief } from '../users/users.presenter';
+import { accessMap, type Protectable } from '../entitlements';
+import { presentMedia } from '../media';
+import { presentUserBrief } from '../users';
 import type { MessageWithSender } from './messages.repo';
 
 export const MESSAGE_OBJECT = 'message';

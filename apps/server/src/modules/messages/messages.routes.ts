@@ -12,8 +12,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { requireUser } from '../../plugins/auth';
-import * as conversations from '../conversations/conversations.service';
-import { presentMedia, uploadFiles } from '../media/media.service';
+import * as conversations from '../conversations';
+import { presentMedia, uploadFiles } from '../media';
 import { registerMessagePurchasable } from './messages.integrations';
 import * as messages from './messages.service';
 

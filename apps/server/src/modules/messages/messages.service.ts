@@ -4,16 +4,20 @@ import { newId } from '../../db/ids';
 import type { ConversationRow, MediaRow, MessageRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { msg } from '../../lib/i18n';
-import { peerFor, type Viewer, writeRefusal } from '../conversations/conversations.policy';
-import { findConversation, forgetUnread, recordMessage } from '../conversations/conversations.repo';
 import {
+  findConversation,
+  forgetUnread,
   memberConversation,
   oneForUser,
+  peerFor,
   presentConversation,
+  recordMessage,
   unreadTotals,
-} from '../conversations/conversations.service';
-import { toStatus } from '../media/media.service';
-import { notify } from '../notifications/notifications.service';
+  type Viewer,
+  writeRefusal,
+} from '../conversations';
+import { toStatus } from '../media';
+import { notify } from '../notifications';
 import { presentMessage, presentMessages, previewOf, previewText } from './messages.presenter';
 import {
   filesOf,
@@ -286,3 +290,13 @@ export async function fileStatus(ctx: Ctx, viewer: Viewer, id: string, fileId: s
   }
   return toStatus(file);
 }
+
+/** Repo functions other modules may call (through this module's index.ts). */
+export {
+  findMessage,
+  insertMessages,
+  type MessageWithSender,
+  markAllDeleted,
+  markDeleted,
+  mediaByIds,
+} from './messages.repo';

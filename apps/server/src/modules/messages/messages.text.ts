@@ -1,7 +1,7 @@
 import { fromCents, MESSAGE_MAX_TEXT, toCents } from '@marquee/shared';
 import type { Ctx } from '../../context';
 import { badRequest, forbidden } from '../../lib/errors';
-import { assertCanSell } from '../performers/earning-policy';
+import { assertCanSell } from '../performers';
 
 /**
  * Message text is plain text: HTML tags and comments are removed (spec §5's

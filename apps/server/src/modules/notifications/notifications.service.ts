@@ -3,7 +3,7 @@ import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
 import { notFound } from '../../lib/errors';
 import { localeOf, renderText, type Text } from '../../lib/i18n';
-import { enqueuePush } from '../push/push.service';
+import { enqueuePush } from '../push';
 import { presentNotification } from './notifications.presenter';
 import {
   deleteNotification,

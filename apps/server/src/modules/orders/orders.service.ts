@@ -6,11 +6,11 @@ import type { OrderRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { msg } from '../../lib/i18n';
 import { deliveryStatusWord } from '../../lib/i18n/words';
-import { ownAddress, toDeliveryAddress } from '../addresses/addresses.service';
-import type { AuthUser } from '../auth/sessions';
-import { notify } from '../notifications/notifications.service';
-import { presentUserSummary } from '../wallet/wallet.presenter';
-import { userSummaries } from '../wallet/wallet.repo';
+import { ownAddress, toDeliveryAddress } from '../addresses';
+import type { AuthUser } from '../auth';
+import { notify } from '../notifications';
+import { userSummaries } from '../users';
+import { presentUserSummary } from '../wallet';
 import { findOrder, lockOrder, searchOrders, updateOrder } from './orders.repo';
 
 type People = Awaited<ReturnType<typeof userSummaries>>;
@@ -161,3 +161,6 @@ export async function changeDeliveryAddress(ctx: Ctx, viewer: AuthUser, id: stri
   });
   return getOrder(ctx, viewer, id);
 }
+
+/** Repo functions other modules may call (through this module's index.ts). */
+export { findOrder, insertOrder, updateOrder } from './orders.repo';

@@ -15,14 +15,12 @@ import {
   stripeGateway,
   WebhookSignatureError,
 } from '../../lib/payments';
-import type { ViewerLocation } from '../blocks/blocks.service';
-import { couponTooLarge, redeemCoupon, releaseCoupon } from '../coupons/coupons.service';
-import { revoke } from '../entitlements/entitlements.service';
-import { clearing, platform, post, wallet } from '../ledger/ledger.service';
-import type { SiteSettings } from '../settings/settings.defaults';
-import { assertMayPurchase } from '../wallet/purchase-guard';
-import { reverseChargeInTx } from '../wallet/refunds.service';
-import { lockWallet, walletBalance } from '../wallet/wallet.repo';
+import type { ViewerLocation } from '../blocks';
+import { couponTooLarge, redeemCoupon, releaseCoupon } from '../coupons';
+import { revoke } from '../entitlements';
+import { clearing, platform, post, wallet } from '../ledger';
+import type { SiteSettings } from '../settings';
+import { assertMayPurchase, lockWallet, reverseChargeInTx, walletBalance } from '../wallet';
 import {
   findCard,
   findPayment,
@@ -675,7 +673,5 @@ export async function startConnectOnboarding(ctx: Ctx, userId: string, role: str
   return { accountId: account.externalId, url: link.url, payoutsEnabled: account.payoutsEnabled };
 }
 
-/** For payouts: the creator's connected account, if payouts are enabled on it. */
-export async function connectedAccount(ctx: Ctx, userId: string) {
-  return gatewayAccount(ctx.db, userId, 'stripe', 'connect');
-}
+/** Repo functions other modules may call (through this module's index.ts). */
+export { findPayment, gatewayAccount } from './payments.repo';

@@ -2,7 +2,7 @@ import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import type { PaymentRow } from '../../db/schema';
 import type { GatewayEvent, GatewayName, RecurringRef } from '../../lib/payments';
-import type { SiteSettings } from '../settings/settings.defaults';
+import type { SiteSettings } from '../settings';
 
 /**
  * The payment-purpose registry: every card payment arrives in this module

@@ -1,8 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { earnings, type PaymentRow, referralEarnings } from '../../db/schema';
-import { ensureAccounts, entriesOf, findReversal, lockForPosting } from '../ledger/ledger.repo';
-import { type AccountRef, accountSpec, platform, post, refOf } from '../ledger/ledger.service';
+import {
+  type AccountRef,
+  accountSpec,
+  ensureAccounts,
+  entriesOf,
+  findReversal,
+  lockForPosting,
+  platform,
+  post,
+  refOf,
+} from '../ledger';
 
 export type ReversalStatus = 'refunded' | 'chargeback';
 export type ChargebackPolicy = 'creator_pays' | 'platform_absorbs';

@@ -5,8 +5,8 @@ import type { PaymentRow } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { en } from '../../lib/i18n/en';
 import { gatewayFor, type RefundAnswer } from '../../lib/payments';
-import { clearing, platform, post, wallet } from '../ledger/ledger.service';
-import { lockWallet, walletBalance } from '../wallet/wallet.repo';
+import { clearing, platform, post, wallet } from '../ledger';
+import { lockWallet, walletBalance } from '../wallet';
 import { findPayment, lockPayment, updatePayment } from './payments.repo';
 
 const TOKENS_SPENT = en['error.refundTokensSpent'];

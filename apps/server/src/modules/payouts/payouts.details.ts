@@ -3,8 +3,8 @@ import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import type { PayoutSettingsRow } from '../../db/schema';
 import { unprocessable } from '../../lib/errors';
-import { gatewayAccount } from '../payments/payments.repo';
-import { openSecret, sealSecret } from '../settings/settings.secrets';
+import { gatewayAccount } from '../payments';
+import { openSecret, sealSecret } from '../settings';
 import { findSettings } from './payouts.repo';
 
 /**

@@ -20,7 +20,7 @@ import type { App } from '../../app-type';
 import { sendCsv } from '../../lib/csv-reply';
 import { notFound } from '../../lib/errors';
 import { requirePerformer, requireUser } from '../../plugins/auth';
-import { adminActor, adminPreHandler, security } from '../admin/admin.common';
+import { adminActor, adminPreHandler, security } from '../admin';
 import { approveRequest, markPaid, rejectRequest } from './payouts.admin';
 import { presentRequest, presentRequests } from './payouts.presenter';
 import { findRequest, searchRequests } from './payouts.repo';

@@ -15,11 +15,19 @@ import { addDays } from '../../lib/clock';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { type Message, msg } from '../../lib/i18n';
 import { payoutMethodWord } from '../../lib/i18n/words';
-import { ensureAccounts, lockForPosting } from '../ledger/ledger.repo';
-import { accountSpec, balanceOf, clearing, earningsAccount, reserveAccount, transfer } from '../ledger/ledger.service';
-import { notify } from '../notifications/notifications.service';
-import { assertCreatorCanEarn, canEarn } from '../performers/earning-policy';
-import type { SiteSettings } from '../settings/settings.defaults';
+import {
+  accountSpec,
+  balanceOf,
+  clearing,
+  earningsAccount,
+  ensureAccounts,
+  lockForPosting,
+  reserveAccount,
+  transfer,
+} from '../ledger';
+import { notify } from '../notifications';
+import { assertCreatorCanEarn, canEarn } from '../performers';
+import type { SiteSettings } from '../settings';
 import { detailsFor, type MethodDetails, seal } from './payouts.details';
 import { presentRequest } from './payouts.presenter';
 import {

@@ -1,9 +1,9 @@
 import type { BankingSettingsBody, PayoutSettings } from '@marquee/shared';
 import type { Ctx } from '../../context';
 import { forbidden } from '../../lib/errors';
-import { audit } from '../audit/audit.service';
-import type { AuthUser } from '../auth/sessions';
-import { gatewayAccount } from '../payments/payments.repo';
+import { audit } from '../audit';
+import type { AuthUser } from '../auth';
+import { gatewayAccount } from '../payments';
 import { type BankDetails, seal, settingsView, viewOf } from './payouts.details';
 import { findSettings, upsertSettings } from './payouts.repo';
 

@@ -1,7 +1,6 @@
 import { fromCents, type PerformerProfile } from '@marquee/shared';
 import type { IdentityDocumentRow, PerformerRow, UserRow } from '../../db/schema';
-import { profileMediaUrl } from '../users/profile-media';
-import { presentMe } from '../users/users.presenter';
+import { presentMe, profileMediaUrl } from '../users';
 
 export function presentDocument(d: IdentityDocumentRow) {
   return {

@@ -10,8 +10,8 @@ import {
 } from '@marquee/shared';
 import type { App } from '../../app-type';
 import { authenticated, performerOnly, requirePerformer, requireUser } from '../../plugins/auth';
-import { requestMeta } from '../auth/auth.routes';
-import { profileMediaUrl } from '../users/profile-media';
+import { requestMeta } from '../auth';
+import { profileMediaUrl } from '../users';
 import {
   getPerformerProfile,
   openDocument,

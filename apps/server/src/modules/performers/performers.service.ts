@@ -22,18 +22,18 @@ import { newId } from '../../db/ids';
 import type { UserRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { storageFor } from '../../lib/storage';
-import { assertIdentityFree, type RequestMeta } from '../auth/auth.service';
-import { type AuthUser, invalidateUserSessions } from '../auth/sessions';
-import { maskedProfileSettings, saveBankDetails, savePaypalEmail } from '../payouts/payouts.settings';
-import { requestEmailChange } from '../users/email-change';
+import { type AuthUser, assertIdentityFree, invalidateUserSessions, type RequestMeta } from '../auth';
+import { maskedProfileSettings, saveBankDetails, savePaypalEmail } from '../payouts';
 import {
   deleteProfileMedia,
+  findUserById,
   type ReceivedFile,
   receiveFiles,
+  requestEmailChange,
   storeProfileImage,
   storeWelcomeVideo,
-} from '../users/profile-media';
-import { findUserById, updateUser } from '../users/users.repo';
+  updateUser,
+} from '../users';
 import { assertAdult } from './age';
 import { presentPerformerProfile } from './performers.presenter';
 import { findDocument, findPerformer, insertDocument, listDocuments, updatePerformerRow } from './performers.repo';
@@ -258,3 +258,6 @@ export async function openDocument(ctx: Ctx, actor: AuthUser, id: string) {
   const stream = await storageFor(ctx.config).read(doc.storagePath);
   return { doc, stream };
 }
+
+/** Repo functions other modules may call (through this module's index.ts). */
+export { findPerformer, listDocuments, updatePerformerRow } from './performers.repo';

@@ -1,7 +1,7 @@
 import type { Photo } from '@marquee/shared';
 import type { Ctx } from '../../context';
-import { loadMedia, present } from '../content/content.media';
-import { accessMap, type Viewer } from '../entitlements/entitlements.service';
+import { loadMedia, present } from '../content';
+import { accessMap, type Viewer } from '../entitlements';
 import type { PhotoWithGallery } from './photos.repo';
 
 /** Photos inherit their gallery's access: one entitlement query and one media query per page. */

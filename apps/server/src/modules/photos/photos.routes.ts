@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { App } from '../../app-type';
 import { requestGeo } from '../../lib/geo';
 import { requirePerformer } from '../../plugins/auth';
-import { viewerOf } from '../content/content.routes';
+import { viewerOf } from '../content';
 import * as photos from './photos.service';
 
 const tags = ['photos'];

@@ -4,14 +4,10 @@ import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
 import { isTakenDown } from '../../db/moderation';
 import { badRequest, notFound } from '../../lib/errors';
-import { assertNotBlocked, type ViewerLocation } from '../blocks/blocks.service';
-import { KINDS } from '../content/content.kinds';
-import { dropMedia } from '../content/content.media';
-import { assertCanManage } from '../content/content.policy';
-import { findItem } from '../content/content.repo';
-import { resolvePerformerId } from '../content/content.service';
-import type { Viewer } from '../entitlements/entitlements.service';
-import { uploadFiles } from '../media/media.service';
+import { assertNotBlocked, type ViewerLocation } from '../blocks';
+import { assertCanManage, dropMedia, findItem, KINDS, resolvePerformerId } from '../content';
+import type { Viewer } from '../entitlements';
+import { uploadFiles } from '../media';
 import { presentPhotos } from './photos.presenter';
 import * as repo from './photos.repo';
 
@@ -173,3 +169,6 @@ export async function listPublicPhotos(
   );
   return { data: await presentPhotos(ctx, viewer, rows), total };
 }
+
+/** Repo functions other modules may call (through this module's index.ts). */
+export { mediaIdsOfGallery } from './photos.repo';

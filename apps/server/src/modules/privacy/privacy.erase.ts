@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { storageFor } from '../../lib/storage';
-import { audit } from '../audit/audit.service';
-import { invalidateUserSessions } from '../auth/sessions';
+import { audit } from '../audit';
+import { invalidateUserSessions } from '../auth';
 import { rows, textColumns } from './privacy.repo';
 
 /**

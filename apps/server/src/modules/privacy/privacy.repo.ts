@@ -43,10 +43,6 @@ export function expiredExports(db: Executor, now: Date) {
     .where(and(eq(dataExports.status, 'ready'), sql`${dataExports.expiresAt} < ${now.toISOString()}`));
 }
 
-export function exportsOf(db: Executor, userId: string) {
-  return db.select().from(dataExports).where(eq(dataExports.userId, userId));
-}
-
 type Row = Record<string, unknown>;
 
 /** Raw SQL for the export's allow-list and erasure's scrub; values are always bound. */

@@ -2,7 +2,7 @@ import { adminPrivacyBodySchema, dataExportSchema, eraseAccountBodySchema, erase
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { requireAdmin, requireUser } from '../../plugins/auth';
-import { adminPreHandler } from '../admin/admin.common';
+import { adminPreHandler } from '../admin';
 import * as privacy from './privacy.service';
 
 const tags = ['privacy'];

@@ -2,8 +2,7 @@ import { downloadLinkSchema } from '@marquee/shared';
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { requireUser } from '../../plugins/auth';
-import { KINDS } from '../content/content.kinds';
-import { registerKindRoutes, viewerOf } from '../content/content.routes';
+import { KINDS, registerKindRoutes, viewerOf } from '../content';
 import { downloadLink } from './products.service';
 
 /** Products: physical (stock, shipping fee) or digital (a file for buyers) (spec §7 Products). */

@@ -1,12 +1,9 @@
 import type { Ctx } from '../../context';
 import { forbidden, notFound } from '../../lib/errors';
 import { URL_TTL_SECONDS } from '../../lib/media/signing';
-import { KINDS } from '../content/content.kinds';
-import { loadMedia, present } from '../content/content.media';
-import { protectable } from '../content/content.presenter';
-import { findItem } from '../content/content.repo';
-import { access, type Viewer } from '../entitlements/entitlements.service';
-import { signedVariantPath } from '../media/media.files';
+import { findItem, KINDS, loadMedia, present, protectable } from '../content';
+import { access, type Viewer } from '../entitlements';
+import { signedVariantPath } from '../media';
 
 /**
  * The file of a digital product, for whoever bought it (or its creator, or an

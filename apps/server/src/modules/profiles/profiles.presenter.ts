@@ -1,7 +1,6 @@
 import { fromCents, type PerformerCard, type PerformerPublic } from '@marquee/shared';
 import type { PerformerRow } from '../../db/schema';
-import { profileMediaUrl } from '../users/profile-media';
-import { avatarUrl } from '../users/users.presenter';
+import { avatarUrl, profileMediaUrl } from '../users';
 import type { CardRow } from './profiles.repo';
 
 /** Site-level switch: turning free subscriptions off turns every creator's free offer off (business rules). */

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { performers, users } from '../../db/schema';
-import { registerReactionTarget } from '../reactions/reactions.registry';
+import { registerReactionTarget } from '../reactions';
 import { presentCard } from './profiles.presenter';
 import { cardsByIds, listable, scoped } from './profiles.repo';
 

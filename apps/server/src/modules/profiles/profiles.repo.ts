@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/ids';
+import { escapeLike } from '../../db/like';
 import { entitlements, follows, performers, reactions, users } from '../../db/schema';
-import { blockFactsColumns, escapeLike } from '../blocks/blocks.repo';
-import { notBlockedBy, notCountryBlocked } from '../blocks/blocks.service';
-import { canEarnCondition } from '../performers/earning-policy';
+import { blockFactsColumns, notBlockedBy, notCountryBlocked } from '../blocks';
+import { canEarnCondition } from '../performers';
 import { profileStatsColumns } from './profiles.stats';
 
 /** The columns a creator card needs (users + performers, one join). */

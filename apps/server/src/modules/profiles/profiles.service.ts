@@ -1,10 +1,9 @@
 import type { PerformerCard, PerformerPublic, PerformerSearchQuery, TrendingPost } from '@marquee/shared';
 import type { Ctx } from '../../context';
 import { notFound } from '../../lib/errors';
-import { assertNotBlockedBy, type ViewerLocation, viewerCountryForDiscovery } from '../blocks/blocks.service';
-import { subscriptionAccess } from '../entitlements/entitlements.service';
-import { listReactionTargets } from '../reactions/reactions.registry';
-import { trendingObjects } from '../reactions/reactions.service';
+import { assertNotBlockedBy, type ViewerLocation, viewerCountryForDiscovery } from '../blocks';
+import { subscriptionAccess } from '../entitlements';
+import { listReactionTargets, trendingObjects } from '../reactions';
 import { presentCard, presentProfile } from './profiles.presenter';
 import {
   cardsByIds,
@@ -233,3 +232,6 @@ export async function performerSitemap(ctx: Pick<Ctx, 'db'>, page: number, pageS
     total,
   };
 }
+
+/** Repo functions other modules may call (through this module's index.ts). */
+export { cardColumns, type ListScope, scoped } from './profiles.repo';

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import type { App } from '../../app-type';
 import { notFound } from '../../lib/errors';
 import { publicOrigin } from '../../lib/public-origin';
-import { postSitemap } from '../cms/cms.service';
-import { avatarUrl } from '../users/users.presenter';
+import { postSitemap } from '../cms';
+import { avatarUrl } from '../users';
 import { findSeoProfile, sitemapPage } from './profiles.repo';
 
 const CREATORS_PER_SITEMAP = 10_000;

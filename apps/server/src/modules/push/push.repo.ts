@@ -94,7 +94,3 @@ export function markFailed(db: Executor, id: string) {
     .set({ failureCount: sql`${pushSubscriptions.failureCount} + 1` })
     .where(eq(pushSubscriptions.id, id));
 }
-
-export function deleteForUser(db: Executor, userId: string) {
-  return db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
-}

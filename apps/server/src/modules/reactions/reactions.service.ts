@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context';
 import { badRequest, notFound } from '../../lib/errors';
-import { assertNotBlocked, type ViewerLocation } from '../blocks/blocks.service';
+import { assertNotBlocked, type ViewerLocation } from '../blocks';
 import {
   type ReactionAction,
   type ReactionCtx,

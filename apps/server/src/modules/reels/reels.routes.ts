@@ -1,6 +1,5 @@
 import type { App } from '../../app-type';
-import { KINDS } from '../content/content.kinds';
-import { registerKindRoutes } from '../content/content.routes';
+import { KINDS, registerKindRoutes } from '../content';
 
 /**
  * Reels: short vertical videos (spec §7 Reels). The fan feed plays them one

@@ -1,5 +1,4 @@
 import {
-  fromCents,
   listQuerySchema,
   listResponseSchema,
   referralCodeSchema,
@@ -7,14 +6,9 @@ import {
   referralStatsSchema,
   referredUserSchema,
 } from '@marquee/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
 import type { App } from '../../app-type';
-import { referralEarnings, users } from '../../db/schema';
-import { notFound } from '../../lib/errors';
 import { requireUser } from '../../plugins/auth';
-import { balanceOf, referralAccount } from '../ledger/ledger.service';
-import { presentUserSummary } from '../wallet/wallet.presenter';
-import { userSummaries } from '../wallet/wallet.repo';
+import { referralCode, referralEarningsOf, referralStats, referredUsers } from './referrals.service';
 
 export default async function referralsRoutes(app: App) {
   const ctx = app.ctx;
@@ -30,10 +24,7 @@ export default async function referralsRoutes(app: App) {
     },
     async (req) => {
       const user = requireUser(req);
-      const [row] = await ctx.db.select({ code: users.referralCode }).from(users).where(eq(users.id, user.id));
-      if (!row) throw notFound('User');
-      const base = ctx.config.PUBLIC_URL ?? '';
-      return { code: row.code, link: `${base}/auth/register?ref=${row.code}` };
+      return referralCode(ctx, user.id);
     },
   );
 
@@ -49,29 +40,7 @@ export default async function referralsRoutes(app: App) {
     },
     async (req) => {
       const user = requireUser(req);
-      const q = req.query;
-      const w = eq(users.referredById, user.id);
-      const [rows, [{ total }]] = await Promise.all([
-        ctx.db
-          .select({
-            id: users.id,
-            username: users.username,
-            name: users.name,
-            avatarPath: users.avatarPath,
-            role: users.role,
-            createdAt: users.createdAt,
-          })
-          .from(users)
-          .where(w)
-          .orderBy(q.sort === 'asc' ? users.createdAt : desc(users.createdAt))
-          .offset((q.page - 1) * q.pageSize)
-          .limit(q.pageSize),
-        ctx.db.select({ total: sql<number>`count(*)::int` }).from(users).where(w),
-      ]);
-      return {
-        data: rows.map((r) => ({ ...presentUserSummary(r)!, role: r.role, createdAt: r.createdAt.toISOString() })),
-        total,
-      };
+      return referredUsers(ctx, user.id, req.query);
     },
   );
 
@@ -86,30 +55,7 @@ export default async function referralsRoutes(app: App) {
     },
     async (req) => {
       const user = requireUser(req);
-      const [[sums], [people], available] = await Promise.all([
-        ctx.db
-          .select({
-            total: sql<string>`coalesce(sum(${referralEarnings.amountCents}), 0)`,
-            count: sql<number>`count(*)::int`,
-          })
-          .from(referralEarnings)
-          .where(and(eq(referralEarnings.referrerId, user.id), eq(referralEarnings.status, 'paid'))),
-        ctx.db
-          .select({
-            creators: sql<number>`count(*) filter (where ${users.role} = 'performer')::int`,
-            fans: sql<number>`count(*) filter (where ${users.role} <> 'performer')::int`,
-          })
-          .from(users)
-          .where(eq(users.referredById, user.id)),
-        balanceOf(ctx.db, referralAccount(user.id)),
-      ]);
-      return {
-        totalEarned: fromCents(Number(sums.total)),
-        available: fromCents(available),
-        referredCreators: people.creators,
-        referredFans: people.fans,
-        count: sums.count,
-      };
+      return referralStats(ctx, user.id);
     },
   );
 
@@ -125,34 +71,7 @@ export default async function referralsRoutes(app: App) {
     },
     async (req) => {
       const user = requireUser(req);
-      const q = req.query;
-      const w = eq(referralEarnings.referrerId, user.id);
-      const [rows, [{ total }]] = await Promise.all([
-        ctx.db
-          .select()
-          .from(referralEarnings)
-          .where(w)
-          .orderBy(q.sort === 'asc' ? referralEarnings.createdAt : desc(referralEarnings.createdAt))
-          .offset((q.page - 1) * q.pageSize)
-          .limit(q.pageSize),
-        ctx.db.select({ total: sql<number>`count(*)::int` }).from(referralEarnings).where(w),
-      ]);
-      const people = await userSummaries(
-        ctx.db,
-        rows.map((r) => r.referredId),
-      );
-      return {
-        data: rows.map((r) => ({
-          _id: r.id,
-          kind: r.kind,
-          amount: fromCents(r.amountCents),
-          percent: Number(r.percent),
-          status: r.status,
-          referred: presentUserSummary(people.get(r.referredId)),
-          createdAt: r.createdAt.toISOString(),
-        })),
-        total,
-      };
+      return referralEarningsOf(ctx, user.id, req.query);
     },
   );
 }

@@ -8,10 +8,9 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { isUuid } from '../../db/ids';
-import type { ReportRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { adminOnly, authenticated, requireAdmin, requireUser } from '../../plugins/auth';
-import { fileReport, reportQueue, resolveReport } from './reports.service';
+import { fileReport, type ReportRow, reportQueue, resolveReport } from './reports.service';
 
 const tags = ['reports'];
 const security = [{ bearer: [] }];

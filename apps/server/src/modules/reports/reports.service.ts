@@ -1,9 +1,9 @@
 import type { Ctx } from '../../context';
 import type { ReportRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { resolveCreator } from '../profiles/profiles.service';
-import { reactionTarget } from '../reactions/reactions.registry';
-import { streamOwner } from '../streaming/streaming.service';
+import { resolveCreator } from '../profiles';
+import { reactionTarget } from '../reactions';
+import { streamOwner } from '../streaming';
 import { type NewReport, searchReports, updateReportStatus, upsertReport } from './reports.repo';
 
 export interface ReportInput {
@@ -54,3 +54,6 @@ export async function resolveReport(
   if (!row) throw notFound('Report');
   return row;
 }
+
+/** The row the queue and the routes present. */
+export type { ReportRow } from '../../db/schema';

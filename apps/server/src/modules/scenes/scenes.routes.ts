@@ -1,8 +1,7 @@
 import { contentCategoryListSchema, contentSitemapSchema, listQuerySchema } from '@marquee/shared';
 import { z } from 'zod';
 import type { App } from '../../app-type';
-import { KINDS } from '../content/content.kinds';
-import { registerKindRoutes } from '../content/content.routes';
+import { KINDS, registerKindRoutes } from '../content';
 import { searchCategories, sitemap } from './scenes.service';
 
 /**

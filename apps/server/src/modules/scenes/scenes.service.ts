@@ -1,5 +1,5 @@
 import type { Ctx } from '../../context';
-import { listCategories, sitemapItems } from '../content/content.repo';
+import { listCategories, sitemapItems } from '../content';
 
 export async function sitemap(ctx: Ctx, type: 'scene' | 'scenario', page: number, pageSize: number) {
   const { rows, total } = await sitemapItems(ctx.db, type, ctx.now(), pageSize, (page - 1) * pageSize);

@@ -35,6 +35,7 @@ export const settingsSchema = z.object({
       { title: 'Privacy policy', path: '/page/privacy-policy', section: 'footer', isNewTab: false },
       { title: '18 U.S.C. 2257', path: '/page/2257', section: 'footer', isNewTab: false },
       { title: 'FAQ', path: '/page/faq', section: 'footer', isNewTab: false },
+      { title: 'Report content', path: '/complaints', section: 'footer', isNewTab: false },
     ]),
   maintenanceMode: z.boolean().default(false),
   clientSidePasswordHashing: z.boolean().default(false),
@@ -78,6 +79,14 @@ export const settingsSchema = z.object({
   mediaTimeoutBaseSeconds: z.number().int().min(0).max(86_400).default(60),
   /** Uploads never attached to any content are deleted after this many hours (media sweep job). */
   orphanMediaHours: z.number().int().min(1).max(8760).default(24),
+  /** Complaints (issue 26): business days to answer one (Mastercard asks for 7), days before due that escalate. */
+  complaintDueBusinessDays: z.number().int().min(1).max(60).default(7),
+  complaintDueSoonBusinessDays: z.number().int().min(0).max(30).default(2),
+  /** Days that are not business days for the complaint clock, besides weekends ('YYYY-MM-DD'). */
+  complaintHolidays: z
+    .array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'each holiday must be a date YYYY-MM-DD'))
+    .max(100)
+    .default([]),
 });
 
 export type SiteSettings = z.infer<typeof settingsSchema>;

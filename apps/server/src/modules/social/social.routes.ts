@@ -10,17 +10,22 @@ import {
   twitterLoginBodySchema,
   twitterLoginResponseSchema,
 } from '@marquee/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../app-type';
-import { linkedAccounts } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { authenticated, requireUser } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/rate-limit';
-import { requestMeta } from '../auth/auth.routes';
+import { requestMeta } from '../auth';
 import { authorizationUrl, exchangeCode, verifyIdToken } from './google';
-import { findLinkedAccount, linkAccount, presentLinkedAccount, socialLogin, unlinkAccount } from './social.service';
+import {
+  findLinkedAccount,
+  linkAccount,
+  linkedAccountsOf,
+  presentLinkedAccount,
+  socialLogin,
+  unlinkAccount,
+} from './social.service';
 import { accessToken, requestToken } from './twitter';
 
 /** The Twitter flow cookies of spec §9 (1 day). The token secret is httpOnly: scripts never need it. */
@@ -326,10 +331,7 @@ export default async function socialRoutes(app: App) {
       },
     },
     async (req) => {
-      const rows = await app.ctx.db
-        .select()
-        .from(linkedAccounts)
-        .where(eq(linkedAccounts.userId, requireUser(req).id));
+      const rows = await linkedAccountsOf(app.ctx, requireUser(req).id);
       return { data: rows.map(presentLinkedAccount) };
     },
   );

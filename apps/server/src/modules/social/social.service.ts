@@ -5,14 +5,8 @@ import { newId } from '../../db/ids';
 import { linkedAccounts, type UserRow } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import { msg, render } from '../../lib/i18n';
-import { finishSignIn } from '../auth/sign-in';
-import {
-  findUserByEmail,
-  findUserById,
-  findUserByReferralCode,
-  insertUser,
-  isUsernameTaken,
-} from '../users/users.repo';
+import { finishSignIn } from '../auth';
+import { findUserByEmail, findUserById, findUserByReferralCode, insertUser, isUsernameTaken } from '../users';
 
 export type SocialProvider = 'google' | 'twitter';
 
@@ -156,4 +150,9 @@ export function presentLinkedAccount(row: typeof linkedAccounts.$inferSelect) {
     providerUserId: row.providerUserId,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** Every social account linked to a user. */
+export async function linkedAccountsOf(ctx: Ctx, userId: string) {
+  return ctx.db.select().from(linkedAccounts).where(eq(linkedAccounts.userId, userId));
 }

@@ -1,10 +1,9 @@
 import type { Story, StoryGroup } from '@marquee/shared';
 import type { Ctx } from '../../context';
 import type { StoryRow } from '../../db/schema';
-import { accessMap, type Viewer } from '../entitlements/entitlements.service';
-import { avatarUrl } from '../feeds/feeds.presenter';
-import { performerSummaries } from '../feeds/feeds.repo';
-import { getMediaMany, presentMedia } from '../media/media.service';
+import { accessMap, type Viewer } from '../entitlements';
+import { avatarUrl, performerSummaries } from '../feeds';
+import { getMediaMany, presentMedia } from '../media';
 import { seenSet } from './stories.repo';
 import { isActive } from './stories.service';
 

@@ -72,9 +72,6 @@ export async function highlightsOf(db: Executor, performerId: string) {
     .limit(100);
 }
 
-/** Creators a fan follows or is subscribed to (for the stories bar): the timeline's set. */
-export { followedCreatorIds } from '../feeds/feeds.repo';
-
 export async function seenSet(db: Executor, userId: string, storyIds: string[]): Promise<Set<string>> {
   if (storyIds.length === 0) return new Set();
   const rows = await db

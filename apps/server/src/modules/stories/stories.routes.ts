@@ -14,8 +14,8 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { performerOnly, requirePerformer, requireUser } from '../../plugins/auth';
-import type { Viewer } from '../entitlements/entitlements.service';
-import { presentMedia, uploadFiles } from '../media/media.service';
+import type { Viewer } from '../entitlements';
+import { presentMedia, uploadFiles } from '../media';
 import { presentStories, presentStoryGroups } from './stories.presenter';
 import {
   createStory,

@@ -4,15 +4,16 @@ import type { Ctx } from '../../context';
 import { isTakenDown } from '../../db/moderation';
 import type { StoryRow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { assertNotBlocked, creatorsBlockingViewer } from '../blocks/blocks.service';
-import type { Viewer } from '../entitlements/entitlements.service';
-import { getMediaMany } from '../media/media.service';
+import { assertNotBlocked, creatorsBlockingViewer } from '../blocks';
+import type { Viewer } from '../entitlements';
+// Creators a fan follows or is subscribed to (for the stories bar): the timeline's set.
+import { followedCreatorIds } from '../feeds';
+import { getMediaMany } from '../media';
 import {
   activeStoriesOf,
   deleteStoryRow,
   expireDue,
   findStory,
-  followedCreatorIds,
   highlightsOf,
   insertStory,
   markSeen,

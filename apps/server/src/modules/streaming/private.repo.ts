@@ -94,11 +94,3 @@ export async function insertMinute(tx: Executor, row: typeof privateSessionMinut
   const inserted = await tx.insert(privateSessionMinutes).values(row).onConflictDoNothing().returning();
   return inserted.length > 0;
 }
-
-export async function minutesOf(db: Executor, sessionId: string) {
-  return db
-    .select()
-    .from(privateSessionMinutes)
-    .where(eq(privateSessionMinutes.sessionId, sessionId))
-    .orderBy(privateSessionMinutes.minuteIndex);
-}

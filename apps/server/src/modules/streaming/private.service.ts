@@ -12,10 +12,9 @@ import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import { conversations, type PrivateRequestRow, type PrivateSessionRow, users } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound, paymentRequired } from '../../lib/errors';
-import { assertNotBlocked, type ViewerLocation } from '../blocks/blocks.service';
-import { assertCreatorCanEarn, canEarn } from '../performers/earning-policy';
-import { walletPay } from '../wallet/charges.service';
-import { lockWallet, walletBalance } from '../wallet/wallet.repo';
+import { assertNotBlocked, type ViewerLocation } from '../blocks';
+import { assertCreatorCanEarn, canEarn } from '../performers';
+import { lockWallet, walletBalance, walletPay } from '../wallet';
 import {
   findSession,
   insertMinute,

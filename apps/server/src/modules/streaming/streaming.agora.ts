@@ -1,7 +1,7 @@
 import agora from 'agora-token';
 import type { Ctx } from '../../context';
 import { AppError, forbidden, notFound } from '../../lib/errors';
-import type { ViewerLocation } from '../blocks/blocks.service';
+import type { ViewerLocation } from '../blocks';
 import { findSession } from './private.repo';
 import { assertMayJoin, isStreamStaff, type StreamViewerRef } from './streaming.policy';
 import { findStream } from './streaming.repo';

@@ -4,21 +4,22 @@ import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
 import { type ConversationRow, conversations, type StreamRow } from '../../db/schema';
 import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors';
-import type { ViewerLocation } from '../blocks/blocks.service';
-import { presentMessage } from '../messages/messages.presenter';
+import type { ViewerLocation } from '../blocks';
 import {
+  checkText,
   findMessage,
   insertMessages,
   type MessageWithSender,
   markAllDeleted,
   markDeleted,
-} from '../messages/messages.repo';
-import { pageFor, streamChatHooks } from '../messages/messages.service';
-import { checkText } from '../messages/messages.text';
-import { chargeWallet } from '../wallet/charges.service';
+  pageFor,
+  presentMessage,
+  streamChatHooks,
+} from '../messages';
+import { chargeWallet } from '../wallet';
 import { findSession } from './private.repo';
 import { assertMayJoin, isStreamStaff, type StreamViewerRef } from './streaming.policy';
-import { findStream, findViewer, liveStreamOf, updateStream } from './streaming.repo';
+import { findStream, liveStreamOf, updateStream } from './streaming.repo';
 import { streamRoom } from './streaming.service';
 
 const ANON: StreamViewerRef = { id: '00000000-0000-0000-0000-000000000000', role: 'user' };
@@ -219,11 +220,6 @@ export async function updateStreamConversation(ctx: Ctx, viewer: StreamViewerRef
   if (!isStaff(chat, viewer)) throw forbidden('Only the creator can change the chat');
   const stream = (await updateStream(ctx.db, chat.stream.id, { chatOpen: isActive }))!;
   return presentStreamConversation(chat.conversation, stream);
-}
-
-/** Whether this viewer is muted (socket ack and the join answer). */
-export async function isMuted(ctx: Pick<Ctx, 'db'>, streamId: string, userId: string) {
-  return (await findViewer(ctx.db, streamId, userId))?.muted ?? false;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { App } from '../../app-type';
 import { AppError, notFound } from '../../lib/errors';
 import { requestGeo } from '../../lib/geo';
 import { en } from '../../lib/i18n/en';
-import { assertLinkViewer } from '../media/media.files';
+import { assertLinkViewer } from '../media';
 import { hlsDir, verifyHls } from './streaming.hls';
 import { assertMayJoin } from './streaming.policy';
 import { findStream } from './streaming.repo';

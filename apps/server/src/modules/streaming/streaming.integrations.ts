@@ -1,4 +1,4 @@
-import { registerPurchasable } from '../wallet/purchasables';
+import { registerPurchasable } from '../wallet';
 import { findStream } from './streaming.repo';
 
 /**

@@ -2,7 +2,7 @@ import { fromCents } from '@marquee/shared';
 import type { Ctx } from '../../context';
 import type { StreamRow } from '../../db/schema';
 import { AppError, notFound, unauthorized } from '../../lib/errors';
-import { assertNotBlocked, type ViewerLocation } from '../blocks/blocks.service';
+import { assertNotBlocked, type ViewerLocation } from '../blocks';
 import { findViewer, hasStreamPass } from './streaming.repo';
 
 export interface StreamViewerRef {

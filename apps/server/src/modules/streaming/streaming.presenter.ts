@@ -8,7 +8,7 @@ import {
   type StreamSettings,
 } from '@marquee/shared';
 import type { CreatorStreamSettingsRow, PrivateRequestRow, PrivateSessionRow, StreamRow } from '../../db/schema';
-import { avatarUrl } from '../users/users.presenter';
+import { avatarUrl } from '../users';
 import type { CreatorBrief } from './streaming.repo';
 
 export function presentCreator(c: CreatorBrief | null | undefined): StreamCreator | null {

@@ -34,7 +34,6 @@ export async function findStreamWithCreator(db: Executor, id: string) {
     .limit(1);
   return r ?? null;
 }
-export type StreamWithCreator = NonNullable<Awaited<ReturnType<typeof findStreamWithCreator>>>;
 
 export async function liveStreamOf(db: Executor, performerId: string): Promise<StreamRow | null> {
   const [s] = await db
@@ -128,16 +127,6 @@ export async function searchStreams(
   return { rows, total };
 }
 
-/** Which of these creators are live now (profile presenters' isLive). */
-export async function liveCreatorIds(db: Executor, performerIds: string[]): Promise<Set<string>> {
-  if (performerIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: streams.performerId })
-    .from(streams)
-    .where(and(eq(streams.status, 'live'), inArray(streams.performerId, performerIds)));
-  return new Set(rows.map((r) => r.id));
-}
-
 // ---- viewers
 
 export async function findViewer(db: Executor, streamId: string, userId: string) {
@@ -185,10 +174,6 @@ export async function connectedViewers(db: Executor, streamId: string, limit = 2
     )
     .orderBy(streamViewers.joinedAt)
     .limit(limit);
-}
-
-export async function clearConnections(db: Executor, streamId: string) {
-  await db.update(streamViewers).set({ connections: 0 }).where(eq(streamViewers.streamId, streamId));
 }
 
 // ---- creator settings

@@ -35,7 +35,7 @@ import { badRequest } from '../../lib/errors';
 import { requestGeo } from '../../lib/geo';
 import { authenticated, performerOnly, requirePerformer, requireUser } from '../../plugins/auth';
 import { chatLimit } from '../../plugins/rate-limit';
-import { presentCharge } from '../wallet/wallet.presenter';
+import { presentCharge } from '../wallet';
 import {
   acceptRequest,
   cancelRequest,

@@ -2,9 +2,9 @@ import { type PaidSubscriptionType, SUBSCRIPTION_DAYS } from '@marquee/shared';
 import type { Executor } from '../../db/client';
 import type { SubscriptionRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
-import { revoke, SUBSCRIPTION_OBJECT } from '../entitlements/entitlements.service';
+import { revoke, SUBSCRIPTION_OBJECT } from '../entitlements';
+import { grantAccess } from './subscriptions.periods';
 import { findCreator, lockOrCreatePair, lockSubscription, updateSubscription } from './subscriptions.repo';
-import { grantAccess } from './subscriptions.service';
 
 const DAY = 86_400_000;
 

@@ -3,16 +3,15 @@ import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import type { PaymentRow, SubscriptionRow } from '../../db/schema';
 import type { GatewayName, RecurringRef } from '../../lib/payments';
-import { revoke, SUBSCRIPTION_OBJECT } from '../entitlements/entitlements.service';
-import { creditEarnings } from '../ledger/credit-earnings';
-import { clearing } from '../ledger/ledger.service';
-import { insertPurposePayment, insertSandboxCharge, latestSucceededPayment, openCheckout } from '../payments/checkout';
-import type { PaymentPurpose, PurposeEvent } from '../payments/purposes';
+import { revoke, SUBSCRIPTION_OBJECT } from '../entitlements';
+import { clearing, creditEarnings } from '../ledger';
+import type { PaymentPurpose, PurposeEvent } from '../payments';
+import { insertPurposePayment, insertSandboxCharge, latestSucceededPayment, openCheckout } from '../payments';
 import { tellFailed, tellRenewed } from './subscriptions.notices';
+import { afterSubscribe, applyPaidPeriod } from './subscriptions.periods';
 import type { PricedOption } from './subscriptions.pricing';
 import { lockSubscription, updateSubscription } from './subscriptions.repo';
 import { REVERSED_END_REASONS, reverseSubscriptionPayment } from './subscriptions.reversal';
-import { afterSubscribe, applyPaidPeriod } from './subscriptions.service';
 
 /**
  * Card payments of subscriptions. The payments module owns the money side (one

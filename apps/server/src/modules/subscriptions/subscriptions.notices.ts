@@ -2,10 +2,10 @@ import { fromCents, SUBSCRIPTION_GRACE_DAYS } from '@marquee/shared';
 import type { Ctx } from '../../context';
 import type { SubscriptionRow } from '../../db/schema';
 import { msg } from '../../lib/i18n';
-import { notify } from '../notifications/notifications.service';
-import { walletBalance } from '../wallet/wallet.repo';
+import { notify } from '../notifications';
+import { walletBalance } from '../wallet';
+import { creatorName } from './subscriptions.presenter';
 import { userNames } from './subscriptions.repo';
-import { creatorName } from './subscriptions.service';
 
 const DAY = 86_400_000;
 

@@ -1,6 +1,6 @@
 import { fromCents, type Subscription } from '@marquee/shared';
 import type { SubscriptionRow } from '../../db/schema';
-import { avatarUrl } from '../users/users.presenter';
+import { avatarUrl } from '../users';
 
 export interface Party {
   id: string;
@@ -44,4 +44,9 @@ export function presentSubscription(
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** How a notice names the creator (or the fan): display name, name, else @username. */
+export function creatorName(c: { displayName?: string | null; name: string; username: string | null }) {
+  return c.displayName || c.name || (c.username ? `@${c.username}` : 'this creator');
 }

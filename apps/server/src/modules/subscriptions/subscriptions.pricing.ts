@@ -10,7 +10,7 @@ import {
   toCents,
 } from '@marquee/shared';
 import type { SubscriptionOffersRow } from '../../db/schema';
-import type { SiteSettings } from '../settings/settings.defaults';
+import type { SiteSettings } from '../settings';
 import type { CreatorFacts } from './subscriptions.repo';
 
 export interface PricedOption {

@@ -10,13 +10,14 @@ import { isGatewayName } from '@marquee/shared/payments';
 import type { Ctx } from '../../context';
 import type { SubscriptionRow } from '../../db/schema';
 import { msg } from '../../lib/i18n';
-import { revoke, SUBSCRIPTION_OBJECT } from '../entitlements/entitlements.service';
-import { notify } from '../notifications/notifications.service';
-import { deliverPendingSandboxCharges, endRecurringNow } from '../payments/checkout';
-import { walletPay } from '../wallet/charges.service';
-import { lockWallet } from '../wallet/wallet.repo';
+import { revoke, SUBSCRIPTION_OBJECT } from '../entitlements';
+import { notify } from '../notifications';
+import { deliverPendingSandboxCharges, endRecurringNow } from '../payments';
+import { lockWallet, walletPay } from '../wallet';
 import { chargeRenewalByCard, SUBSCRIPTION_PURPOSE } from './subscriptions.card';
 import { tellFailed, tellRenewed } from './subscriptions.notices';
+import { applyPaidPeriod } from './subscriptions.periods';
+import { creatorName } from './subscriptions.presenter';
 import {
   dueForExpiry,
   dueForNotice,
@@ -27,7 +28,6 @@ import {
   updateSubscription,
   userNames,
 } from './subscriptions.repo';
-import { applyPaidPeriod, creatorName } from './subscriptions.service';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -3,12 +3,12 @@ import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import type { PaymentRow, SubscriptionRow } from '../../db/schema';
 import { msg } from '../../lib/i18n';
-import { revoke, SUBSCRIPTION_OBJECT } from '../entitlements/entitlements.service';
-import { notify } from '../notifications/notifications.service';
-import type { PurposeEvent } from '../payments/purposes';
-import { type ReversalStatus, reverseCardCredit } from '../payments/reversal';
+import { revoke, SUBSCRIPTION_OBJECT } from '../entitlements';
+import { notify } from '../notifications';
+import type { PurposeEvent } from '../payments';
+import { type ReversalStatus, reverseCardCredit } from '../payments';
+import { creatorName } from './subscriptions.presenter';
 import { lockSubscription, updateSubscription, userNames } from './subscriptions.repo';
-import { creatorName } from './subscriptions.service';
 
 /** End reasons of a subscription whose card payment the gateway took back: a late invoice brings nothing back. */
 export const REVERSED_END_REASONS: ReadonlySet<string> = new Set<ReversalStatus>(['refunded', 'chargeback']);

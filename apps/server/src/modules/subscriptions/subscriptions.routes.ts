@@ -16,7 +16,7 @@ import type { App } from '../../app-type';
 import { now, setClockOffset } from '../../lib/clock';
 import { requestGeo } from '../../lib/geo';
 import { authenticated, performerOnly, requirePerformer, requireUser } from '../../plugins/auth';
-import { registerPaymentPurpose } from '../payments/purposes';
+import { registerPaymentPurpose } from '../payments';
 import { SUBSCRIPTION_PURPOSE, subscriptionPurpose } from './subscriptions.card';
 import { presentSubscription } from './subscriptions.presenter';
 import {

@@ -17,23 +17,22 @@ import type { Ctx } from '../../context';
 import type { Db, Executor } from '../../db/client';
 import type { SubscriptionRow } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
-import { msg } from '../../lib/i18n';
-import { subscriptionTypeWord } from '../../lib/i18n/words';
-import type { AuthUser } from '../auth/sessions';
-import { assertNotBlocked, type ViewerLocation } from '../blocks/blocks.service';
-import { grant, revoke, SUBSCRIPTION_OBJECT } from '../entitlements/entitlements.service';
-import { notify } from '../notifications/notifications.service';
-import { setRecurringCancelled } from '../payments/checkout';
-import { findPayment as findPaymentRow } from '../payments/payments.repo';
-import { assertCreatorCanEarn } from '../performers/earning-policy';
-import { updatePerformerRow } from '../performers/performers.repo';
-import type { SiteSettings } from '../settings/settings.defaults';
-import { walletPay } from '../wallet/charges.service';
-import { assertMayPurchase } from '../wallet/purchase-guard';
-import { walletBalance } from '../wallet/wallet.repo';
+import type { AuthUser } from '../auth';
+import { assertNotBlocked, type ViewerLocation } from '../blocks';
+import { revoke, SUBSCRIPTION_OBJECT } from '../entitlements';
+import { findPayment as findPaymentRow, setRecurringCancelled } from '../payments';
+import { assertCreatorCanEarn, updatePerformerRow } from '../performers';
+import type { SiteSettings } from '../settings';
+import { assertMayPurchase, walletBalance, walletPay } from '../wallet';
 import { openCardCheckout, recordCardPayment } from './subscriptions.card';
-import { emitNewSubscriber } from './subscriptions.hooks';
-import { presentSubscription } from './subscriptions.presenter';
+import {
+  afterSubscribe,
+  applyPaidPeriod,
+  grantAccess,
+  isRunning,
+  type SubscribeOutcome,
+} from './subscriptions.periods';
+import { creatorName, presentSubscription } from './subscriptions.presenter';
 import { livePromotion, type PricedOption, presentOption, priceOptions } from './subscriptions.pricing';
 import {
   type CreatorFacts,
@@ -49,29 +48,9 @@ import {
   updateSubscription,
   upsertOffers,
   usePromotion,
-  userNames,
 } from './subscriptions.repo';
 
 const DAY = 86_400_000;
-
-export interface SubscribeOutcome {
-  subscription: SubscriptionRow;
-  checkoutUrl: string | null;
-  paymentId: string | null;
-  /** Wallet balance after paying (cents), for wallet payments. */
-  balance: number | null;
-  /** What happened, for the side effects after commit. */
-  event: 'paid' | 'free' | 'resumed' | 'checkout';
-  firstTime: boolean;
-  paidCents: number;
-}
-
-const isRunning = (row: SubscriptionRow, at: Date) =>
-  (row.status === 'active' || row.status === 'cancelled') && Boolean(row.currentPeriodEnd && row.currentPeriodEnd > at);
-
-export function creatorName(c: { displayName?: string | null; name: string; username: string | null }) {
-  return c.displayName || c.name || (c.username ? `@${c.username}` : 'this creator');
-}
 
 async function activeCreator(db: Executor, creatorId: string): Promise<CreatorFacts> {
   const creator = await findCreator(db, creatorId);
@@ -261,96 +240,6 @@ async function resumeType(
   const offers = await findOffers(tx, creator.id);
   const option = pickOption(priceOptions({ creator, offers, settings: s, newSubscriber: false, at }), type);
   return { type, renewalPriceCents: option.priceCents } satisfies Partial<SubscriptionRow>;
-}
-
-/**
- * A paid period: extends a running subscription from its current end, otherwise
- * starts now (business rules), and writes the entitlement until the new end.
- */
-export async function applyPaidPeriod(
-  tx: Executor,
-  row: SubscriptionRow,
-  p: {
-    option: Pick<PricedOption, 'type' | 'days' | 'priceCents'>;
-    method: SubscriptionRow['paymentMethod'];
-    paidCents: number;
-    at: Date;
-    from?: Date;
-  },
-): Promise<SubscriptionRow> {
-  const from = p.from ?? (isRunning(row, p.at) ? row.currentPeriodEnd! : p.at);
-  const end = new Date(from.getTime() + p.option.days * DAY);
-  const sub = await updateSubscription(tx, row.id, {
-    type: p.option.type,
-    status: 'active',
-    paymentMethod: p.method,
-    autoRenew: true,
-    startedAt: isRunning(row, p.at) && row.startedAt ? row.startedAt : p.at,
-    currentPeriodStart: from,
-    currentPeriodEnd: end,
-    renewalPriceCents: p.option.priceCents,
-    lastPaidCents: p.paidCents,
-    totalPaidCents: row.totalPaidCents + p.paidCents,
-    paidPeriods: row.paidPeriods + 1,
-    renewalAttempts: 0,
-    nextAttemptAt: null,
-    pendingPaymentId: null,
-    cancelledAt: null,
-    endedAt: null,
-    endReason: null,
-  });
-  await grantAccess(tx, sub);
-  return sub;
-}
-
-export function grantAccess(tx: Executor, sub: SubscriptionRow) {
-  return grant(tx, {
-    userId: sub.userId,
-    objectType: SUBSCRIPTION_OBJECT,
-    objectId: sub.creatorId,
-    creatorId: sub.creatorId,
-    source: 'subscription',
-    expiresAt: sub.currentPeriodEnd,
-    reference: `subscription:${sub.id}`,
-  });
-}
-
-/** After commit: the creator hears of the new subscriber, the fan's balance moves, hooks (welcome message) run. */
-export async function afterSubscribe(
-  ctx: Ctx,
-  o: Pick<SubscribeOutcome, 'subscription' | 'event' | 'balance' | 'firstTime' | 'paidCents'>,
-  creator?: { displayName?: string | null; name: string; username: string | null },
-) {
-  const sub = o.subscription;
-  if (o.balance !== null) ctx.realtime.toUser(sub.userId, 'balance/updated', { balance: fromCents(o.balance) });
-  if (o.event === 'checkout') return;
-  const names = await userNames(ctx.db, [sub.userId, sub.creatorId]);
-  const fan = names.get(sub.userId);
-  const fanLabel = fan?.username ? `@${fan.username}` : fan?.name || msg('word.AFan');
-  if (o.event !== 'resumed') {
-    const title =
-      o.event === 'free'
-        ? msg('notify.subscriber.free', { fan: fanLabel })
-        : msg('notify.subscriber.paid', {
-            fan: fanLabel,
-            type: subscriptionTypeWord(sub.type),
-            amount: fromCents(o.paidCents).toFixed(2),
-          });
-    await notify(ctx, sub.creatorId, {
-      kind: 'new_subscriber',
-      title,
-      link: '/creator/subscribers',
-      actorId: sub.userId,
-      data: { subscriptionId: sub.id, subscriptionType: sub.type },
-    }).catch((err) => ctx.log.error({ err }, 'new subscriber notification failed'));
-    await emitNewSubscriber(ctx, {
-      subscription: sub,
-      creatorId: sub.creatorId,
-      fanId: sub.userId,
-      firstTime: o.firstTime,
-    });
-  }
-  void creator;
 }
 
 /**
@@ -583,3 +472,8 @@ export async function updateSubscriptionSettings(ctx: Ctx, creatorId: string, bo
   });
   return getSubscriptionSettings(ctx, creatorId);
 }
+
+/** The row the admin pages present. */
+export type { SubscriptionRow } from '../../db/schema';
+/** Repo functions other modules may call (through this module's index.ts). */
+export { searchSubscriptions } from './subscriptions.repo';

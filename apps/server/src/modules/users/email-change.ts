@@ -4,10 +4,21 @@ import { linkedAccounts, type UserRow, users } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { en } from '../../lib/i18n/en';
 import { verifyPassword } from '../../lib/passwords';
-import { emailChangeConfirmMail, emailChangeNoticeMail } from '../auth/auth.mails';
-import { consumeAccountToken, expireAccountTokens, findAccountToken, issueAccountToken } from '../auth/auth.repo';
-import { assertIdentityFree, assertUsable, mailFacts, type RequestMeta } from '../auth/auth.service';
-import { type AuthUser, revokeUserSessions, sessionStartedAt } from '../auth/sessions';
+import {
+  type AuthUser,
+  assertIdentityFree,
+  assertUsable,
+  consumeAccountToken,
+  emailChangeConfirmMail,
+  emailChangeNoticeMail,
+  expireAccountTokens,
+  findAccountToken,
+  issueAccountToken,
+  mailFacts,
+  type RequestMeta,
+  revokeUserSessions,
+  sessionStartedAt,
+} from '../auth';
 import { findUserById, isEmailTaken } from './users.repo';
 
 /** The confirmation link to the new address works this long. */

@@ -12,7 +12,7 @@ import { publicMediaUrl } from '../../lib/media/cdn';
 import { MAX_IMAGE_PIXELS } from '../../lib/media/image';
 import { KIND_LABEL, SNIFF_BYTES, type Sniffed, sniff } from '../../lib/media/sniff';
 import { storageFor } from '../../lib/storage';
-import { deleteMedia, presentMedia, uploadFiles } from '../media/media.service';
+import { deleteMedia, presentMedia, uploadFiles } from '../media';
 
 const MB = 1024 * 1024;
 /** Public profile media (avatars, covers, welcome videos) is served from here by users.routes. */

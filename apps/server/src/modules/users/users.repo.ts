@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { isUuid, newId } from '../../db/ids';
 import { performers, type UserRow, users } from '../../db/schema';
@@ -144,4 +144,36 @@ export async function searchUsers(
     .offset((opts.page - 1) * opts.pageSize);
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
   return { rows, total: n };
+}
+
+/** The ids of the site's active administrators (for alerts that need a human: queues, clocks). */
+export async function activeAdminIds(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
+  return rows.map((r) => r.id);
+}
+
+/** Id, username, name and avatar of several accounts, by id. */
+export async function userSummaries(db: Executor, ids: string[]) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0)
+    return new Map<string, { id: string; username: string | null; name: string; avatarPath: string | null }>();
+  const rows = await db
+    .select({ id: users.id, username: users.username, name: users.name, avatarPath: users.avatarPath })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Id, username, name and account status of several accounts, by id (the admin queues). */
+export async function userStates(db: Executor, ids: string[]) {
+  const rows = ids.length
+    ? await db
+        .select({ id: users.id, username: users.username, name: users.name, status: users.status })
+        .from(users)
+        .where(inArray(users.id, ids))
+    : [];
+  return new Map(rows.map((p) => [p.id, p]));
 }

@@ -2,12 +2,11 @@ import type { UpdateUserBody } from '@marquee/shared';
 import type { Ctx } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { notFound, unauthorized } from '../../lib/errors';
-import { assertIdentityFree, type RequestMeta } from '../auth/auth.service';
-import { type AuthUser, invalidateUserSessions } from '../auth/sessions';
-import { findPerformer } from '../performers/performers.repo';
+import { type AuthUser, assertIdentityFree, invalidateUserSessions, type RequestMeta } from '../auth';
+import { findPerformer } from '../performers';
 import { requestEmailChange } from './email-change';
 import { presentMe, presentPublicUser } from './users.presenter';
-import { findUserById, findUserByIdOrUsername, searchUsers, updateUser } from './users.repo';
+import { activeAdminIds, findUserById, findUserByIdOrUsername, searchUsers, updateUser } from './users.repo';
 
 export async function getMe(ctx: Ctx, actor: AuthUser) {
   const user = await findUserById(ctx.db, actor.id);
@@ -57,3 +56,20 @@ export async function findUsers(
   const { rows, total } = await searchUsers(ctx.db, { ...q, includeEmail: admin, activeOnly: !admin });
   return { data: rows.map((r) => presentPublicUser(r, viewer)), total };
 }
+
+/** The site's active administrators, for alerts a human must act on. */
+export const activeAdmins = (ctx: Pick<Ctx, 'db'>): Promise<string[]> => activeAdminIds(ctx.db);
+
+/** Repo functions other modules may call (through this module's index.ts). */
+export {
+  findUserByEmail,
+  findUserById,
+  findUserByLogin,
+  findUserByReferralCode,
+  insertUser,
+  isEmailTaken,
+  isUsernameTaken,
+  updateUser,
+  userStates,
+  userSummaries,
+} from './users.repo';

@@ -1,6 +1,5 @@
 import type { App } from '../../app-type';
-import { KINDS } from '../content/content.kinds';
-import { registerKindRoutes } from '../content/content.routes';
+import { KINDS, registerKindRoutes } from '../content';
 
 /** Videos: the sellable core with a video, a teaser and a thumbnail (spec §7 Videos). */
 export default async function videoRoutes(app: App) {

@@ -1,8 +1,8 @@
 import type { Ctx } from '../../context';
 import { AppError } from '../../lib/errors';
 import { locate } from '../../lib/geo';
-import { assertNotBlocked, type ViewerLocation } from '../blocks/blocks.service';
-import type { SiteSettings } from '../settings/settings.defaults';
+import { assertNotBlocked, type ViewerLocation } from '../blocks';
+import type { SiteSettings } from '../settings';
 
 export const SITE_COUNTRY_BLOCKED_MESSAGE = 'Purchases are not available in your country';
 export const SITE_STATE_BLOCKED_MESSAGE = 'Purchases are not available in your state';

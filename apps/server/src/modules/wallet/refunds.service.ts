@@ -4,11 +4,9 @@ import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { earnings, entitlements, referralEarnings, type WalletChargeRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
-import { revoke } from '../entitlements/entitlements.service';
-import { COUPON_FUNDING } from '../ledger/credit-earnings';
-import { findTransactionByReference } from '../ledger/ledger.repo';
-import { reverse } from '../ledger/ledger.service';
-import { findOrder, updateOrder } from '../orders/orders.repo';
+import { revoke } from '../entitlements';
+import { COUPON_FUNDING, findTransactionByReference, reverse } from '../ledger';
+import { findOrder, updateOrder } from '../orders';
 import { purchasable } from './purchasables';
 import { lockCharge, setChargeStatus, walletBalance } from './wallet.repo';
 

@@ -1,6 +1,6 @@
 import { fromCents, type UserSummary, type WalletCharge } from '@marquee/shared';
 import type { WalletChargeRow } from '../../db/schema';
-import { profileMediaUrl } from '../users/profile-media';
+import { profileMediaUrl } from '../users';
 
 export function presentUserSummary(
   u: { id: string; username: string | null; name: string; avatarPath: string | null } | undefined,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { entitlements, users, type WalletChargeRow, walletCharges } from '../../db/schema';
 
@@ -106,17 +106,6 @@ export async function searchMyScenarios(db: Executor, userId: string, offset: nu
     db.select({ total: sql<number>`count(*)::int` }).from(walletCharges).where(where),
   ]);
   return { rows, total };
-}
-
-export async function userSummaries(db: Executor, ids: string[]) {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0)
-    return new Map<string, { id: string; username: string | null; name: string; avatarPath: string | null }>();
-  const rows = await db
-    .select({ id: users.id, username: users.username, name: users.name, avatarPath: users.avatarPath })
-    .from(users)
-    .where(inArray(users.id, unique));
-  return new Map(rows.map((r) => [r.id, r]));
 }
 
 /**

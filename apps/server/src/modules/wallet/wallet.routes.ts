@@ -19,9 +19,10 @@ import type { App } from '../../app-type';
 import { badRequest } from '../../lib/errors';
 import { requestGeo } from '../../lib/geo';
 import { requireUser } from '../../plugins/auth';
+import { userSummaries } from '../users';
 import { type ChargeOutcome, chargeWallet } from './charges.service';
 import { presentCharge } from './wallet.presenter';
-import { searchCharges, searchMyScenarios, userSummaries, walletBalance } from './wallet.repo';
+import { searchCharges, searchMyScenarios, walletBalance } from './wallet.repo';
 
 const idParams = z.object({ id: z.string().uuid() });
 const idempotencyHeaders = z.object({

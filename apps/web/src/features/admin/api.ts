@@ -104,14 +104,18 @@ async function fetchBlob(path: string): Promise<Blob> {
   return res.blob();
 }
 
-export async function downloadRevenueCsv(query: ApiQuery<'/admin/revenue'>) {
-  const blob = await fetchBlob(apiUrl('/admin/revenue', { query: { ...query, format: 'csv' } }));
+/** Saves an authenticated admin download (a CSV, a notice) under `filename`. */
+export async function downloadAdminFile(path: string, filename: string) {
+  const blob = await fetchBlob(path);
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);
-  a.download = 'revenue.csv';
+  a.download = filename;
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
 }
+
+export const downloadRevenueCsv = (query: ApiQuery<'/admin/revenue'>) =>
+  downloadAdminFile(apiUrl('/admin/revenue', { query: { ...query, format: 'csv' } }), 'revenue.csv');
 
 /** Opens a private identity document in a new tab (path as the API gives it: /api/performers/documents/…). */
 export async function openDocument(url: string) {

@@ -1,6 +1,5 @@
 import { DEFAULTS } from '@marquee/shared/constants';
 import type { MenuItem, PublicSettings } from '@marquee/shared/settings';
-import { client } from '../../lib/api-client';
 import { useApi } from '../../lib/use-api';
 
 const cents = (v: number) => v / 100;
@@ -47,8 +46,4 @@ export function useSettings(): PublicSettings & { isLoading: boolean } {
 
 export function useMenus(section: MenuItem['section']): MenuItem[] {
   return useSettings().menus.filter((m) => (m.section ?? 'footer') === section);
-}
-
-export async function preloadSettings(): Promise<void> {
-  await client.get('/settings/public').catch(() => undefined);
 }

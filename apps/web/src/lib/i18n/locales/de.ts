@@ -4,14 +4,18 @@ import { adminMoneyDe } from './adminMoney/de';
 import { adminOpsDe } from './adminOps/de';
 import { adminSiteDe } from './adminSite/de';
 import { adminUsersDe } from './adminUsers/de';
+import { complaintsDe } from './complaints/de';
 import { dataRightsDe } from './dataRights/de';
 import { earningsDe } from './earnings/de';
 import type { Messages } from './en';
+import { leaksDe } from './leaks/de';
 import { massMessagesDe } from './massMessages/de';
 import { ordersDe } from './orders/de';
 import { payoutsDe } from './payouts/de';
 import { subscriptionsDe } from './subscriptions/de';
 export const de: Messages = {
+  leaks: leaksDe,
+  complaints: complaintsDe,
   nav: {
     Home: 'Startseite',
     Explore: 'Entdecken',

@@ -4,14 +4,19 @@ import { adminMoneyEn } from './adminMoney/en';
 import { adminOpsEn } from './adminOps/en';
 import { adminSiteEn } from './adminSite/en';
 import { adminUsersEn } from './adminUsers/en';
+import { complaintsEn } from './complaints/en';
 import { dataRightsEn } from './dataRights/en';
 import { earningsEn } from './earnings/en';
+import { leaksEn } from './leaks/en';
 import { massMessagesEn } from './massMessages/en';
-/** English, the source language. Keys of `nav` are the English labels of NAV_ITEMS. */
 import { ordersEn } from './orders/en';
 import { payoutsEn } from './payouts/en';
 import { subscriptionsEn } from './subscriptions/en';
+
+/** English, the source language. Keys of `nav` are the English labels of NAV_ITEMS. */
 export const en = {
+  leaks: leaksEn,
+  complaints: complaintsEn,
   nav: {
     Home: 'Home',
     Explore: 'Explore',

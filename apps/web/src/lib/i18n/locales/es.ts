@@ -4,14 +4,18 @@ import { adminMoneyEs } from './adminMoney/es';
 import { adminOpsEs } from './adminOps/es';
 import { adminSiteEs } from './adminSite/es';
 import { adminUsersEs } from './adminUsers/es';
+import { complaintsEs } from './complaints/es';
 import { dataRightsEs } from './dataRights/es';
 import { earningsEs } from './earnings/es';
 import type { Messages } from './en';
+import { leaksEs } from './leaks/es';
 import { massMessagesEs } from './massMessages/es';
 import { ordersEs } from './orders/es';
 import { payoutsEs } from './payouts/es';
 import { subscriptionsEs } from './subscriptions/es';
 export const es: Messages = {
+  leaks: leaksEs,
+  complaints: complaintsEs,
   nav: {
     Home: 'Inicio',
     Explore: 'Explorar',

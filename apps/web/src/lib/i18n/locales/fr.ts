@@ -4,14 +4,18 @@ import { adminMoneyFr } from './adminMoney/fr';
 import { adminOpsFr } from './adminOps/fr';
 import { adminSiteFr } from './adminSite/fr';
 import { adminUsersFr } from './adminUsers/fr';
+import { complaintsFr } from './complaints/fr';
 import { dataRightsFr } from './dataRights/fr';
 import { earningsFr } from './earnings/fr';
 import type { Messages } from './en';
+import { leaksFr } from './leaks/fr';
 import { massMessagesFr } from './massMessages/fr';
 import { ordersFr } from './orders/fr';
 import { payoutsFr } from './payouts/fr';
 import { subscriptionsFr } from './subscriptions/fr';
 export const fr: Messages = {
+  leaks: leaksFr,
+  complaints: complaintsFr,
   nav: {
     Home: 'Accueil',
     Explore: 'Explorer',

@@ -4,14 +4,18 @@ import { adminMoneyPtBR } from './adminMoney/pt-BR';
 import { adminOpsPtBR } from './adminOps/pt-BR';
 import { adminSitePtBR } from './adminSite/pt-BR';
 import { adminUsersPtBR } from './adminUsers/pt-BR';
+import { complaintsPtBR } from './complaints/pt-BR';
 import { dataRightsPtBR } from './dataRights/pt-BR';
 import { earningsPtBR } from './earnings/pt-BR';
 import type { Messages } from './en';
+import { leaksPtBR } from './leaks/pt-BR';
 import { massMessagesPtBR } from './massMessages/pt-BR';
 import { ordersPtBR } from './orders/pt-BR';
 import { payoutsPtBR } from './payouts/pt-BR';
 import { subscriptionsPtBR } from './subscriptions/pt-BR';
 export const ptBR: Messages = {
+  leaks: leaksPtBR,
+  complaints: complaintsPtBR,
   nav: {
     Home: 'Início',
     Explore: 'Explorar',

@@ -8,6 +8,8 @@ export const adminCommonDe: Messages['adminCommon'] = {
     verification: 'Prüfungswarteschlange',
     content: 'Inhalte',
     reports: 'Meldungen',
+    complaints: 'Beschwerden',
+    leaks: 'Leaks',
     streams: 'Livestreams',
     money: 'Finanzen',
     pages: 'Seiten und Aktionen',

@@ -7,6 +7,8 @@ export const adminCommonEn = {
     verification: 'Verification queue',
     content: 'Content',
     reports: 'Reports',
+    complaints: 'Complaints',
+    leaks: 'Leaks',
     streams: 'Live streams',
     money: 'Money',
     pages: 'Pages and promos',

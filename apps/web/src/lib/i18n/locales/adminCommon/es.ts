@@ -8,6 +8,8 @@ export const adminCommonEs: Messages['adminCommon'] = {
     verification: 'Cola de verificación',
     content: 'Contenido',
     reports: 'Denuncias',
+    complaints: 'Reclamaciones',
+    leaks: 'Filtraciones',
     streams: 'Directos',
     money: 'Dinero',
     pages: 'Páginas y promociones',

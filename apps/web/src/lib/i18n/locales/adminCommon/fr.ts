@@ -8,6 +8,8 @@ export const adminCommonFr: Messages['adminCommon'] = {
     verification: 'File de vérification',
     content: 'Contenus',
     reports: 'Signalements',
+    complaints: 'Réclamations',
+    leaks: 'Fuites',
     streams: 'Directs',
     money: 'Finances',
     pages: 'Pages et promos',

@@ -8,6 +8,8 @@ export const adminCommonPtBR: Messages['adminCommon'] = {
     verification: 'Fila de verificação',
     content: 'Conteúdo',
     reports: 'Denúncias',
+    complaints: 'Reclamações',
+    leaks: 'Vazamentos',
     streams: 'Lives',
     money: 'Dinheiro',
     pages: 'Páginas e promoções',

@@ -1,0 +1,10 @@
+// The module's public face: what other modules may import (docs/development.md, "Module walls").
+// Re-exports only (no code): the module's own files import each other directly, never this file.
+export { type AdminActor, adminActor, adminPreHandler, inAdminTx, security } from './admin.common';
+export {
+  findModerationTarget,
+  type ModerationTarget,
+  moderatorFor,
+  tellCreatorAboutModeration,
+} from './admin.content.service';
+export { setUserStatus } from './admin.users.service';

@@ -1,0 +1,6 @@
+// The module's public face: what other modules may import (docs/development.md, "Module walls").
+// Re-exports only (no code): the module's own files import each other directly, never this file.
+
+export { commentModeration } from './comments.moderation';
+export { registerCommentTarget } from './comments.registry';
+export { deleteCommentsOf } from './comments.service';

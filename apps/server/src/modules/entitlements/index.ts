@@ -1,0 +1,16 @@
+// The module's public face: what other modules may import (docs/development.md, "Module walls").
+// Re-exports only (no code): the module's own files import each other directly, never this file.
+export {
+  type Access,
+  access,
+  accessMap,
+  activeSubscriberIds,
+  findOne,
+  grant,
+  grantRent,
+  type Protectable,
+  revoke,
+  SUBSCRIPTION_OBJECT,
+  subscriptionAccess,
+  type Viewer,
+} from './entitlements.service';

@@ -1,0 +1,28 @@
+/** Admin → Leaks: leak to takedown in one flow (issue 26 item 7). */
+export const leaksEn = {
+  title: 'Leaks',
+  description:
+    'Found a paid video copied elsewhere? Paste the original’s link, upload the copy: its per-viewer mark names the account it was served to. Open a case to suspend that account and get a DMCA notice for the host.',
+  step1: 'Link to the original on this site',
+  find: 'Find the video',
+  noMarked: 'This item has no video with per-viewer marks (the creator’s watermark was off when it was uploaded).',
+  original: 'Original video',
+  step2: 'The leaked copy',
+  step2Hint: 'Download the copy from where you found it and upload it here (it is never published).',
+  processing: 'The copy is being processed…',
+  trace: 'Trace the copy',
+  segments_one: '{{count}} marked segment read',
+  segments_other: '{{count}} marked segments read',
+  match: 'Served to {{name}} (@{{username}}), {{mismatches}} mismatches',
+  noMatch: 'No account matches: the copy may be too short, cropped or edited.',
+  foundAt: 'Where the copy was found (URL)',
+  suspend: 'Suspend @{{username}}',
+  openCase: 'Open a case',
+  opened: 'Case opened',
+  cases: 'Cases',
+  empty: 'No leak cases yet.',
+  suspended: 'account suspended',
+  tracedTo: 'Traced to @{{username}}',
+  notTraced: 'Not traced to an account',
+  dmca: 'DMCA notice',
+};
