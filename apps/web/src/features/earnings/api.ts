@@ -12,15 +12,18 @@ export const useReferralStats = () => useApi('/referral-earnings/stats');
 export const useReferralEarnings = (query: ApiQuery<'/referral-earnings/search'>) =>
   useApi('/referral-earnings/search', { query });
 
-export const SOURCE_LABEL: Record<string, string> = {
-  tip: 'Tips',
-  feed: 'Posts',
-  video: 'Videos',
-  gallery: 'Galleries',
-  product: 'Products',
-  scene: 'Scenes',
-  scenario: 'Scenarios',
-  message: 'Messages',
-  stream: 'Streams',
-  subscription: 'Subscriptions',
-};
+/** Earning sources, in the filter's order; their names are `earnings.sources.<source>`. */
+export const SOURCES = [
+  'tip',
+  'feed',
+  'video',
+  'gallery',
+  'product',
+  'scene',
+  'scenario',
+  'message',
+  'stream',
+  'subscription',
+] as const;
+export type Source = (typeof SOURCES)[number];
+export const isSource = (s: string): s is Source => (SOURCES as readonly string[]).includes(s);

@@ -21,10 +21,3 @@ export const ordersApi = {
   changeAddress: (id: string, deliveryAddressId: string) =>
     client.put('/orders/{id}/update/delivery-address', { path: { id }, body: { deliveryAddressId } }),
 };
-
-export const STATUS_LABEL: Record<DeliveryStatus, string> = {
-  processing: 'Processing',
-  shipping: 'Shipped',
-  delivered: 'Delivered',
-  refunded: 'Refunded',
-};

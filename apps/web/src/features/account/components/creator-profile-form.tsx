@@ -1,27 +1,39 @@
 import { type PerformerProfile, SOCIAL_LINK_KEYS, USER_ADDITIONAL } from '@marquee/shared';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/input';
+import i18n from '../../../lib/i18n';
+import { formatAmount } from '../../../lib/i18n/format';
 import { useSettings } from '../../settings/api';
 import { updatePerformer } from '../api';
 import { EmailField, emailChange } from './email-field';
 import { SaveStatus, Section, SelectField, TextAreaField, useSave } from './shared';
 
 type Form = Record<string, string | boolean>;
+/** The same in every language. */
+const URL_PLACEHOLDER = 'https://';
 
+/** Each option list and the `account.options` group naming its values (heights, weights and age ranges are numbers). */
 const OPTION_FIELDS = [
-  ['gender', 'Gender', USER_ADDITIONAL.genders],
-  ['sexualOrientation', 'Sexual orientation', USER_ADDITIONAL.sexualOrientations],
-  ['age', 'Age range', USER_ADDITIONAL.ages],
-  ['height', 'Height', USER_ADDITIONAL.heights],
-  ['weight', 'Weight', USER_ADDITIONAL.weights],
-  ['bodyType', 'Body type', USER_ADDITIONAL.bodyTypes],
-  ['ethnicity', 'Ethnicity', USER_ADDITIONAL.ethnicities],
-  ['breastSize', 'Breast size', USER_ADDITIONAL.breastSize],
-  ['buttSize', 'Butt size', USER_ADDITIONAL.buttSize],
-  ['hair', 'Hair colour', USER_ADDITIONAL.hairs],
-  ['eyes', 'Eye colour', USER_ADDITIONAL.eyes],
+  ['gender', USER_ADDITIONAL.genders, 'gender'],
+  ['sexualOrientation', USER_ADDITIONAL.sexualOrientations, 'sexualOrientation'],
+  ['age', USER_ADDITIONAL.ages, null],
+  ['height', USER_ADDITIONAL.heights, null],
+  ['weight', USER_ADDITIONAL.weights, null],
+  ['bodyType', USER_ADDITIONAL.bodyTypes, 'bodyType'],
+  ['ethnicity', USER_ADDITIONAL.ethnicities, 'ethnicity'],
+  ['breastSize', USER_ADDITIONAL.breastSize, 'size'],
+  ['buttSize', USER_ADDITIONAL.buttSize, 'size'],
+  ['hair', USER_ADDITIONAL.hairs, 'hair'],
+  ['eyes', USER_ADDITIONAL.eyes, 'eyes'],
 ] as const;
+
+/** An option's name in the interface language; a value without a key (a new one in shared) keeps its English text. */
+function optionText(group: string | null, o: { value: string; text: string }) {
+  const key = o.value === 'over_50' ? 'account.options.over_50' : group ? `account.options.${group}.${o.value}` : '';
+  return key && i18n.exists(key) ? (i18n.t as (k: string) => string)(key) : o.text;
+}
 
 function initial(p: PerformerProfile): Form {
   const f: Form = {
@@ -48,6 +60,7 @@ function initial(p: PerformerProfile): Form {
 
 /** Every creator profile field (PUT /performers/{id}); prices in tokens within the site limits. */
 export function CreatorProfileForm({ profile }: { profile: PerformerProfile }) {
+  const { t } = useTranslation();
   const [f, setF] = useState<Form>(() => initial(profile));
   const settings = useSettings();
   const { saving, status, run } = useSave();
@@ -84,17 +97,19 @@ export function CreatorProfileForm({ profile }: { profile: PerformerProfile }) {
   };
 
   return (
-    <Section title="Creator profile" description="What fans see on your page, and your subscription prices.">
-      <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-label="Creator profile">
-        <Field label="Display name" value={str('displayName')} onChange={set('displayName')} />
+    <Section title={t('account.creator.title')} description={t('account.creator.description')}>
+      <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-label={t('account.creator.title')}>
+        <Field label={t('account.profile.displayName')} value={str('displayName')} onChange={set('displayName')} />
         <Field
-          label="Username"
+          label={t('account.profile.username')}
           value={str('username')}
           onChange={set('username')}
           autoCapitalize="none"
-          hint={`Your page address: ${window.location.origin}/${str('username') || 'your-name'}`}
+          hint={t('account.creator.pageAddress', {
+            url: `${window.location.origin}/${str('username') || t('account.creator.yourName')}`,
+          })}
         />
-        <Field label="Full name" value={str('name')} onChange={set('name')} />
+        <Field label={t('account.creator.fullName')} value={str('name')} onChange={set('name')} />
         <EmailField
           user={profile}
           email={str('email')}
@@ -103,47 +118,56 @@ export function CreatorProfileForm({ profile }: { profile: PerformerProfile }) {
           onCurrentPassword={(v) => setF((s) => ({ ...s, currentPassword: v }))}
         />
         <div className="sm:col-span-2">
-          <TextAreaField label="Bio" value={str('bio')} onChange={set('bio')} maxLength={5000} />
+          <TextAreaField label={t('account.creator.bio')} value={str('bio')} onChange={set('bio')} maxLength={5000} />
         </div>
         <Field
-          label="Date of birth"
+          label={t('account.creator.birth')}
           type="date"
           value={str('dateOfBirth')}
           onChange={set('dateOfBirth')}
-          hint="You must be 18 or older."
+          hint={t('account.creator.birthHint')}
         />
         <Field
-          label="Languages"
+          label={t('account.creator.languages')}
           value={str('languages')}
           onChange={set('languages')}
-          hint="Language codes, comma separated (en, fr)"
+          hint={t('account.creator.languagesHint')}
         />
-        <Field label="Country (2-letter code)" value={str('country')} onChange={set('country')} maxLength={2} />
-        <Field label="State / region" value={str('state')} onChange={set('state')} />
-        <Field label="City" value={str('city')} onChange={set('city')} />
-        {OPTION_FIELDS.map(([k, label, options]) => (
-          <SelectField key={k} label={label} options={options} value={str(k)} onChange={set(k)} />
+        <Field label={t('account.creator.country')} value={str('country')} onChange={set('country')} maxLength={2} />
+        <Field label={t('account.creator.state')} value={str('state')} onChange={set('state')} />
+        <Field label={t('account.creator.city')} value={str('city')} onChange={set('city')} />
+        {OPTION_FIELDS.map(([k, options, group]) => (
+          <SelectField
+            key={k}
+            label={t(`account.creator.fields.${k}`)}
+            options={options.map((o) => ({ value: o.value, text: optionText(group, o) }))}
+            value={str(k)}
+            onChange={set(k)}
+          />
         ))}
         {SOCIAL_LINK_KEYS.map((k) => (
           <Field
             key={k}
-            label={`${k.charAt(0).toUpperCase()}${k.slice(1)} link`}
+            label={t(`account.creator.social.${k}`)}
             type="url"
             value={str(`social_${k}`)}
             onChange={set(`social_${k}`)}
-            placeholder="https://"
+            placeholder={URL_PLACEHOLDER}
           />
         ))}
         <Field
-          label="Monthly price (tokens)"
+          label={t('account.creator.monthly')}
           type="number"
           step="0.01"
           value={str('monthlyPrice')}
           onChange={set('monthlyPrice')}
-          hint={`Between ${settings.minimumSubscriptionPrice} and ${settings.maximumSubscriptionPrice}`}
+          hint={t('account.creator.priceRange', {
+            min: formatAmount(settings.minimumSubscriptionPrice),
+            max: formatAmount(settings.maximumSubscriptionPrice),
+          })}
         />
         <Field
-          label="Yearly price (tokens)"
+          label={t('account.creator.yearly')}
           type="number"
           step="0.01"
           value={str('yearlyPrice')}
@@ -158,10 +182,10 @@ export function CreatorProfileForm({ profile }: { profile: PerformerProfile }) {
                 checked={Boolean(f.freeSubscriptionEnabled)}
                 onChange={(e) => setF((s) => ({ ...s, freeSubscriptionEnabled: e.target.checked }))}
               />
-              Offer a free trial subscription
+              {t('account.creator.freeTrial')}
             </label>
             <Field
-              label="Free trial days"
+              label={t('account.creator.freeDays')}
               type="number"
               min={1}
               max={settings.freeSubscriptionDuration}
@@ -172,7 +196,7 @@ export function CreatorProfileForm({ profile }: { profile: PerformerProfile }) {
         )}
         <div className="flex items-center gap-4 sm:col-span-2">
           <Button type="submit" loading={saving}>
-            Save changes
+            {t('account.saveChanges')}
           </Button>
           <SaveStatus status={status} />
         </div>

@@ -1,5 +1,6 @@
 import type { PerformerProfile } from '@marquee/shared';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { UploadField } from '../../../components/ui/upload-field';
@@ -7,23 +8,21 @@ import { MediaUploadField } from '../../media/components/media-upload-field';
 import { refreshMe, startVerification } from '../api';
 import { SaveStatus, Section, useSave } from './shared';
 
-const STATUS_TEXT: Record<string, string> = {
-  unverified: 'Not verified. Upload an identity document and ask for verification to sell content and receive payouts.',
-  pending: 'Waiting for review. We will let you know when your identity is verified.',
-  verified: 'Verified. You can sell content and receive payouts.',
-  rejected: 'Rejected. Please upload a clearer document and ask again.',
-};
-
 export function VerificationSection({ profile }: { profile: PerformerProfile }) {
+  const { t } = useTranslation();
   const { saving, status, run } = useSave();
   const status_ = profile.verificationStatus ?? 'unverified';
   return (
-    <Section title="Identity verification" id="verification">
+    <Section title={t('account.verification.title')} id="verification">
       <p className="text-sm" data-testid="verification-status">
-        Status: <strong className="capitalize">{status_}</strong> — {STATUS_TEXT[status_]}
+        {t('account.verification.status')}{' '}
+        <strong className="capitalize">{t(`account.verification.state.${status_}`)}</strong> —{' '}
+        {t(`account.verification.text.${status_}`)}
       </p>
       {profile.verificationNote && (
-        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">Note from the team: {profile.verificationNote}</p>
+        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+          {t('account.verification.note', { note: profile.verificationNote })}
+        </p>
       )}
       {profile.documents.length > 0 && (
         <ul className="mt-3 list-disc pl-5 text-sm">
@@ -39,10 +38,10 @@ export function VerificationSection({ profile }: { profile: PerformerProfile }) 
           <UploadField
             endpoint="/performers/documents/upload"
             fieldName="idFront"
-            label="Identity document"
+            label={t('account.verification.document')}
             accept="image/*,application/pdf"
             maxSizeMB={20}
-            hint="Passport, ID card or driving licence (photo or PDF). Only you and our team can see it."
+            hint={t('account.verification.documentHint')}
             onUploaded={() => refreshMe()}
           />
           <div className="flex flex-col justify-end gap-2">
@@ -54,10 +53,10 @@ export function VerificationSection({ profile }: { profile: PerformerProfile }) 
                 run(async () => {
                   const r = await startVerification(profile._id);
                   if (r.url) globalThis.open(r.url, '_blank', 'noopener');
-                }, 'Verification requested')
+                }, t('account.verification.requested'))
               }
             >
-              Ask for verification
+              {t('account.verification.ask')}
             </Button>
             <SaveStatus status={status} />
           </div>
@@ -69,46 +68,51 @@ export function VerificationSection({ profile }: { profile: PerformerProfile }) 
 
 /** Payout details live on /creator/payouts (sealed at rest, shown masked); here a summary and the way there. */
 export function PayoutSettingsSection({ profile }: { profile: PerformerProfile }) {
+  const { t } = useTranslation();
   const b = profile.bankingSettings;
   const paypal = profile.paymentGatewaySettings?.paypalEmail;
   return (
-    <Section title="Payout details" description="Where we send your earnings.">
+    <Section title={t('account.payoutDetails.title')} description={t('account.payoutDetails.description')}>
       <ul className="space-y-1 text-sm" data-testid="payout-details-summary">
         <li>
-          Bank transfer:{' '}
+          {t('account.payoutDetails.bank')}{' '}
           {b ? (
             <span className="font-mono">
               {b.firstName} {b.lastName} · {b.bankName} · {b.iban ?? b.accountNumber}
             </span>
           ) : (
-            'not set'
+            t('account.payoutDetails.notSet')
           )}
         </li>
-        <li>PayPal: {paypal ? <span className="font-mono">{paypal}</span> : 'not set'}</li>
+        <li>
+          {t('account.payoutDetails.paypal')}{' '}
+          {paypal ? <span className="font-mono">{paypal}</span> : t('account.payoutDetails.notSet')}
+        </li>
       </ul>
       <Link
         to="/creator/payouts"
         className="mt-4 inline-flex text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
       >
-        Manage payouts and payout details
+        {t('account.payoutDetails.manage')}
       </Link>
     </Section>
   );
 }
 
 export function WelcomeVideoSection({ profile }: { profile: PerformerProfile }) {
+  const { t } = useTranslation();
   // While a new video processes the profile URL has nothing to play yet; reload the player once it is ready.
   const [processing, setProcessing] = useState(false);
   const [version, setVersion] = useState(0);
   return (
-    <Section title="Welcome video" description="A short video shown on your page.">
+    <Section title={t('account.welcome.title')} description={t('account.welcome.description')}>
       {profile.welcomeVideo && !processing && (
         // biome-ignore lint/a11y/useMediaCaption: creators' own clips have no captions
         <video key={version} src={profile.welcomeVideo} controls className="mb-4 max-h-64 rounded-xl" />
       )}
       <MediaUploadField
         endpoint="/performers/welcome-video/upload"
-        label="Welcome video"
+        label={t('account.welcome.title')}
         accept="video/*"
         onUploaded={() => {
           setProcessing(true);

@@ -1,4 +1,5 @@
 import type { Me } from '@marquee/shared';
+import { Trans, useTranslation } from 'react-i18next';
 import { Field } from '../../../components/ui/input';
 
 /**
@@ -19,32 +20,36 @@ export function EmailField({
   currentPassword: string;
   onCurrentPassword: (value: string) => void;
 }) {
+  const { t } = useTranslation();
   const changed = isNewEmail(user, email);
   return (
     <>
       <Field
-        label="Email"
+        label={t('account.email.label')}
         type="email"
         value={email}
         onChange={(e) => onEmail(e.target.value)}
         autoComplete="email"
-        hint={user.email && !user.emailVerified ? 'Not verified yet' : undefined}
+        hint={user.email && !user.emailVerified ? t('account.email.notVerified') : undefined}
       />
       {changed && user.hasPassword && (
         <Field
-          label="Current password"
+          label={t('account.email.currentPassword')}
           type="password"
           autoComplete="current-password"
           required
           value={currentPassword}
           onChange={(e) => onCurrentPassword(e.target.value)}
-          hint="Needed to change your email address."
+          hint={t('account.email.passwordHint')}
         />
       )}
       {user.pendingEmail && (
         <p role="status" className="text-sm text-zinc-600 sm:col-span-2 dark:text-zinc-400">
-          Confirmation sent to <strong>{user.pendingEmail}</strong>. Your email stays {user.email ?? 'unset'} until you
-          open the link in that mail.
+          <Trans
+            i18nKey="account.email.pending"
+            values={{ pending: user.pendingEmail, current: user.email ?? t('account.email.unset') }}
+            components={{ strong: <strong /> }}
+          />
         </p>
       )}
     </>

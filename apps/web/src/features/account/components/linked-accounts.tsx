@@ -1,9 +1,14 @@
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { useSettings } from '../../settings/api';
 import { twitterLinkUrl, unlinkTwitter, useLinkedAccounts } from '../api';
 import { SaveStatus, Section, useSave } from './shared';
 
+/** A brand name, the same in every language. */
+const TWITTER_X = 'Twitter / X';
+
 export function LinkedAccountsSection() {
+  const { t } = useTranslation();
   const { data } = useLinkedAccounts();
   const { twitterEnabled } = useSettings();
   const { saving, status, run } = useSave();
@@ -11,16 +16,16 @@ export function LinkedAccountsSection() {
   const twitter = accounts.find((a) => a.provider === 'twitter');
   const google = accounts.find((a) => a.provider === 'google');
   return (
-    <Section title="Linked accounts" description="Sign in with these accounts as well as your password.">
+    <Section title={t('account.linked.title')} description={t('account.linked.description')}>
       <ul className="divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
         <li className="flex items-center justify-between py-3">
           <span>Google</span>
           <span className="text-zinc-500">
-            {google ? `Linked (${google.providerUserId})` : 'Not linked — sign in with Google to link'}
+            {google ? t('account.linked.linkedAs', { id: google.providerUserId }) : t('account.linked.googleHint')}
           </span>
         </li>
         <li className="flex items-center justify-between gap-3 py-3">
-          <span>Twitter / X</span>
+          <span>{TWITTER_X}</span>
           {twitter ? (
             <span className="flex items-center gap-3">
               <span className="text-zinc-500">@{twitter.username}</span>
@@ -28,9 +33,9 @@ export function LinkedAccountsSection() {
                 size="sm"
                 variant="secondary"
                 loading={saving}
-                onClick={() => run(unlinkTwitter, 'Twitter/X account unlinked')}
+                onClick={() => run(unlinkTwitter, t('account.linked.unlinked'))}
               >
-                Unlink
+                {t('account.linked.unlink')}
               </Button>
             </span>
           ) : (
@@ -40,10 +45,10 @@ export function LinkedAccountsSection() {
               disabled={!twitterEnabled}
               loading={saving}
               onClick={() =>
-                run(async () => globalThis.location.assign((await twitterLinkUrl()).url), 'Opening Twitter/X…')
+                run(async () => globalThis.location.assign((await twitterLinkUrl()).url), t('account.linked.opening'))
               }
             >
-              {twitterEnabled ? 'Link' : 'Not available'}
+              {twitterEnabled ? t('account.linked.link') : t('account.linked.unavailable')}
             </Button>
           )}
         </li>

@@ -1,5 +1,6 @@
 import type { Me } from '@marquee/shared';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/input';
 import { updateUser } from '../api';
@@ -8,6 +9,7 @@ import { SaveStatus, Section, useSave } from './shared';
 
 /** A fan's account fields (PUT /users). */
 export function ProfileForm({ user }: { user: Me }) {
+  const { t } = useTranslation();
   const [name, setName] = useState(user.name ?? '');
   const [username, setUsername] = useState(user.username ?? '');
   const [email, setEmail] = useState(user.email ?? '');
@@ -28,15 +30,20 @@ export function ProfileForm({ user }: { user: Me }) {
     );
   };
   return (
-    <Section title="Profile" description="Your name, username and email address.">
-      <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-label="Profile">
-        <Field label="Display name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
+    <Section title={t('account.profile.title')} description={t('account.profile.description')}>
+      <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-label={t('account.profile.title')}>
         <Field
-          label="Username"
+          label={t('account.profile.displayName')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          autoComplete="name"
+        />
+        <Field
+          label={t('account.profile.username')}
           value={username}
           onChange={(e) => setUsername(e.target.value)}
           autoCapitalize="none"
-          hint="3–30 letters, digits, _ or ."
+          hint={t('account.profile.usernameHint')}
         />
         <EmailField
           user={user}
@@ -47,7 +54,7 @@ export function ProfileForm({ user }: { user: Me }) {
         />
         <div className="flex items-center gap-4 sm:col-span-2">
           <Button type="submit" loading={saving}>
-            Save changes
+            {t('account.saveChanges')}
           </Button>
           <SaveStatus status={status} />
         </div>

@@ -1,11 +1,13 @@
 import type { Me } from '@marquee/shared';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/input';
 import { changePassword, disableTotp, enableTotp, setupTotp } from '../api';
 import { SaveStatus, Section, useSave } from './shared';
 
 export function PasswordForm({ user }: { user: Me }) {
+  const { t } = useTranslation();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -13,7 +15,7 @@ export function PasswordForm({ user }: { user: Me }) {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (next !== confirm) {
-      await run(() => Promise.reject({ message: 'The new passwords do not match' }));
+      await run(() => Promise.reject({ message: t('account.password.mismatch') }));
       return;
     }
     const ok = await run(() =>
@@ -30,11 +32,11 @@ export function PasswordForm({ user }: { user: Me }) {
     }
   };
   return (
-    <Section title="Password" description="Changing it signs you out everywhere else.">
-      <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-3" aria-label="Change password">
+    <Section title={t('account.password.title')} description={t('account.password.description')}>
+      <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-3" aria-label={t('account.password.form')}>
         {user.hasPassword && (
           <Field
-            label="Current password"
+            label={t('account.password.current')}
             type="password"
             autoComplete="current-password"
             value={current}
@@ -42,15 +44,15 @@ export function PasswordForm({ user }: { user: Me }) {
           />
         )}
         <Field
-          label="New password"
+          label={t('account.password.new')}
           type="password"
           autoComplete="new-password"
           value={next}
           onChange={(e) => setNext(e.target.value)}
-          hint="At least 8 characters."
+          hint={t('account.password.newHint')}
         />
         <Field
-          label="Confirm new password"
+          label={t('account.password.confirm')}
           type="password"
           autoComplete="new-password"
           value={confirm}
@@ -58,7 +60,7 @@ export function PasswordForm({ user }: { user: Me }) {
         />
         <div className="flex items-center gap-4 sm:col-span-3">
           <Button type="submit" loading={saving} disabled={!next}>
-            Update password
+            {t('account.password.update')}
           </Button>
           <SaveStatus status={status} />
         </div>
@@ -68,10 +70,11 @@ export function PasswordForm({ user }: { user: Me }) {
 }
 
 export function TwoFactorSection({ user }: { user: Me }) {
+  const { t } = useTranslation();
   const [setup, setSetup] = useState<{ secret: string; otpauthUrl: string } | null>(null);
   const [code, setCode] = useState('');
   const { saving, status, run } = useSave();
-  const start = () => run(async () => setSetup(await setupTotp()), 'Scan the key with your authenticator app');
+  const start = () => run(async () => setSetup(await setupTotp()), t('account.twoFactor.scan'));
   const confirm = async (e: FormEvent) => {
     e.preventDefault();
     const ok = await run(() => (user.totpEnabled ? disableTotp(code) : enableTotp(code)));
@@ -81,30 +84,31 @@ export function TwoFactorSection({ user }: { user: Me }) {
     }
   };
   return (
-    <Section title="Two-factor authentication" description="Ask for a code from an authenticator app when logging in.">
+    <Section title={t('account.twoFactor.title')} description={t('account.twoFactor.description')}>
       <p className="mb-4 text-sm">
-        Status: <strong>{user.totpEnabled ? 'On' : 'Off'}</strong>
+        {t('account.twoFactor.status')}{' '}
+        <strong>{user.totpEnabled ? t('account.twoFactor.on') : t('account.twoFactor.off')}</strong>
       </p>
       {!user.totpEnabled && !setup && (
         <Button variant="secondary" onClick={start} loading={saving}>
-          Set up two-factor authentication
+          {t('account.twoFactor.setUp')}
         </Button>
       )}
       {setup && (
         <div className="mb-4 space-y-2 text-sm">
-          <p>Add this key to your authenticator app (or open the link on your phone), then enter the code it shows.</p>
+          <p>{t('account.twoFactor.instructions')}</p>
           <code className="block rounded-lg bg-zinc-100 px-3 py-2 font-mono break-all dark:bg-zinc-800">
             {setup.secret}
           </code>
           <a href={setup.otpauthUrl} className="text-brand-600 underline dark:text-brand-400">
-            Open in authenticator app
+            {t('account.twoFactor.open')}
           </a>
         </div>
       )}
       {(setup || user.totpEnabled) && (
-        <form onSubmit={confirm} className="flex flex-wrap items-end gap-3" aria-label="Two-factor code">
+        <form onSubmit={confirm} className="flex flex-wrap items-end gap-3" aria-label={t('account.twoFactor.form')}>
           <Field
-            label="6-digit code"
+            label={t('account.twoFactor.code')}
             inputMode="numeric"
             maxLength={6}
             value={code}
@@ -112,7 +116,7 @@ export function TwoFactorSection({ user }: { user: Me }) {
             autoComplete="one-time-code"
           />
           <Button type="submit" loading={saving} variant={user.totpEnabled ? 'secondary' : 'primary'}>
-            {user.totpEnabled ? 'Turn off' : 'Turn on'}
+            {user.totpEnabled ? t('account.twoFactor.turnOff') : t('account.twoFactor.turnOn')}
           </Button>
         </form>
       )}

@@ -1,4 +1,3 @@
-import { ERROR_TEXTS } from '@marquee/shared/errors';
 import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { useId, useState } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -6,6 +5,7 @@ import { inputClasses, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import i18n from '../../../lib/i18n';
 
 export function Section({
   title,
@@ -67,7 +67,7 @@ export function TextAreaField({ label, ...props }: TextareaHTMLAttributes<HTMLTe
 export function useSave() {
   const [saving, setSaving] = useState(false);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  async function run(action: () => Promise<unknown>, successText: string = ERROR_TEXTS.changesSaved) {
+  async function run(action: () => Promise<unknown>, successText: string = i18n.t('errors.changesSaved')) {
     setSaving(true);
     setStatus(null);
     try {
@@ -76,7 +76,7 @@ export function useSave() {
       toast.success(successText);
       return true;
     } catch (err) {
-      const text = getErrorMessage(err, ERROR_TEXTS.tryAgain);
+      const text = getErrorMessage(err, i18n.t('errors.tryAgain'));
       setStatus({ ok: false, text });
       toast.error(text);
       return false;

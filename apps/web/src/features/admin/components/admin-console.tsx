@@ -23,6 +23,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { useCurrentUser } from '../../auth/api';
+import { word } from './kit';
 
 const SECTIONS: Array<{
   id: string;
@@ -67,19 +68,27 @@ const SECTIONS: Array<{
 ];
 const LAZY = Object.fromEntries(SECTIONS.map((s) => [s.id, lazy(s.load)]));
 
+/** A section's name in the interface language (`adminCommon.sections.<id>`); one without a key shows its label. */
+function sectionName(s: { id: string; label: string }) {
+  const name = word('adminCommon.sections', s.id);
+  return name === s.id ? s.label : name;
+}
+
 /** The admin console: a sidebar of the sections and the chosen one. The server checks every call; this only hides. */
 export function AdminConsole({ section = 'dashboard' }: { section?: string }) {
-  const { user, isLoading } = useCurrentUser();
   const { t } = useTranslation();
+  const { user, isLoading } = useCurrentUser();
   if (isLoading || !user) return <PageSpinner />;
   if (user.role !== 'admin') {
-    return <EmptyState title="Admins only" description="This part of the site is for the site's administrators." />;
+    return <EmptyState title={t('adminCommon.adminsOnly')} description={t('adminCommon.adminsOnlyHint')} />;
   }
   const Section = LAZY[section] ?? LAZY.dashboard;
   return (
     <div className="flex flex-col gap-6 lg:flex-row">
-      <nav aria-label="Admin sections" className="lg:sticky lg:top-20 lg:h-fit lg:w-56 lg:shrink-0">
-        <p className="mb-2 px-3 text-xs font-semibold tracking-wide text-zinc-500 uppercase">Admin</p>
+      <nav aria-label={t('adminCommon.nav')} className="lg:sticky lg:top-20 lg:h-fit lg:w-56 lg:shrink-0">
+        <p className="mb-2 px-3 text-xs font-semibold tracking-wide text-zinc-500 uppercase">
+          {t('adminCommon.admin')}
+        </p>
         <ul className="flex gap-1 overflow-x-auto lg:flex-col">
           {SECTIONS.map((s) => (
             <li key={s.id}>
@@ -96,7 +105,7 @@ export function AdminConsole({ section = 'dashboard' }: { section?: string }) {
                 }
               >
                 <s.icon className="size-4" aria-hidden />
-                {s.labelKey ? t(s.labelKey) : s.label}
+                {s.labelKey ? t(s.labelKey) : sectionName(s)}
               </NavLink>
             </li>
           ))}

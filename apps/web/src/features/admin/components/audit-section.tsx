@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Input } from '../../../components/ui/input';
 import { usePageTitle } from '../../settings/hooks';
 import { useAudit } from '../api';
@@ -7,25 +8,37 @@ import { fmtDate, Pager, SectionTitle, Table, td } from './kit';
 const show = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v, null, 1));
 
 export default function AuditSection() {
-  usePageTitle('Admin: audit log');
+  const { t } = useTranslation();
+  usePageTitle(t('adminOps.audit.pageTitle'));
   const [action, setAction] = useState('');
   const [page, setPage] = useState(1);
   const pageSize = 25;
   const { data } = useAudit({ action, page, pageSize });
   return (
     <div>
-      <SectionTitle title="Audit log" />
+      <SectionTitle title={t('adminOps.audit.title')} />
       <Input
         className="mb-3 h-10 max-w-xs"
-        placeholder="Action, e.g. settings.update"
-        aria-label="Filter by action"
+        placeholder={t('adminOps.audit.filter')}
+        aria-label={t('adminOps.audit.filterLabel')}
         value={action}
         onChange={(e) => {
           setAction(e.target.value.trim());
           setPage(1);
         }}
       />
-      <Table head={['When', 'Who', 'Action', 'Target', 'Before', 'After', 'Reason']} empty={data?.data.length === 0}>
+      <Table
+        head={[
+          t('adminOps.audit.when'),
+          t('adminOps.audit.who'),
+          t('adminOps.audit.action'),
+          t('adminOps.audit.target'),
+          t('adminOps.audit.before'),
+          t('adminOps.audit.after'),
+          t('adminOps.audit.reason'),
+        ]}
+        empty={data?.data.length === 0}
+      >
         {data?.data.map((e) => (
           <tr key={e._id}>
             <td className={`${td} whitespace-nowrap`}>{fmtDate(e.createdAt)}</td>

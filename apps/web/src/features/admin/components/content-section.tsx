@@ -1,19 +1,21 @@
 import { MODERATED_TYPES } from '@marquee/shared/admin';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
+import i18n from '../../../lib/i18n';
 import { usePageTitle } from '../../settings/hooks';
 import { adminActions, type ModeratedType, refreshAdmin, useAdminContent } from '../api';
-import { Badge, fmtDate, Pager, SectionTitle, Select, Table, td } from './kit';
+import { Badge, fmtDate, Pager, SectionTitle, Select, Table, td, word } from './kit';
 
 export async function takeDown(type: ModeratedType, id: string) {
-  const reason = window.prompt('Why is it taken down? The creator is told.');
+  const reason = window.prompt(i18n.t('adminOps.content.why'));
   if (!reason) return;
   try {
     await adminActions.takedown(type, id, reason);
-    toast.success('Taken down');
+    toast.success(i18n.t('adminOps.content.takenDown'));
     await refreshAdmin();
   } catch (err) {
     toast.error(getErrorMessage(err));
@@ -21,7 +23,8 @@ export async function takeDown(type: ModeratedType, id: string) {
 }
 
 export default function ContentSection() {
-  usePageTitle('Admin: content');
+  const { t } = useTranslation();
+  usePageTitle(t('adminOps.content.pageTitle'));
   const [type, setType] = useState<ModeratedType>('feed');
   const [q, setQ] = useState('');
   const [moderation, setModeration] = useState<'live' | 'taken_down' | ''>('');
@@ -30,26 +33,26 @@ export default function ContentSection() {
   const { data } = useAdminContent({ type, q, moderation: moderation || undefined, page, pageSize });
   return (
     <div>
-      <SectionTitle title="Content moderation" />
+      <SectionTitle title={t('adminOps.content.title')} />
       <div className="mb-3 flex flex-wrap gap-2">
         <Select
-          aria-label="Type"
+          aria-label={t('adminOps.content.type')}
           value={type}
           onChange={(e) => {
             setType(e.target.value as ModeratedType);
             setPage(1);
           }}
         >
-          {MODERATED_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {t === 'feed' ? 'posts' : t === 'story' ? 'stories' : `${t}s`}
+          {MODERATED_TYPES.map((m) => (
+            <option key={m} value={m}>
+              {t(`adminOps.content.types.${m}`)}
             </option>
           ))}
         </Select>
         <Input
           className="h-10 max-w-xs"
-          placeholder="Search"
-          aria-label="Search content"
+          placeholder={t('adminOps.content.search')}
+          aria-label={t('adminOps.content.searchLabel')}
           value={q}
           onChange={(e) => {
             setQ(e.target.value);
@@ -57,26 +60,40 @@ export default function ContentSection() {
           }}
         />
         <Select
-          aria-label="Moderation state"
+          aria-label={t('adminOps.content.state')}
           value={moderation}
           onChange={(e) => {
             setModeration(e.target.value as 'live' | 'taken_down' | '');
             setPage(1);
           }}
         >
-          <option value="">Any state</option>
-          <option value="live">Live</option>
-          <option value="taken_down">Taken down</option>
+          <option value="">{t('adminOps.content.anyState')}</option>
+          <option value="live">{t('adminOps.content.live')}</option>
+          <option value="taken_down">{t('adminOps.content.takenDown')}</option>
         </Select>
       </div>
-      <Table head={['Item', 'Creator', 'Visibility', 'State', 'Created', '']} empty={data?.data.length === 0}>
+      <Table
+        head={[
+          t('adminOps.content.item'),
+          t('adminOps.content.creator'),
+          t('adminOps.content.visibility'),
+          t('adminOps.content.stateColumn'),
+          t('adminOps.content.created'),
+          '',
+        ]}
+        empty={data?.data.length === 0}
+      >
         {data?.data.map((c) => (
           <tr key={c._id}>
             <td className={`${td} max-w-sm`}>{c.title}</td>
             <td className={td}>@{c.creator?.username ?? '—'}</td>
-            <td className={td}>{c.visibility}</td>
+            <td className={td}>{c.visibility ? word('adminCommon.visibility', c.visibility) : ''}</td>
             <td className={td}>
-              {c.takenDown ? <Badge tone="red">taken down</Badge> : <Badge tone="green">{c.status}</Badge>}
+              {c.takenDown ? (
+                <Badge tone="red">{t('adminOps.content.takenDownBadge')}</Badge>
+              ) : (
+                <Badge tone="green">{word('adminCommon.contentStatus', c.status)}</Badge>
+              )}
               {c.takedownReason && <div className="text-xs text-zinc-500">{c.takedownReason}</div>}
             </td>
             <td className={td}>{fmtDate(c.createdAt)}</td>
@@ -88,18 +105,18 @@ export default function ContentSection() {
                   onClick={async () => {
                     try {
                       await adminActions.restore(c.type, c._id);
-                      toast.success('Restored');
+                      toast.success(t('adminOps.content.restored'));
                       await refreshAdmin();
                     } catch (err) {
                       toast.error(getErrorMessage(err));
                     }
                   }}
                 >
-                  Restore
+                  {t('adminOps.content.restore')}
                 </Button>
               ) : (
                 <Button size="sm" variant="danger" onClick={() => takeDown(c.type, c._id)}>
-                  Take down
+                  {t('adminOps.content.takeDown')}
                 </Button>
               )}
             </td>

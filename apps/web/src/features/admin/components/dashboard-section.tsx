@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   Area,
   AreaChart,
@@ -13,33 +14,42 @@ import {
 } from 'recharts';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { formatNumber } from '../../../lib/i18n/format';
 import { usePageTitle } from '../../settings/hooks';
 import { useDashboard } from '../api';
 import { fmtDate, fmtMoney, SectionTitle, Select } from './kit';
 
 export default function DashboardSection() {
-  usePageTitle('Admin dashboard');
+  const { t } = useTranslation();
+  usePageTitle(t('adminOps.dashboard.pageTitle'));
   const [days, setDays] = useState(30);
   const { data } = useDashboard(days);
-  const t = data?.totals;
+  const n = data?.totals;
+  const count = (v: number | undefined) => (v === undefined ? undefined : formatNumber(v));
   const stats: Array<[string, string | number | undefined]> = [
-    ['Users', t?.users],
-    ['Creators', t?.creators],
-    ['Active creators', t?.activeCreators],
-    ['Active subscriptions', t?.activeSubscriptions],
-    ['Open reports', t?.openReports],
-    ['Pending verifications', t?.pendingVerifications],
-    ['Gross', t && fmtMoney(t.gross)],
-    ['Commission', t && fmtMoney(t.commission)],
-    ['Creators’ net', t && fmtMoney(t.net)],
+    [t('adminOps.dashboard.users'), count(n?.users)],
+    [t('adminOps.dashboard.creators'), count(n?.creators)],
+    [t('adminOps.dashboard.activeCreators'), count(n?.activeCreators)],
+    [t('adminOps.dashboard.activeSubscriptions'), count(n?.activeSubscriptions)],
+    [t('adminOps.dashboard.openReports'), count(n?.openReports)],
+    [t('adminOps.dashboard.pendingVerifications'), count(n?.pendingVerifications)],
+    [t('adminOps.dashboard.gross'), n && fmtMoney(n.gross)],
+    [t('adminOps.dashboard.commission'), n && fmtMoney(n.commission)],
+    [t('adminOps.dashboard.creatorsNet'), n && fmtMoney(n.net)],
   ];
   return (
     <div>
-      <SectionTitle title="Dashboard">
-        <Select aria-label="Period" value={days} onChange={(e) => setDays(Number(e.target.value))}>
-          <option value={7}>Last 7 days</option>
-          <option value={30}>Last 30 days</option>
-          <option value={90}>Last 90 days</option>
+      <SectionTitle title={t('adminCommon.sections.dashboard')}>
+        <Select
+          aria-label={t('adminOps.dashboard.period')}
+          value={days}
+          onChange={(e) => setDays(Number(e.target.value))}
+        >
+          {[7, 30, 90].map((d) => (
+            <option key={d} value={d}>
+              {t('adminOps.dashboard.lastDays', { count: d })}
+            </option>
+          ))}
         </Select>
       </SectionTitle>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
@@ -59,7 +69,7 @@ export default function DashboardSection() {
       <div className="mt-6 grid gap-6 xl:grid-cols-2">
         <Card>
           <CardHeader>
-            <CardTitle>Revenue by day</CardTitle>
+            <CardTitle>{t('adminOps.dashboard.revenue')}</CardTitle>
           </CardHeader>
           <CardContent className="h-72">
             <ResponsiveContainer width="100%" height="100%">
@@ -69,16 +79,34 @@ export default function DashboardSection() {
                 <YAxis tick={{ fontSize: 11 }} />
                 <Tooltip />
                 <Legend />
-                <Area type="monotone" dataKey="gross" name="Gross" stroke="#e11d48" fill="#e11d4833" />
-                <Area type="monotone" dataKey="net" name="Net" stroke="#7c3aed" fill="#7c3aed22" />
-                <Area type="monotone" dataKey="commission" name="Commission" stroke="#059669" fill="#05966922" />
+                <Area
+                  type="monotone"
+                  dataKey="gross"
+                  name={t('adminOps.dashboard.gross')}
+                  stroke="#e11d48"
+                  fill="#e11d4833"
+                />
+                <Area
+                  type="monotone"
+                  dataKey="net"
+                  name={t('adminOps.dashboard.net')}
+                  stroke="#7c3aed"
+                  fill="#7c3aed22"
+                />
+                <Area
+                  type="monotone"
+                  dataKey="commission"
+                  name={t('adminOps.dashboard.commission')}
+                  stroke="#059669"
+                  fill="#05966922"
+                />
               </AreaChart>
             </ResponsiveContainer>
           </CardContent>
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>Sign-ups by day</CardTitle>
+            <CardTitle>{t('adminOps.dashboard.signups')}</CardTitle>
           </CardHeader>
           <CardContent className="h-72">
             <ResponsiveContainer width="100%" height="100%">
@@ -87,7 +115,12 @@ export default function DashboardSection() {
                 <XAxis dataKey="date" tick={{ fontSize: 11 }} />
                 <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
                 <Tooltip />
-                <Bar dataKey="signups" name="Sign-ups" fill="#e11d48" radius={[4, 4, 0, 0]} />
+                <Bar
+                  dataKey="signups"
+                  name={t('adminOps.dashboard.signupsSeries')}
+                  fill="#e11d48"
+                  radius={[4, 4, 0, 0]}
+                />
               </BarChart>
             </ResponsiveContainer>
           </CardContent>
@@ -95,10 +128,12 @@ export default function DashboardSection() {
       </div>
       <Card className="mt-6">
         <CardHeader>
-          <CardTitle>Recent job errors</CardTitle>
+          <CardTitle>{t('adminOps.dashboard.jobErrors')}</CardTitle>
         </CardHeader>
         <CardContent>
-          {data && data.jobErrors.length === 0 && <p className="text-sm text-zinc-500">No failed background jobs.</p>}
+          {data && data.jobErrors.length === 0 && (
+            <p className="text-sm text-zinc-500">{t('adminOps.dashboard.noJobErrors')}</p>
+          )}
           <ul className="space-y-2 text-sm">
             {data?.jobErrors.map((e) => (
               <li key={`${e.name}-${e.at}`}>

@@ -1,9 +1,12 @@
 import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
 import { inputClasses } from '../../../components/ui/input';
 import { Pager as UiPager } from '../../../components/ui/pager';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import i18n from '../../../lib/i18n';
+import { DATE_TIME, formatAmount, formatDate } from '../../../lib/i18n/format';
 import { refreshAdmin } from '../api';
 
 export function SectionTitle({ title, children }: { title: string; children?: ReactNode }) {
@@ -34,6 +37,7 @@ export function TextArea({ className, ...props }: TextareaHTMLAttributes<HTMLTex
 }
 
 export function Table({ head, children, empty }: { head: string[]; children: ReactNode; empty?: boolean }) {
+  const { t } = useTranslation();
   // relative: screen-reader-only text inside the table is positioned in here, not past the page edge.
   return (
     <div className="relative overflow-x-auto rounded-2xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
@@ -42,14 +46,14 @@ export function Table({ head, children, empty }: { head: string[]; children: Rea
           <tr>
             {head.map((h) => (
               <th key={h} scope="col" className="px-3 py-2.5 font-semibold whitespace-nowrap">
-                {h || <span className="sr-only">Actions</span>}
+                {h || <span className="sr-only">{t('adminCommon.actions')}</span>}
               </th>
             ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">{children}</tbody>
       </table>
-      {empty && <p className="p-6 text-center text-sm text-zinc-500">Nothing here yet.</p>}
+      {empty && <p className="p-6 text-center text-sm text-zinc-500">{t('adminCommon.empty')}</p>}
     </div>
   );
 }
@@ -86,19 +90,28 @@ export function Pager({
   total: number;
   onPage: (p: number) => void;
 }) {
+  const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <div className="mt-3 flex items-center justify-between text-sm text-zinc-500">
-      <span>
-        {total} result{total === 1 ? '' : 's'}
-      </span>
+      <span>{t('adminCommon.results', { count: total })}</span>
       <UiPager page={page} pages={pages} onPage={onPage} />
     </div>
   );
 }
 
-export const fmtMoney = (n: number) => n.toFixed(2);
-export const fmtDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+export const fmtMoney = (n: number) => formatAmount(n);
+export const fmtDate = (iso: string | null) => (iso ? formatDate(iso, DATE_TIME) : '—');
+
+/**
+ * A value the API sends as a plain string (a role, a status, a type) in the interface language, when
+ * `<group>.<value>` names it (e.g. `word('adminCommon.role', 'performer')`); an unknown value shows as sent.
+ */
+export function word(group: string, value: string | null | undefined): string {
+  if (!value) return '—';
+  const key = `${group}.${value}`;
+  return i18n.exists(key) ? (i18n.t as (k: string) => string)(key) : value;
+}
 
 /** Runs one admin action: a toast for the outcome (the server's message on failure), then every admin list refreshes. */
 export async function act(fn: () => Promise<unknown>, done: string): Promise<boolean> {

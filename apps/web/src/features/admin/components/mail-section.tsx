@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { usePageTitle } from '../../settings/hooks';
@@ -6,7 +7,8 @@ import { type AdminMail, useAdminMail } from '../api';
 import { Badge, fmtDate, Pager, SectionTitle, Table, td } from './kit';
 
 export default function MailSection() {
-  usePageTitle('Admin: mail outbox');
+  const { t } = useTranslation();
+  usePageTitle(t('adminOps.mail.pageTitle'));
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<AdminMail | null>(null);
@@ -14,21 +16,22 @@ export default function MailSection() {
   const { data } = useAdminMail({ q, page, pageSize });
   return (
     <div>
-      <SectionTitle title="Mail outbox" />
-      <p className="mb-3 text-sm text-zinc-500">
-        Every outgoing mail. Without SMTP they are only stored here, so verification and recovery links can be read.
-      </p>
+      <SectionTitle title={t('adminOps.mail.title')} />
+      <p className="mb-3 text-sm text-zinc-500">{t('adminOps.mail.intro')}</p>
       <Input
         className="mb-3 h-10 max-w-xs"
-        placeholder="Search recipient or subject"
-        aria-label="Search mail"
+        placeholder={t('adminOps.mail.search')}
+        aria-label={t('adminOps.mail.searchLabel')}
         value={q}
         onChange={(e) => {
           setQ(e.target.value);
           setPage(1);
         }}
       />
-      <Table head={['To', 'Subject', 'Status', 'When']} empty={data?.data.length === 0}>
+      <Table
+        head={[t('adminOps.mail.to'), t('adminOps.mail.subject'), t('adminOps.mail.status'), t('adminOps.mail.when')]}
+        empty={data?.data.length === 0}
+      >
         {data?.data.map((m) => (
           <tr
             key={m._id}
@@ -42,7 +45,9 @@ export default function MailSection() {
               </button>
             </td>
             <td className={td}>
-              <Badge tone={m.status === 'failed' ? 'red' : m.status === 'sent' ? 'green' : 'zinc'}>{m.status}</Badge>
+              <Badge tone={m.status === 'failed' ? 'red' : m.status === 'sent' ? 'green' : 'zinc'}>
+                {t(`adminOps.mail.statuses.${m.status}`)}
+              </Badge>
             </td>
             <td className={td}>{fmtDate(m.createdAt)}</td>
           </tr>
@@ -53,7 +58,7 @@ export default function MailSection() {
         open={!!open}
         onOpenChange={(o) => !o && setOpen(null)}
         title={open?.subject ?? ''}
-        description={open ? `To ${open.to} · ${fmtDate(open.createdAt)}` : ''}
+        description={open ? t('adminOps.mail.toLine', { to: open.to, date: fmtDate(open.createdAt) }) : ''}
         size="lg"
       >
         {open?.error && <p className="mb-2 text-sm text-red-600">{open.error}</p>}

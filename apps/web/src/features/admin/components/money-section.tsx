@@ -7,17 +7,19 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import type { ApiBody, ApiQuery } from '../../../lib/api-contract';
+import { formatNumber } from '../../../lib/i18n/format';
 import { AdminPayoutsTab } from '../../payouts/components/admin-payouts-tab';
 import { usePageTitle } from '../../settings/hooks';
 import { adminActions, CHARGE_TYPES, downloadRevenueCsv, useAdminCharges, useCoupons, useRevenue } from '../api';
 import { ChargebacksCard } from './chargebacks-card';
-import { act, Badge, fmtDate, fmtMoney, Pager, SectionTitle, Select, Table, td } from './kit';
+import { act, Badge, fmtDate, fmtMoney, Pager, SectionTitle, Select, Table, td, word } from './kit';
 import { OrdersTab } from './orders-tab';
 import { SubscriptionsTab } from './subscriptions-tab';
 
 type ChargesQuery = NonNullable<ApiQuery<'/admin/charges'>>;
 
 function Charges() {
+  const { t } = useTranslation();
   const [type, setType] = useState<ChargesQuery['type'] | ''>('');
   const [status, setStatus] = useState<ChargesQuery['status'] | ''>('');
   const [page, setPage] = useState(1);
@@ -27,41 +29,53 @@ function Charges() {
     <>
       <div className="mb-3 flex flex-wrap gap-2">
         <Select
-          aria-label="Type"
+          aria-label={t('adminMoney.type')}
           value={type}
           onChange={(e) => {
             setType(e.target.value as ChargesQuery['type'] | '');
             setPage(1);
           }}
         >
-          <option value="">All types</option>
-          {CHARGE_TYPES.map((t) => (
-            <option key={t}>{t}</option>
+          <option value="">{t('adminMoney.allTypes')}</option>
+          {CHARGE_TYPES.map((c) => (
+            <option key={c} value={c}>
+              {word('wallet.charge', c)}
+            </option>
           ))}
         </Select>
         <Select
-          aria-label="Status"
+          aria-label={t('adminMoney.status')}
           value={status}
           onChange={(e) => {
             setStatus(e.target.value as ChargesQuery['status'] | '');
             setPage(1);
           }}
         >
-          <option value="">Any status</option>
-          <option value="paid">Paid</option>
-          <option value="refunded">Refunded</option>
-          <option value="chargeback">Chargeback</option>
+          <option value="">{t('adminMoney.anyStatus')}</option>
+          <option value="paid">{t('adminMoney.chargeStatusOption.paid')}</option>
+          <option value="refunded">{t('adminMoney.chargeStatusOption.refunded')}</option>
+          <option value="chargeback">{t('adminMoney.chargeStatusOption.chargeback')}</option>
         </Select>
       </div>
       <Table
-        head={['When', 'Type', 'Fan', 'Creator', 'Paid', 'Commission', 'Net', 'Status', '']}
+        head={[
+          t('adminMoney.when'),
+          t('adminMoney.type'),
+          t('adminMoney.fan'),
+          t('adminMoney.creator'),
+          t('adminMoney.paid'),
+          t('adminMoney.commission'),
+          t('adminMoney.net'),
+          t('adminMoney.status'),
+          '',
+        ]}
         empty={data?.data.length === 0}
       >
         {data?.data.map((c) => (
           <tr key={c._id}>
             <td className={`${td} whitespace-nowrap`}>{fmtDate(c.createdAt)}</td>
             <td className={td}>
-              {c.type}
+              {word('wallet.charge', c.type)}
               <div className="text-xs text-zinc-500">{c.title}</div>
             </td>
             <td className={td}>@{c.user?.username ?? '—'}</td>
@@ -70,7 +84,7 @@ function Charges() {
             <td className={td}>{fmtMoney(c.commission)}</td>
             <td className={td}>{fmtMoney(c.net)}</td>
             <td className={td}>
-              <Badge tone={c.status === 'paid' ? 'green' : 'red'}>{c.status}</Badge>
+              <Badge tone={c.status === 'paid' ? 'green' : 'red'}>{t(`adminMoney.chargeStatus.${c.status}`)}</Badge>
             </td>
             <td className={td}>
               {c.status === 'paid' && (
@@ -78,11 +92,11 @@ function Charges() {
                   size="sm"
                   variant="outline"
                   onClick={() => {
-                    const reason = window.prompt('Reason for the refund');
-                    if (reason) act(() => adminActions.refund(c._id, reason), 'Refunded');
+                    const reason = window.prompt(t('adminMoney.refundReason'));
+                    if (reason) act(() => adminActions.refund(c._id, reason), t('adminMoney.refunded'));
                   }}
                 >
-                  Refund
+                  {t('adminMoney.refund')}
                 </Button>
               )}
             </td>
@@ -95,6 +109,7 @@ function Charges() {
 }
 
 function Revenue() {
+  const { t } = useTranslation();
   const [fromDate, setFrom] = useState('');
   const [toDate, setTo] = useState('');
   const query = { fromDate: fromDate || undefined, toDate: toDate || undefined };
@@ -102,23 +117,30 @@ function Revenue() {
   return (
     <>
       <div className="mb-3 flex flex-wrap items-end gap-2">
-        <Field label="From" type="date" value={fromDate} onChange={(e) => setFrom(e.target.value)} />
-        <Field label="To" type="date" value={toDate} onChange={(e) => setTo(e.target.value)} />
+        <Field label={t('adminMoney.from')} type="date" value={fromDate} onChange={(e) => setFrom(e.target.value)} />
+        <Field label={t('adminMoney.to')} type="date" value={toDate} onChange={(e) => setTo(e.target.value)} />
         <Button
           variant="outline"
           onClick={() => downloadRevenueCsv(query).catch((err) => toast.error(getErrorMessage(err)))}
         >
-          Export CSV
+          {t('adminMoney.exportCsv')}
         </Button>
       </div>
       <Table
-        head={['Creator', 'Payments', 'Gross', 'Platform commission', 'Creator net', 'Refunded']}
+        head={[
+          t('adminMoney.creator'),
+          t('adminMoney.payments'),
+          t('adminMoney.gross'),
+          t('adminMoney.platformCommission'),
+          t('adminMoney.creatorNet'),
+          t('adminMoney.refundedColumn'),
+        ]}
         empty={data?.data.length === 0}
       >
         {data?.data.map((r) => (
           <tr key={r.creatorId}>
             <td className={td}>@{r.username ?? r.creatorId}</td>
-            <td className={td}>{r.charges}</td>
+            <td className={td}>{formatNumber(r.charges)}</td>
             <td className={td}>{fmtMoney(r.gross)}</td>
             <td className={td}>{fmtMoney(r.commission)}</td>
             <td className={td}>{fmtMoney(r.net)}</td>
@@ -140,6 +162,7 @@ interface CouponForm {
 }
 
 function Coupons() {
+  const { t } = useTranslation();
   const { data } = useCoupons();
   const [form, setForm] = useState<CouponForm>({
     code: '',
@@ -152,32 +175,36 @@ function Coupons() {
     <div className="space-y-4">
       <Card>
         <CardHeader>
-          <CardTitle>New coupon</CardTitle>
+          <CardTitle>{t('adminMoney.coupons.new')}</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-wrap items-end gap-2">
-          <Field label="Code" value={form.code} onChange={(e) => setForm({ ...form, code: e.target.value })} />
+          <Field
+            label={t('adminMoney.coupons.code')}
+            value={form.code}
+            onChange={(e) => setForm({ ...form, code: e.target.value })}
+          />
           <Select
-            aria-label="Kind"
+            aria-label={t('adminMoney.coupons.kind')}
             value={form.kind}
             onChange={(e) => setForm({ ...form, kind: e.target.value as CouponKind })}
           >
-            <option value="percentage">Percent off</option>
-            <option value="amount">Amount off</option>
+            <option value="percentage">{t('adminMoney.coupons.percentage')}</option>
+            <option value="amount">{t('adminMoney.coupons.amount')}</option>
           </Select>
           <Field
-            label="Value"
+            label={t('adminMoney.coupons.value')}
             type="number"
             value={form.value}
             onChange={(e) => setForm({ ...form, value: e.target.value })}
           />
           <Field
-            label="Total uses"
+            label={t('adminMoney.coupons.totalUses')}
             type="number"
             value={form.maxUses}
             onChange={(e) => setForm({ ...form, maxUses: e.target.value })}
           />
           <Field
-            label="Expires"
+            label={t('adminMoney.coupons.expires')}
             type="date"
             value={form.expiresAt}
             onChange={(e) => setForm({ ...form, expiresAt: e.target.value })}
@@ -193,34 +220,48 @@ function Coupons() {
                     maxUses: form.maxUses ? Number(form.maxUses) : null,
                     expiresAt: form.expiresAt || null,
                   }),
-                'Coupon created',
+                t('adminMoney.coupons.created'),
               )
             }
           >
-            Create
+            {t('adminMoney.coupons.create')}
           </Button>
         </CardContent>
       </Card>
-      <Table head={['Code', 'Discount', 'Used', 'Expires', 'State', '']} empty={data?.data.length === 0}>
+      <Table
+        head={[
+          t('adminMoney.coupons.code'),
+          t('adminMoney.coupons.discount'),
+          t('adminMoney.coupons.used'),
+          t('adminMoney.coupons.expires'),
+          t('adminMoney.coupons.state'),
+          '',
+        ]}
+        empty={data?.data.length === 0}
+      >
         {data?.data.map((c) => (
           <tr key={c._id}>
             <td className={`${td} font-mono`}>{c.code}</td>
-            <td className={td}>{c.kind === 'percentage' ? `${c.value}%` : fmtMoney(c.value)}</td>
             <td className={td}>
-              {c.usedCount}
-              {c.maxUses ? ` / ${c.maxUses}` : ''}
+              {c.kind === 'percentage' ? formatNumber(c.value / 100, { style: 'percent' }) : fmtMoney(c.value)}
+            </td>
+            <td className={td}>
+              {formatNumber(c.usedCount)}
+              {c.maxUses ? ` / ${formatNumber(c.maxUses)}` : ''}
             </td>
             <td className={td}>{fmtDate(c.expiresAt)}</td>
             <td className={td}>
-              <Badge tone={c.active ? 'green' : 'zinc'}>{c.active ? 'active' : 'inactive'}</Badge>
+              <Badge tone={c.active ? 'green' : 'zinc'}>
+                {c.active ? t('adminMoney.coupons.active') : t('adminMoney.coupons.inactive')}
+              </Badge>
             </td>
             <td className={td}>
               <Button
                 size="sm"
                 variant="outline"
-                onClick={() => act(() => adminActions.setCouponActive(c._id, !c.active), 'Changes saved')}
+                onClick={() => act(() => adminActions.setCouponActive(c._id, !c.active), t('adminCommon.saved'))}
               >
-                {c.active ? 'Deactivate' : 'Activate'}
+                {c.active ? t('adminMoney.coupons.deactivate') : t('adminMoney.coupons.activate')}
               </Button>
             </td>
           </tr>
@@ -231,19 +272,19 @@ function Coupons() {
 }
 
 export default function MoneySection() {
-  usePageTitle('Admin: money');
   const { t } = useTranslation();
+  usePageTitle(t('adminMoney.pageTitle'));
   return (
     <div>
-      <SectionTitle title="Money" />
+      <SectionTitle title={t('adminCommon.sections.money')} />
       <Tabs defaultValue="charges">
         <TabsList>
-          <TabsTrigger value="charges">Transactions</TabsTrigger>
-          <TabsTrigger value="revenue">Revenue</TabsTrigger>
-          <TabsTrigger value="coupons">Coupons</TabsTrigger>
-          <TabsTrigger value="orders">Orders</TabsTrigger>
-          <TabsTrigger value="subscriptions">Subscriptions</TabsTrigger>
-          <TabsTrigger value="payouts">Payouts</TabsTrigger>
+          <TabsTrigger value="charges">{t('adminMoney.tabs.charges')}</TabsTrigger>
+          <TabsTrigger value="revenue">{t('adminMoney.tabs.revenue')}</TabsTrigger>
+          <TabsTrigger value="coupons">{t('adminMoney.tabs.coupons')}</TabsTrigger>
+          <TabsTrigger value="orders">{t('adminMoney.tabs.orders')}</TabsTrigger>
+          <TabsTrigger value="subscriptions">{t('adminMoney.tabs.subscriptions')}</TabsTrigger>
+          <TabsTrigger value="payouts">{t('adminMoney.tabs.payouts')}</TabsTrigger>
           <TabsTrigger value="chargebacks">{t('chargebacks.tab')}</TabsTrigger>
         </TabsList>
         <TabsContent value="charges" className="pt-4">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Input, Label } from '../../../components/ui/input';
@@ -6,6 +7,7 @@ import { type AdminOrder, adminActions, useAdminOrders } from '../api';
 import { act, Badge, fmtDate, fmtMoney, Pager, Select, Table, td } from './kit';
 
 type DeliveryStatus = AdminOrder['deliveryStatus'];
+const DELIVERY_STATUSES = ['processing', 'shipping', 'delivered', 'refunded'] as const satisfies DeliveryStatus[];
 
 /** Where each status may go next (the server enforces it; this only offers the allowed choices). */
 const NEXT: Record<DeliveryStatus, Array<'processing' | 'shipping' | 'delivered'>> = {
@@ -17,6 +19,7 @@ const NEXT: Record<DeliveryStatus, Array<'processing' | 'shipping' | 'delivered'
 const TONE = { processing: 'amber', shipping: 'brand', delivered: 'green', refunded: 'red' } as const;
 
 function StatusDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
+  const { t } = useTranslation();
   const [status, setStatus] = useState(NEXT[order.deliveryStatus][0]);
   const [code, setCode] = useState(order.shippingCode ?? '');
   const [reason, setReason] = useState('');
@@ -28,7 +31,7 @@ function StatusDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
           shippingCode: code.trim() || undefined,
           reason,
         }),
-      'Order updated; the buyer and the creator are told',
+      t('adminMoney.orders.updated'),
     );
     if (ok) onClose();
   };
@@ -36,13 +39,17 @@ function StatusDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
     <Dialog
       open
       onOpenChange={(o) => !o && onClose()}
-      title={`Order ${order.orderNumber}`}
-      description={`${order.title} × ${order.quantity}, now ${order.deliveryStatus}`}
-      footer={<Button onClick={save}>Save status</Button>}
+      title={t('adminMoney.orders.title', { number: order.orderNumber })}
+      description={t('adminMoney.orders.description', {
+        title: order.title,
+        quantity: order.quantity,
+        status: t(`orders.status.${order.deliveryStatus}`),
+      })}
+      footer={<Button onClick={save}>{t('adminMoney.orders.save')}</Button>}
     >
       <div className="space-y-3">
         <div>
-          <Label htmlFor="order-status">New status</Label>
+          <Label htmlFor="order-status">{t('adminMoney.orders.newStatus')}</Label>
           <Select
             id="order-status"
             className="w-full"
@@ -50,13 +57,17 @@ function StatusDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
             onChange={(e) => setStatus(e.target.value as typeof status)}
           >
             {NEXT[order.deliveryStatus].map((s) => (
-              <option key={s}>{s}</option>
+              <option key={s} value={s}>
+                {t(`orders.status.${s}`)}
+              </option>
             ))}
           </Select>
         </div>
-        {order.isPhysical && <Field label="Tracking code" value={code} onChange={(e) => setCode(e.target.value)} />}
+        {order.isPhysical && (
+          <Field label={t('adminMoney.orders.tracking')} value={code} onChange={(e) => setCode(e.target.value)} />
+        )}
         <Field
-          label="Reason (kept in the audit log)"
+          label={t('adminMoney.orders.reason')}
           value={reason}
           required
           onChange={(e) => setReason(e.target.value)}
@@ -68,6 +79,7 @@ function StatusDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
 
 /** Every order on the site, filterable; an admin moves one along processing → shipping → delivered. */
 export function OrdersTab() {
+  const { t } = useTranslation();
   const [status, setStatus] = useState<DeliveryStatus | ''>('');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
@@ -83,8 +95,8 @@ export function OrdersTab() {
     <>
       <div className="mb-3 flex flex-wrap gap-2">
         <Input
-          aria-label="Search orders"
-          placeholder="Order number or title"
+          aria-label={t('adminMoney.orders.search')}
+          placeholder={t('adminMoney.orders.searchPlaceholder')}
           className="h-10 w-64"
           value={q}
           onChange={(e) => {
@@ -93,21 +105,31 @@ export function OrdersTab() {
           }}
         />
         <Select
-          aria-label="Delivery status"
+          aria-label={t('adminMoney.orders.deliveryStatus')}
           value={status}
           onChange={(e) => {
             setStatus(e.target.value as DeliveryStatus | '');
             setPage(1);
           }}
         >
-          <option value="">Any status</option>
-          {Object.keys(NEXT).map((s) => (
-            <option key={s}>{s}</option>
+          <option value="">{t('adminMoney.anyStatus')}</option>
+          {DELIVERY_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`orders.status.${s}`)}
+            </option>
           ))}
         </Select>
       </div>
       <Table
-        head={['Order', 'When', 'Fan', 'Creator', 'Total', 'Status', '']}
+        head={[
+          t('adminMoney.orders.order'),
+          t('adminMoney.when'),
+          t('adminMoney.fan'),
+          t('adminMoney.creator'),
+          t('adminMoney.orders.total'),
+          t('adminMoney.status'),
+          '',
+        ]}
         empty={!isLoading && data?.data.length === 0}
       >
         {data?.data.map((o) => (
@@ -116,7 +138,7 @@ export function OrdersTab() {
               <span className="font-mono">{o.orderNumber}</span>
               <div className="text-xs text-zinc-500">
                 {o.title} × {o.quantity}
-                {o.shippingCode ? ` · tracking ${o.shippingCode}` : ''}
+                {o.shippingCode ? t('adminMoney.orders.trackingLine', { code: o.shippingCode }) : ''}
               </div>
             </td>
             <td className={`${td} whitespace-nowrap`}>{fmtDate(o.createdAt)}</td>
@@ -124,12 +146,12 @@ export function OrdersTab() {
             <td className={td}>@{o.performer?.username ?? '—'}</td>
             <td className={td}>{fmtMoney(o.totalPrice)}</td>
             <td className={td}>
-              <Badge tone={TONE[o.deliveryStatus]}>{o.deliveryStatus}</Badge>
+              <Badge tone={TONE[o.deliveryStatus]}>{t(`orders.status.${o.deliveryStatus}`)}</Badge>
             </td>
             <td className={td}>
               {NEXT[o.deliveryStatus].length > 0 && (
                 <Button size="sm" variant="outline" onClick={() => setEditing(o)}>
-                  Change status
+                  {t('adminMoney.orders.change')}
                 </Button>
               )}
             </td>

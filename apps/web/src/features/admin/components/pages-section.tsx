@@ -1,11 +1,13 @@
 import { PROMO_PLACEMENTS } from '@marquee/shared';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Label } from '../../../components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
+import i18n from '../../../lib/i18n';
 import { usePageTitle } from '../../settings/hooks';
 import {
   type AdminPromo,
@@ -19,7 +21,10 @@ import {
 } from '../api';
 import { Badge, fmtDate, SectionTitle, Select, Table, TextArea, td } from './kit';
 
-async function act(fn: () => Promise<unknown>, done = 'Changes saved') {
+/** A CMS page's address (a path, not a text to translate). */
+const pagePath = (slug: string) => `/page/${slug}`;
+
+async function act(fn: () => Promise<unknown>, done = i18n.t('adminSite.pages.saved')) {
   try {
     await fn();
     toast.success(done);
@@ -32,6 +37,7 @@ async function act(fn: () => Promise<unknown>, done = 'Changes saved') {
 }
 
 function PageEditor({ page, onClose }: { page: CmsPage | 'new'; onClose: () => void }) {
+  const { t } = useTranslation();
   const p = page === 'new' ? null : page;
   const [f, setF] = useState({
     title: p?.title ?? '',
@@ -49,7 +55,7 @@ function PageEditor({ page, onClose }: { page: CmsPage | 'new'; onClose: () => v
     if (placement && !menus.some((m) => m.path === path && m.section === placement)) {
       await act(
         () => saveSettings({ menus: [...menus, { title: f.title, path, section: placement, isNewTab: false }] }),
-        'Added to the menu',
+        t('adminSite.pages.addedToMenu'),
       );
     }
     onClose();
@@ -58,20 +64,24 @@ function PageEditor({ page, onClose }: { page: CmsPage | 'new'; onClose: () => v
     <Dialog
       open
       onOpenChange={(o) => !o && onClose()}
-      title={p ? `Edit ${p.title}` : 'New page'}
+      title={p ? t('adminSite.pages.edit', { title: p.title }) : t('adminSite.pages.new')}
       size="lg"
-      footer={<Button onClick={save}>Save</Button>}
+      footer={<Button onClick={save}>{t('adminSite.pages.save')}</Button>}
     >
       <div className="space-y-3">
-        <Field label="Title" value={f.title} onChange={(e) => setF({ ...f, title: e.target.value })} />
         <Field
-          label="Slug"
-          hint={`Shown at /page/${f.slug || '…'}`}
+          label={t('adminSite.pages.pageTitleField')}
+          value={f.title}
+          onChange={(e) => setF({ ...f, title: e.target.value })}
+        />
+        <Field
+          label={t('adminSite.pages.slug')}
+          hint={t('adminSite.pages.shownAt', { slug: f.slug || '…' })}
           value={f.slug}
           onChange={(e) => setF({ ...f, slug: e.target.value })}
         />
         <div>
-          <Label htmlFor="page-content">Content (HTML; scripts and unsafe attributes are removed)</Label>
+          <Label htmlFor="page-content">{t('adminSite.pages.content')}</Label>
           <TextArea
             id="page-content"
             className="min-h-56 font-mono text-xs"
@@ -81,21 +91,21 @@ function PageEditor({ page, onClose }: { page: CmsPage | 'new'; onClose: () => v
         </div>
         <div className="flex gap-2">
           <Select
-            aria-label="Status"
+            aria-label={t('adminSite.pages.status')}
             value={f.status}
             onChange={(e) => setF({ ...f, status: e.target.value as 'published' | 'draft' })}
           >
-            <option value="published">Published</option>
-            <option value="draft">Draft</option>
+            <option value="published">{t('adminSite.pages.statuses.published')}</option>
+            <option value="draft">{t('adminSite.pages.statuses.draft')}</option>
           </Select>
           <Select
-            aria-label="Menu placement"
+            aria-label={t('adminSite.pages.menu')}
             value={placement}
             onChange={(e) => setPlacement(e.target.value as '' | 'header' | 'footer')}
           >
-            <option value="">No menu link</option>
-            <option value="header">Add to the header menu</option>
-            <option value="footer">Add to the footer menu</option>
+            <option value="">{t('adminSite.pages.noMenu')}</option>
+            <option value="header">{t('adminSite.pages.header')}</option>
+            <option value="footer">{t('adminSite.pages.footer')}</option>
           </Select>
         </div>
       </div>
@@ -104,6 +114,7 @@ function PageEditor({ page, onClose }: { page: CmsPage | 'new'; onClose: () => v
 }
 
 function PromoEditor({ promo, onClose }: { promo: AdminPromo | 'new'; onClose: () => void }) {
+  const { t } = useTranslation();
   const p = promo === 'new' ? null : promo;
   const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
   const [f, setF] = useState({
@@ -130,41 +141,64 @@ function PromoEditor({ promo, onClose }: { promo: AdminPromo | 'new'; onClose: (
     <Dialog
       open
       onOpenChange={(o) => !o && onClose()}
-      title={p ? 'Edit promo' : 'New promo'}
-      footer={<Button onClick={save}>Save</Button>}
+      title={p ? t('adminSite.promos.edit') : t('adminSite.promos.new')}
+      footer={<Button onClick={save}>{t('adminSite.pages.save')}</Button>}
     >
       <div className="space-y-3">
-        <Field label="Title" value={f.title} onChange={(e) => setF({ ...f, title: e.target.value })} />
-        <Field label="Text" value={f.description} onChange={(e) => setF({ ...f, description: e.target.value })} />
-        <Field label="Image URL" value={f.imageUrl} onChange={(e) => setF({ ...f, imageUrl: e.target.value })} />
-        <Field label="Link" value={f.linkUrl} onChange={(e) => setF({ ...f, linkUrl: e.target.value })} />
+        <Field
+          label={t('adminSite.promos.title')}
+          value={f.title}
+          onChange={(e) => setF({ ...f, title: e.target.value })}
+        />
+        <Field
+          label={t('adminSite.promos.text')}
+          value={f.description}
+          onChange={(e) => setF({ ...f, description: e.target.value })}
+        />
+        <Field
+          label={t('adminSite.promos.image')}
+          value={f.imageUrl}
+          onChange={(e) => setF({ ...f, imageUrl: e.target.value })}
+        />
+        <Field
+          label={t('adminSite.promos.link')}
+          value={f.linkUrl}
+          onChange={(e) => setF({ ...f, linkUrl: e.target.value })}
+        />
         <div className="flex flex-wrap gap-2">
           <Select
-            aria-label="Placement"
+            aria-label={t('adminSite.promos.placement')}
             value={f.placement}
             onChange={(e) => setF({ ...f, placement: e.target.value as AdminPromo['placement'] })}
           >
             {PROMO_PLACEMENTS.map((x) => (
-              <option key={x}>{x}</option>
+              <option key={x} value={x}>
+                {t(`adminSite.promos.placements.${x}`)}
+              </option>
             ))}
           </Select>
           <Select
-            aria-label="Status"
+            aria-label={t('adminSite.promos.status')}
             value={f.status}
             onChange={(e) => setF({ ...f, status: e.target.value as 'active' | 'inactive' })}
           >
-            <option value="active">Active</option>
-            <option value="inactive">Inactive</option>
+            <option value="active">{t('adminSite.promos.statuses.active')}</option>
+            <option value="inactive">{t('adminSite.promos.statuses.inactive')}</option>
           </Select>
         </div>
         <div className="grid grid-cols-2 gap-2">
           <Field
-            label="Starts"
+            label={t('adminSite.promos.starts')}
             type="date"
             value={f.startAt}
             onChange={(e) => setF({ ...f, startAt: e.target.value })}
           />
-          <Field label="Ends" type="date" value={f.endAt} onChange={(e) => setF({ ...f, endAt: e.target.value })} />
+          <Field
+            label={t('adminSite.promos.ends')}
+            type="date"
+            value={f.endAt}
+            onChange={(e) => setF({ ...f, endAt: e.target.value })}
+          />
         </div>
       </div>
     </Dialog>
@@ -172,43 +206,55 @@ function PromoEditor({ promo, onClose }: { promo: AdminPromo | 'new'; onClose: (
 }
 
 export default function PagesSection() {
-  usePageTitle('Admin: pages and promos');
+  const { t } = useTranslation();
+  usePageTitle(t('adminSite.pages.pageTitle'));
   const { data: pages } = useAdminPages();
   const { data: promos } = useAdminPromos();
   const [page, setPage] = useState<CmsPage | 'new' | null>(null);
   const [promo, setPromo] = useState<AdminPromo | 'new' | null>(null);
   return (
     <div>
-      <SectionTitle title="Pages and promos" />
+      <SectionTitle title={t('adminSite.pages.title')} />
       <Tabs defaultValue="pages">
         <TabsList>
-          <TabsTrigger value="pages">Pages</TabsTrigger>
-          <TabsTrigger value="promos">Promo banners</TabsTrigger>
+          <TabsTrigger value="pages">{t('adminSite.pages.pages')}</TabsTrigger>
+          <TabsTrigger value="promos">{t('adminSite.pages.promos')}</TabsTrigger>
         </TabsList>
         <TabsContent value="pages" className="space-y-3 pt-4">
-          <Button onClick={() => setPage('new')}>New page</Button>
-          <Table head={['Title', 'Slug', 'Status', 'Updated', '']} empty={pages?.data.length === 0}>
+          <Button onClick={() => setPage('new')}>{t('adminSite.pages.new')}</Button>
+          <Table
+            head={[
+              t('adminSite.pages.pageTitleField'),
+              t('adminSite.pages.slugColumn'),
+              t('adminSite.pages.status'),
+              t('adminSite.pages.updated'),
+              '',
+            ]}
+            empty={pages?.data.length === 0}
+          >
             {pages?.data.map((p) => (
               <tr key={p._id}>
                 <td className={td}>{p.title}</td>
-                <td className={`${td} font-mono text-xs`}>/page/{p.slug}</td>
+                <td className={`${td} font-mono text-xs`}>{pagePath(p.slug)}</td>
                 <td className={td}>
-                  <Badge tone={p.status === 'published' ? 'green' : 'zinc'}>{p.status}</Badge>
+                  <Badge tone={p.status === 'published' ? 'green' : 'zinc'}>
+                    {t(`adminSite.pages.statusBadge.${p.status}`)}
+                  </Badge>
                 </td>
                 <td className={td}>{fmtDate(p.updatedAt)}</td>
                 <td className={`${td} space-x-2 whitespace-nowrap`}>
                   <Button size="sm" variant="outline" onClick={() => setPage(p)}>
-                    Edit
+                    {t('adminSite.pages.editButton')}
                   </Button>
                   <Button
                     size="sm"
                     variant="ghost"
                     onClick={() =>
-                      window.confirm(`Delete “${p.title}”?`) &&
-                      act(() => adminActions.deletePage(p._id), 'Page deleted')
+                      window.confirm(t('adminSite.pages.deleteConfirm', { title: p.title })) &&
+                      act(() => adminActions.deletePage(p._id), t('adminSite.pages.pageDeleted'))
                     }
                   >
-                    Delete
+                    {t('adminSite.pages.delete')}
                   </Button>
                 </td>
               </tr>
@@ -216,30 +262,42 @@ export default function PagesSection() {
           </Table>
         </TabsContent>
         <TabsContent value="promos" className="space-y-3 pt-4">
-          <Button onClick={() => setPromo('new')}>New promo</Button>
-          <Table head={['Title', 'Placement', 'Status', 'From', 'Until', '']} empty={promos?.data.length === 0}>
+          <Button onClick={() => setPromo('new')}>{t('adminSite.promos.new')}</Button>
+          <Table
+            head={[
+              t('adminSite.promos.title'),
+              t('adminSite.promos.placement'),
+              t('adminSite.promos.status'),
+              t('adminSite.promos.from'),
+              t('adminSite.promos.until'),
+              '',
+            ]}
+            empty={promos?.data.length === 0}
+          >
             {promos?.data.map((p) => (
               <tr key={p._id}>
                 <td className={td}>{p.title}</td>
-                <td className={td}>{p.placement}</td>
+                <td className={td}>{t(`adminSite.promos.placements.${p.placement}`)}</td>
                 <td className={td}>
-                  <Badge tone={p.status === 'active' ? 'green' : 'zinc'}>{p.status}</Badge>
+                  <Badge tone={p.status === 'active' ? 'green' : 'zinc'}>
+                    {t(`adminSite.promos.statusBadge.${p.status}`)}
+                  </Badge>
                 </td>
                 <td className={td}>{fmtDate(p.startAt)}</td>
                 <td className={td}>{fmtDate(p.endAt)}</td>
                 <td className={`${td} space-x-2 whitespace-nowrap`}>
                   <Button size="sm" variant="outline" onClick={() => setPromo(p)}>
-                    Edit
+                    {t('adminSite.pages.editButton')}
                   </Button>
                   <Button
                     size="sm"
                     variant="ghost"
                     onClick={() =>
-                      window.confirm(`Delete “${p.title}”?`) &&
-                      act(() => adminActions.deletePromo(p._id), 'Promo deleted')
+                      window.confirm(t('adminSite.pages.deleteConfirm', { title: p.title })) &&
+                      act(() => adminActions.deletePromo(p._id), t('adminSite.promos.deleted'))
                     }
                   >
-                    Delete
+                    {t('adminSite.pages.delete')}
                   </Button>
                 </td>
               </tr>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -6,9 +7,10 @@ import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { usePageTitle } from '../../settings/hooks';
 import { type AdminReport, adminActions, refreshAdmin, useAdminReports } from '../api';
-import { Badge, fmtDate, Pager, SectionTitle, Select, TextArea } from './kit';
+import { Badge, fmtDate, Pager, SectionTitle, Select, TextArea, word } from './kit';
 
 function ReportCard({ r }: { r: AdminReport }) {
+  const { t } = useTranslation();
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   async function resolve(action: 'dismiss' | 'takedown' | 'suspend') {
@@ -16,7 +18,11 @@ function ReportCard({ r }: { r: AdminReport }) {
     try {
       await adminActions.resolveReport(r._id, action, note || undefined);
       toast.success(
-        action === 'dismiss' ? 'Report dismissed' : action === 'takedown' ? 'Item taken down' : 'Account suspended',
+        action === 'dismiss'
+          ? t('adminOps.reports.dismissed')
+          : action === 'takedown'
+            ? t('adminOps.reports.itemTakenDown')
+            : t('adminOps.reports.suspended'),
       );
       await refreshAdmin();
     } catch (err) {
@@ -29,26 +35,26 @@ function ReportCard({ r }: { r: AdminReport }) {
     <Card data-testid="report">
       <CardContent className="space-y-3 text-sm">
         <div className="flex flex-wrap items-center gap-2">
-          <Badge tone="brand">{r.targetType}</Badge>
-          <Badge tone={r.status === 'open' ? 'amber' : 'zinc'}>{r.status}</Badge>
-          <span className="font-semibold">{r.reason}</span>
+          <Badge tone="brand">{word('adminCommon.contentType', r.targetType)}</Badge>
+          <Badge tone={r.status === 'open' ? 'amber' : 'zinc'}>{t(`adminOps.reports.statusBadge.${r.status}`)}</Badge>
+          <span className="font-semibold">{word('adminOps.reports.reasons', r.reason)}</span>
           <span className="text-zinc-500">
-            by @{r.reporter?.username ?? '—'} · {fmtDate(r.createdAt)}
+            {t('adminOps.reports.by', { username: r.reporter?.username ?? '—', date: fmtDate(r.createdAt) })}
           </span>
         </div>
         {r.description && <p>“{r.description}”</p>}
         <div className="rounded-xl bg-zinc-50 p-3 dark:bg-zinc-800/60">
           <p className="text-xs text-zinc-500">
-            Reported item{' '}
-            {r.creator && (
-              <>
-                · creator @{r.creator.username} ({r.creator.status})
-              </>
-            )}
+            {t('adminOps.reports.reportedItem')}
+            {r.creator &&
+              t('adminOps.reports.creator', {
+                username: r.creator.username,
+                status: word('adminCommon.accountStatus', r.creator.status),
+              })}
             {r.target?.takenDown && (
               <>
                 {' '}
-                · <Badge tone="red">taken down</Badge>
+                · <Badge tone="red">{t('adminOps.reports.takenDown')}</Badge>
               </>
             )}
           </p>
@@ -60,25 +66,25 @@ function ReportCard({ r }: { r: AdminReport }) {
               )}
               {r.target.link && (
                 <a className="text-brand-600 underline" href={r.target.link} target="_blank" rel="noreferrer">
-                  Open
+                  {t('adminOps.reports.open')}
                 </a>
               )}
             </>
           ) : (
-            <p className="text-zinc-500">The item is no longer available.</p>
+            <p className="text-zinc-500">{t('adminOps.reports.gone')}</p>
           )}
         </div>
         {r.status === 'open' ? (
           <>
             <TextArea
-              aria-label="Note"
-              placeholder="Note (told to the creator when the item is taken down)"
+              aria-label={t('adminOps.reports.note')}
+              placeholder={t('adminOps.reports.notePlaceholder')}
               value={note}
               onChange={(e) => setNote(e.target.value)}
             />
             <div className="flex flex-wrap gap-2">
               <Button size="sm" variant="outline" disabled={busy} onClick={() => resolve('dismiss')}>
-                Dismiss
+                {t('adminOps.reports.dismiss')}
               </Button>
               <Button
                 size="sm"
@@ -86,15 +92,17 @@ function ReportCard({ r }: { r: AdminReport }) {
                 disabled={busy || r.targetType === 'performer'}
                 onClick={() => resolve('takedown')}
               >
-                Take down
+                {t('adminOps.reports.takeDown')}
               </Button>
               <Button size="sm" variant="danger" disabled={busy} onClick={() => resolve('suspend')}>
-                Suspend creator
+                {t('adminOps.reports.suspendCreator')}
               </Button>
             </div>
           </>
         ) : (
-          r.resolutionNote && <p className="text-zinc-500">Resolution: {r.resolutionNote}</p>
+          r.resolutionNote && (
+            <p className="text-zinc-500">{t('adminOps.reports.resolution', { note: r.resolutionNote })}</p>
+          )
         )}
       </CardContent>
     </Card>
@@ -104,29 +112,32 @@ function ReportCard({ r }: { r: AdminReport }) {
 type ReportStatus = AdminReport['status'];
 
 export default function ReportsSection() {
-  usePageTitle('Admin: reports');
+  const { t } = useTranslation();
+  usePageTitle(t('adminOps.reports.pageTitle'));
   const [status, setStatus] = useState<ReportStatus | ''>('open');
   const [page, setPage] = useState(1);
   const pageSize = 10;
   const { data } = useAdminReports({ status: status || undefined, page, pageSize });
   return (
     <div>
-      <SectionTitle title="Reports">
+      <SectionTitle title={t('adminOps.reports.title')}>
         <Select
-          aria-label="Status"
+          aria-label={t('adminOps.reports.status')}
           value={status}
           onChange={(e) => {
             setStatus(e.target.value as ReportStatus | '');
             setPage(1);
           }}
         >
-          <option value="open">Open</option>
-          <option value="resolved">Resolved</option>
-          <option value="dismissed">Dismissed</option>
-          <option value="">All</option>
+          <option value="open">{t('adminOps.reports.statuses.open')}</option>
+          <option value="resolved">{t('adminOps.reports.statuses.resolved')}</option>
+          <option value="dismissed">{t('adminOps.reports.statuses.dismissed')}</option>
+          <option value="">{t('adminOps.reports.all')}</option>
         </Select>
       </SectionTitle>
-      {data?.data.length === 0 && <EmptyState title="No reports" description="Nothing waits for a decision." />}
+      {data?.data.length === 0 && (
+        <EmptyState title={t('adminOps.reports.none')} description={t('adminOps.reports.noneHint')} />
+      )}
       <div className="space-y-4">
         {data?.data.map((r) => (
           <ReportCard key={r._id} r={r} />

@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field, Label } from '../../../components/ui/input';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
+import i18n from '../../../lib/i18n';
 import { usePageTitle } from '../../settings/hooks';
 import { saveSettings, useAdminSettings } from '../api';
-import { Badge, SectionTitle, Select, TextArea } from './kit';
+import { Badge, SectionTitle, Select, TextArea, word } from './kit';
 import { SecretsCard } from './secrets-card';
 
 type Kind = 'text' | 'number' | 'bool' | 'list' | 'menus' | 'select';
@@ -18,8 +20,10 @@ interface Def {
   hint?: string;
   options?: string[];
 }
-const GROUPS: Array<{ title: string; fields: Def[] }> = [
+/** English labels, titles and hints; the interface shows `adminSite.groups.<id>`, `.fields.<key>`, `.hints.<key>` when there is one. */
+const GROUPS: Array<{ id: string; title: string; fields: Def[] }> = [
   {
+    id: 'site',
     title: 'Site',
     fields: [
       { key: 'siteName', label: 'Site name', kind: 'text' },
@@ -37,6 +41,7 @@ const GROUPS: Array<{ title: string; fields: Def[] }> = [
     ],
   },
   {
+    id: 'payments',
     title: 'Payments and limits',
     fields: [
       { key: 'paymentGateway', label: 'Payment gateway', kind: 'select', options: ['sandbox', 'stripe'] },
@@ -55,6 +60,7 @@ const GROUPS: Array<{ title: string; fields: Def[] }> = [
     ],
   },
   {
+    id: 'commission',
     title: 'Commission and referrals',
     fields: [
       { key: 'commissionPercent', label: 'Platform commission (%)', kind: 'number' },
@@ -64,6 +70,7 @@ const GROUPS: Array<{ title: string; fields: Def[] }> = [
     ],
   },
   {
+    id: 'media',
     title: 'Geo blocking, storage, streaming',
     fields: [
       { key: 'blockedCountries', label: 'Blocked countries (ISO codes, comma separated)', kind: 'list' },
@@ -97,6 +104,7 @@ const GROUPS: Array<{ title: string; fields: Def[] }> = [
     ],
   },
   {
+    id: 'compliance',
     title: 'Known-abuse hash matching',
     fields: [
       {
@@ -110,6 +118,7 @@ const GROUPS: Array<{ title: string; fields: Def[] }> = [
     ],
   },
   {
+    id: 'menus',
     title: 'Header and footer menus',
     fields: [
       {
@@ -121,6 +130,11 @@ const GROUPS: Array<{ title: string; fields: Def[] }> = [
     ],
   },
 ];
+
+/** `group.key` in the interface language when the catalogue has it, else the English text written above. */
+function text(group: 'groups' | 'fields' | 'hints', key: string, english: string | undefined) {
+  return i18n.exists(`adminSite.${group}.${key}`) ? word(`adminSite.${group}`, key) : english;
+}
 
 function toForm(values: Record<string, unknown>): Record<string, string | boolean> {
   const out: Record<string, string | boolean> = {};
@@ -149,7 +163,8 @@ function fromForm(f: Def, raw: string | boolean): unknown {
 }
 
 export default function SettingsSection() {
-  usePageTitle('Admin settings');
+  const { t } = useTranslation();
+  usePageTitle(t('adminSite.pageTitle'));
   const { data } = useAdminSettings();
   const [form, setForm] = useState<Record<string, string | boolean>>({});
   const [saving, setSaving] = useState(false);
@@ -165,16 +180,16 @@ export default function SettingsSection() {
       for (const g of GROUPS)
         for (const f of g.fields) if (form[f.key] !== initial[f.key]) changes[f.key] = fromForm(f, form[f.key]);
     } catch {
-      toast.error('The menus are not valid JSON');
+      toast.error(t('adminSite.invalidMenus'));
       return;
     }
-    if (Object.keys(changes).length === 0) return toast.success('Nothing to save');
+    if (Object.keys(changes).length === 0) return toast.success(t('adminSite.nothing'));
     setSaving(true);
     try {
       await saveSettings(changes);
-      toast.success('Changes saved');
+      toast.success(t('adminSite.saved'));
     } catch (err) {
-      toast.error(getErrorMessage(err, 'Error occurred, please try again later'));
+      toast.error(getErrorMessage(err, t('errors.tryAgain')));
     } finally {
       setSaving(false);
     }
@@ -183,20 +198,22 @@ export default function SettingsSection() {
   const env = data.environment;
   return (
     <div>
-      <SectionTitle title="Settings">
+      <SectionTitle title={t('adminCommon.sections.settings')}>
         <Button onClick={save} disabled={saving}>
-          {saving ? 'Saving…' : 'Save changes'}
+          {saving ? t('adminSite.saving') : t('adminSite.save')}
         </Button>
       </SectionTitle>
       <div className="space-y-6">
         {GROUPS.map((g) => (
           <Card key={g.title}>
             <CardHeader>
-              <CardTitle>{g.title}</CardTitle>
+              <CardTitle>{text('groups', g.id, g.title)}</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-4 sm:grid-cols-2">
               {g.fields.map((f) => {
                 const v = form[f.key];
+                const label = text('fields', f.key, f.label) ?? f.label;
+                const hint = text('hints', f.key, f.hint);
                 if (f.kind === 'bool')
                   return (
                     <label key={f.key} className="flex items-center gap-2 text-sm sm:col-span-2">
@@ -206,20 +223,20 @@ export default function SettingsSection() {
                         checked={Boolean(v)}
                         onChange={(e) => setForm({ ...form, [f.key]: e.target.checked })}
                       />
-                      {f.label}
+                      {label}
                     </label>
                   );
                 if (f.kind === 'select')
                   return (
                     <div key={f.key}>
-                      <Label htmlFor={`s-${f.key}`}>{f.label}</Label>
+                      <Label htmlFor={`s-${f.key}`}>{label}</Label>
                       <Select
                         id={`s-${f.key}`}
                         className="w-full"
                         value={String(v ?? '')}
                         onChange={(e) => setForm({ ...form, [f.key]: e.target.value })}
                       >
-                        <option value="">(automatic)</option>
+                        <option value="">{t('adminSite.automatic')}</option>
                         {f.options?.map((o) => (
                           <option key={o} value={o}>
                             {o}
@@ -231,21 +248,21 @@ export default function SettingsSection() {
                 if (f.kind === 'menus')
                   return (
                     <div key={f.key} className="sm:col-span-2">
-                      <Label htmlFor={`s-${f.key}`}>{f.label}</Label>
+                      <Label htmlFor={`s-${f.key}`}>{label}</Label>
                       <TextArea
                         id={`s-${f.key}`}
                         className="min-h-64 font-mono text-xs"
                         value={String(v ?? '')}
                         onChange={(e) => setForm({ ...form, [f.key]: e.target.value })}
                       />
-                      <p className="mt-1 text-xs text-zinc-500">{f.hint}</p>
+                      <p className="mt-1 text-xs text-zinc-500">{hint}</p>
                     </div>
                   );
                 return (
                   <Field
                     key={f.key}
-                    label={f.label}
-                    hint={f.hint}
+                    label={label}
+                    hint={hint}
                     type={f.kind === 'number' ? 'number' : 'text'}
                     step="any"
                     value={String(v ?? '')}
@@ -259,26 +276,36 @@ export default function SettingsSection() {
         <SecretsCard secrets={data.secrets} />
         <Card>
           <CardHeader>
-            <CardTitle>Services in use</CardTitle>
+            <CardTitle>{t('adminSite.services.title')}</CardTitle>
           </CardHeader>
           <CardContent className="space-y-2 text-sm">
-            <p>What the site uses now, from the keys above or the environment variables.</p>
+            <p>{t('adminSite.services.intro')}</p>
             <div className="flex flex-wrap gap-2">
               <Badge tone={env.smtpConfigured ? 'green' : 'amber'}>
-                SMTP: {env.smtpConfigured ? 'configured' : 'outbox only'}
+                {t('adminSite.services.smtp', {
+                  state: env.smtpConfigured ? t('adminSite.services.configured') : t('adminSite.services.outboxOnly'),
+                })}
               </Badge>
-              <Badge tone="zinc">Storage: {env.storageDriver}</Badge>
+              <Badge tone="zinc">{t('adminSite.services.storage', { driver: env.storageDriver })}</Badge>
               <Badge tone={env.stripeConfigured ? 'green' : 'zinc'}>
-                Stripe: {env.stripeConfigured ? 'configured' : 'not set'}
+                {t('adminSite.services.stripe', {
+                  state: env.stripeConfigured ? t('adminSite.services.configured') : t('adminSite.services.notSet'),
+                })}
               </Badge>
               <Badge tone={env.agoraConfigured ? 'green' : 'zinc'}>
-                Agora: {env.agoraConfigured ? 'configured' : 'not set'}
+                {t('adminSite.services.agora', {
+                  state: env.agoraConfigured ? t('adminSite.services.configured') : t('adminSite.services.notSet'),
+                })}
               </Badge>
               <Badge tone={env.recaptchaConfigured ? 'green' : 'zinc'}>
-                reCAPTCHA: {env.recaptchaConfigured ? 'on' : 'off'}
+                {t('adminSite.services.recaptcha', {
+                  state: env.recaptchaConfigured ? t('adminSite.services.on') : t('adminSite.services.off'),
+                })}
               </Badge>
               <Badge tone={env.googleConfigured ? 'green' : 'zinc'}>
-                Google sign-in: {env.googleConfigured ? 'on' : 'off'}
+                {t('adminSite.services.google', {
+                  state: env.googleConfigured ? t('adminSite.services.on') : t('adminSite.services.off'),
+                })}
               </Badge>
             </div>
           </CardContent>

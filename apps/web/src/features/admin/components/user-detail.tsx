@@ -1,18 +1,21 @@
 import { AGE_OF_MAJORITY } from '@marquee/shared';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Label } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
+import { formatNumber } from '../../../lib/i18n/format';
 import { AdminPrivacyPanel } from '../../privacy/components/admin-privacy-panel';
 import { type AdminUserDetail, adminActions, openDocument, refreshAdmin, useAdminUser } from '../api';
-import { Badge, fmtDate, fmtMoney, Select, TextArea } from './kit';
+import { Badge, fmtDate, fmtMoney, Select, TextArea, word } from './kit';
 import { ViewAsPanel } from './view-as-panel';
 
 /** One account: profile, documents (private: only here), and every admin action on it. */
 export function UserDetailDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const { t } = useTranslation();
   const { data: u, mutate } = useAdminUser(id);
   const [busy, setBusy] = useState(false);
   const [reason, setReason] = useState('');
@@ -22,7 +25,7 @@ export function UserDetailDialog({ id, onClose }: { id: string | null; onClose: 
   const [link, setLink] = useState('');
 
   /** Runs one action on the account; an action that answers the account shows it at once, any other reloads it. */
-  async function run(action: () => Promise<AdminUserDetail | undefined>, done = 'Changes saved') {
+  async function run(action: () => Promise<AdminUserDetail | undefined>, done = t('adminCommon.saved')) {
     setBusy(true);
     try {
       const res = await action();
@@ -43,7 +46,7 @@ export function UserDetailDialog({ id, onClose }: { id: string | null; onClose: 
     <Dialog
       open={!!id}
       onOpenChange={(o) => !o && onClose()}
-      title={u ? `@${u.username ?? u._id}` : 'Account'}
+      title={u ? `@${u.username ?? u._id}` : t('adminUsers.detail.account')}
       size="lg"
     >
       {!u ? (
@@ -51,84 +54,87 @@ export function UserDetailDialog({ id, onClose }: { id: string | null; onClose: 
       ) : (
         <div className="space-y-5 text-sm">
           <div className="flex flex-wrap gap-2">
-            <Badge tone="brand">{u.role}</Badge>
-            <Badge tone={u.status === 'active' ? 'green' : 'red'}>{u.status}</Badge>
+            <Badge tone="brand">{word('adminCommon.role', u.role)}</Badge>
+            <Badge tone={u.status === 'active' ? 'green' : 'red'}>{word('adminCommon.accountStatus', u.status)}</Badge>
             {u.verificationStatus && (
               <Badge
                 tone={
                   u.verificationStatus === 'verified' ? 'green' : u.verificationStatus === 'pending' ? 'amber' : 'zinc'
                 }
               >
-                identity {u.verificationStatus}
+                {t('adminUsers.detail.identity', { status: word('adminCommon.identity', u.verificationStatus) })}
               </Badge>
             )}
-            <Badge>{u.emailVerified ? 'email verified' : 'email not verified'}</Badge>
+            <Badge>
+              {u.emailVerified ? t('adminUsers.detail.emailVerified') : t('adminUsers.detail.emailNotVerified')}
+            </Badge>
           </div>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-1">
-            <dt className="text-zinc-500">Name</dt>
+            <dt className="text-zinc-500">{t('adminUsers.detail.name')}</dt>
             <dd>{u.name || '—'}</dd>
-            <dt className="text-zinc-500">Email</dt>
+            <dt className="text-zinc-500">{t('adminUsers.detail.email')}</dt>
             <dd className="break-all">{u.email ?? '—'}</dd>
-            <dt className="text-zinc-500">Joined</dt>
+            <dt className="text-zinc-500">{t('adminUsers.detail.joined')}</dt>
             <dd>{fmtDate(u.createdAt)}</dd>
-            <dt className="text-zinc-500">Active sessions</dt>
-            <dd>{u.activeSessions}</dd>
-            <dt className="text-zinc-500">Wallet</dt>
+            <dt className="text-zinc-500">{t('adminUsers.detail.sessions')}</dt>
+            <dd>{formatNumber(u.activeSessions)}</dd>
+            <dt className="text-zinc-500">{t('adminUsers.detail.wallet')}</dt>
             <dd>{fmtMoney(u.balance)}</dd>
             {u.performer && (
               <>
-                <dt className="text-zinc-500">Earnings</dt>
+                <dt className="text-zinc-500">{t('adminUsers.detail.earnings')}</dt>
                 <dd>{fmtMoney(u.earningsBalance)}</dd>
-                <dt className="text-zinc-500">Date of birth</dt>
+                <dt className="text-zinc-500">{t('adminUsers.detail.birth')}</dt>
                 <dd>{u.performer.dateOfBirth ?? '—'}</dd>
-                <dt className="text-zinc-500">Country</dt>
+                <dt className="text-zinc-500">{t('adminUsers.detail.country')}</dt>
                 <dd>{u.performer.country ?? '—'}</dd>
               </>
             )}
           </dl>
           {u.username && (
             <a className="text-brand-600 underline" href={`/${u.username}`} target="_blank" rel="noreferrer">
-              Open the public profile
+              {t('adminUsers.detail.openProfile')}
             </a>
           )}
           {u.performer && <ViewAsPanel userId={u._id} />}
 
           {u.performer && (
             <section className="space-y-2 rounded-xl border border-zinc-200 p-3 dark:border-zinc-800">
-              <h3 className="font-semibold">Identity verification</h3>
+              <h3 className="font-semibold">{t('adminUsers.detail.verificationTitle')}</h3>
               <p>
-                <span className="text-zinc-500">Date of birth: </span>
+                <span className="text-zinc-500">{t('adminUsers.detail.birthLabel')} </span>
                 {u.performer.dateOfBirth ? (
-                  <span>
-                    {u.performer.dateOfBirth} (age {u.performer.age})
-                  </span>
+                  <span>{t('adminUsers.detail.age', { date: u.performer.dateOfBirth, age: u.performer.age })}</span>
                 ) : (
-                  <span>not given</span>
+                  <span>{t('adminUsers.detail.notGiven')}</span>
                 )}
                 {!u.performer.ofAge && (
                   <span className="ml-2 text-red-600" role="note">
-                    {u.performer.dateOfBirth ? 'Under age: ' : ''}cannot go live, sell or earn until a date of birth of{' '}
-                    {AGE_OF_MAJORITY} or older is given
+                    {u.performer.dateOfBirth
+                      ? t('adminUsers.detail.underAge', { age: AGE_OF_MAJORITY })
+                      : t('adminUsers.detail.noBirth', { age: AGE_OF_MAJORITY })}
                   </span>
                 )}
               </p>
               {u.performer.verificationNote && (
-                <p className="text-zinc-500">Last note: {u.performer.verificationNote}</p>
+                <p className="text-zinc-500">
+                  {t('adminUsers.detail.lastNote', { note: u.performer.verificationNote })}
+                </p>
               )}
               <ul className="space-y-1">
-                {u.documents.length === 0 && <li className="text-zinc-500">No documents uploaded.</li>}
+                {u.documents.length === 0 && <li className="text-zinc-500">{t('adminUsers.detail.noDocuments')}</li>}
                 {u.documents.map((d) => (
                   <li key={d._id}>
                     <button type="button" className="text-brand-600 underline" onClick={() => openDocument(d.url)}>
-                      {d.kind.replace('_', ' ')}: {d.originalName || d.mimeType}
+                      {word('adminUsers.detail.document', d.kind)}: {d.originalName || d.mimeType}
                     </button>{' '}
                     <span className="text-zinc-500">{fmtDate(d.createdAt)}</span>
                   </li>
                 ))}
               </ul>
               <TextArea
-                aria-label="Reason (told to the creator)"
-                placeholder="Reason (told to the creator; required to reject)"
+                aria-label={t('adminUsers.detail.reasonLabel')}
+                placeholder={t('adminUsers.detail.reasonPlaceholder')}
                 value={reason}
                 onChange={(e) => setReason(e.target.value)}
               />
@@ -137,27 +143,35 @@ export function UserDetailDialog({ id, onClose }: { id: string | null; onClose: 
                   size="sm"
                   disabled={busy}
                   onClick={() =>
-                    run(() => adminActions.verify(u._id, 'verified', reason || undefined), 'Creator approved')
+                    run(
+                      () => adminActions.verify(u._id, 'verified', reason || undefined),
+                      t('adminUsers.detail.approved'),
+                    )
                   }
                 >
-                  Approve
+                  {t('adminUsers.detail.approve')}
                 </Button>
                 <Button
                   size="sm"
                   variant="danger"
                   disabled={busy}
                   onClick={() =>
-                    run(() => adminActions.verify(u._id, 'rejected', reason || undefined), 'Creator rejected')
+                    run(
+                      () => adminActions.verify(u._id, 'rejected', reason || undefined),
+                      t('adminUsers.detail.rejected'),
+                    )
                   }
                 >
-                  Reject
+                  {t('adminUsers.detail.reject')}
                 </Button>
               </div>
               <div className="flex items-end gap-2 pt-2">
                 <Field
-                  label={`Commission override (%) — site default ${u.siteCommissionPercent}%`}
+                  label={t('adminUsers.detail.commission', { percent: formatNumber(u.siteCommissionPercent) })}
                   type="number"
-                  placeholder={u.commissionPercent === null ? 'default' : String(u.commissionPercent)}
+                  placeholder={
+                    u.commissionPercent === null ? t('adminUsers.detail.default') : String(u.commissionPercent)
+                  }
                   value={commission}
                   onChange={(e) => setCommission(e.target.value)}
                 />
@@ -169,32 +183,32 @@ export function UserDetailDialog({ id, onClose }: { id: string | null; onClose: 
                     run(() => adminActions.commission(u._id, commission === '' ? null : Number(commission)))
                   }
                 >
-                  Set
+                  {t('adminUsers.detail.set')}
                 </Button>
               </div>
             </section>
           )}
 
           <section className="space-y-2 rounded-xl border border-zinc-200 p-3 dark:border-zinc-800">
-            <h3 className="font-semibold">Balance adjustment (through the ledger)</h3>
+            <h3 className="font-semibold">{t('adminUsers.detail.adjustTitle')}</h3>
             <div className="grid grid-cols-2 gap-2">
               <Field
-                label="Amount (+ adds, − removes)"
+                label={t('adminUsers.detail.adjustAmount')}
                 type="number"
                 step="0.01"
                 value={amount}
                 onChange={(e) => setAmount(e.target.value)}
               />
               <div>
-                <Label htmlFor="adj-account">Account</Label>
+                <Label htmlFor="adj-account">{t('adminUsers.detail.adjustAccount')}</Label>
                 <Select
                   id="adj-account"
                   className="w-full"
                   value={account}
                   onChange={(e) => setAccount(e.target.value as 'wallet' | 'earnings')}
                 >
-                  <option value="wallet">Wallet</option>
-                  {u.performer && <option value="earnings">Earnings</option>}
+                  <option value="wallet">{t('adminUsers.detail.wallet')}</option>
+                  {u.performer && <option value="earnings">{t('adminUsers.detail.earnings')}</option>}
                 </Select>
               </div>
             </div>
@@ -204,22 +218,22 @@ export function UserDetailDialog({ id, onClose }: { id: string | null; onClose: 
               disabled={busy || !amount}
               onClick={async () => {
                 const why = reason.trim();
-                if (why.length < 3) return toast.error('Write the reason for the adjustment first');
+                if (why.length < 3) return toast.error(t('adminUsers.detail.reasonFirst'));
                 if (
                   await run(async () => {
                     await adminActions.adjust(u._id, { amount: Number(amount), account, reason: why });
                     return undefined;
-                  }, 'Balance adjusted')
+                  }, t('adminUsers.detail.adjusted'))
                 )
                   setAmount('');
               }}
             >
-              Adjust (uses the reason above)
+              {t('adminUsers.detail.adjust')}
             </Button>
             {!u.performer && (
               <TextArea
-                aria-label="Reason"
-                placeholder="Reason (required)"
+                aria-label={t('adminUsers.detail.reason')}
+                placeholder={t('adminUsers.detail.reasonRequired')}
                 value={reason}
                 onChange={(e) => setReason(e.target.value)}
               />
@@ -232,17 +246,19 @@ export function UserDetailDialog({ id, onClose }: { id: string | null; onClose: 
                 size="sm"
                 variant="danger"
                 disabled={busy}
-                onClick={() => run(() => adminActions.suspend(u._id, reason || undefined), 'Account suspended')}
+                onClick={() =>
+                  run(() => adminActions.suspend(u._id, reason || undefined), t('adminUsers.detail.suspended'))
+                }
               >
-                Suspend
+                {t('adminUsers.detail.suspend')}
               </Button>
             ) : (
               <Button
                 size="sm"
                 disabled={busy}
-                onClick={() => run(() => adminActions.reactivate(u._id), 'Account reactivated')}
+                onClick={() => run(() => adminActions.reactivate(u._id), t('adminUsers.detail.reactivated'))}
               >
-                Reactivate
+                {t('adminUsers.detail.reactivate')}
               </Button>
             )}
             <Button
@@ -254,10 +270,10 @@ export function UserDetailDialog({ id, onClose }: { id: string | null; onClose: 
                   const r = await adminActions.resetLink(u._id);
                   setLink(r.link);
                   return undefined;
-                }, 'Reset link created and mailed')
+                }, t('adminUsers.detail.resetCreated'))
               }
             >
-              Password reset link
+              {t('adminUsers.detail.resetLink')}
             </Button>
             <Button
               size="sm"
@@ -265,7 +281,7 @@ export function UserDetailDialog({ id, onClose }: { id: string | null; onClose: 
               disabled={busy}
               onClick={() => run(() => adminActions.updateUser(u._id, { emailVerified: !u.emailVerified }))}
             >
-              {u.emailVerified ? 'Mark email unverified' : 'Mark email verified'}
+              {u.emailVerified ? t('adminUsers.detail.markUnverified') : t('adminUsers.detail.markVerified')}
             </Button>
           </section>
           {link && <p className="rounded bg-zinc-100 p-2 text-xs break-all dark:bg-zinc-800">{link}</p>}

@@ -1,14 +1,16 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Input } from '../../../components/ui/input';
 import type { ApiQuery } from '../../../lib/api-contract';
 import { usePageTitle } from '../../settings/hooks';
 import { useAdminUsers } from '../api';
-import { Badge, fmtDate, fmtMoney, Pager, SectionTitle, Select, Table, td } from './kit';
+import { Badge, fmtDate, fmtMoney, Pager, SectionTitle, Select, Table, td, word } from './kit';
 import { UserDetailDialog } from './user-detail';
 
 type UsersQuery = NonNullable<ApiQuery<'/admin/users'>>;
 
 export function UsersTable({ fixed = {} }: { fixed?: UsersQuery }) {
+  const { t } = useTranslation();
   const [q, setQ] = useState('');
   const [role, setRole] = useState<UsersQuery['role'] | ''>('');
   const [status, setStatus] = useState<UsersQuery['status'] | ''>('');
@@ -21,8 +23,8 @@ export function UsersTable({ fixed = {} }: { fixed?: UsersQuery }) {
       <div className="mb-3 flex flex-wrap gap-2">
         <Input
           className="h-10 max-w-xs"
-          placeholder="Search username, name, email"
-          aria-label="Search accounts"
+          placeholder={t('adminUsers.search')}
+          aria-label={t('adminUsers.searchLabel')}
           value={q}
           onChange={(e) => {
             setQ(e.target.value);
@@ -31,33 +33,43 @@ export function UsersTable({ fixed = {} }: { fixed?: UsersQuery }) {
         />
         {!fixed.role && (
           <Select
-            aria-label="Role"
+            aria-label={t('adminUsers.role')}
             value={role}
             onChange={(e) => {
               setRole(e.target.value as UsersQuery['role'] | '');
               setPage(1);
             }}
           >
-            <option value="">All roles</option>
-            <option value="user">Fans</option>
-            <option value="performer">Creators</option>
-            <option value="admin">Admins</option>
+            <option value="">{t('adminUsers.allRoles')}</option>
+            <option value="user">{t('adminUsers.fans')}</option>
+            <option value="performer">{t('adminUsers.creators')}</option>
+            <option value="admin">{t('adminUsers.admins')}</option>
           </Select>
         )}
         <Select
-          aria-label="Status"
+          aria-label={t('adminUsers.status')}
           value={status}
           onChange={(e) => {
             setStatus(e.target.value as UsersQuery['status'] | '');
             setPage(1);
           }}
         >
-          <option value="">Any status</option>
-          <option value="active">Active</option>
-          <option value="suspended">Suspended</option>
+          <option value="">{t('adminUsers.anyStatus')}</option>
+          <option value="active">{t('adminUsers.active')}</option>
+          <option value="suspended">{t('adminUsers.suspended')}</option>
         </Select>
       </div>
-      <Table head={['Account', 'Role', 'Status', 'Identity', 'Wallet', 'Joined']} empty={data?.data.length === 0}>
+      <Table
+        head={[
+          t('adminUsers.account'),
+          t('adminUsers.role'),
+          t('adminUsers.status'),
+          t('adminUsers.identity'),
+          t('adminUsers.wallet'),
+          t('adminUsers.joined'),
+        ]}
+        empty={data?.data.length === 0}
+      >
         {data?.data.map((u) => (
           <tr
             key={u._id}
@@ -70,11 +82,13 @@ export function UsersTable({ fixed = {} }: { fixed?: UsersQuery }) {
               </button>
               <div className="text-xs text-zinc-500">{u.email}</div>
             </td>
-            <td className={td}>{u.role}</td>
+            <td className={td}>{word('adminCommon.role', u.role)}</td>
             <td className={td}>
-              <Badge tone={u.status === 'active' ? 'green' : 'red'}>{u.status}</Badge>
+              <Badge tone={u.status === 'active' ? 'green' : 'red'}>
+                {word('adminCommon.accountStatus', u.status)}
+              </Badge>
             </td>
-            <td className={td}>{u.verificationStatus ?? '—'}</td>
+            <td className={td}>{word('adminCommon.identity', u.verificationStatus)}</td>
             <td className={td}>{fmtMoney(u.balance)}</td>
             <td className={td}>{fmtDate(u.createdAt)}</td>
           </tr>
@@ -87,10 +101,11 @@ export function UsersTable({ fixed = {} }: { fixed?: UsersQuery }) {
 }
 
 export default function UsersSection() {
-  usePageTitle('Admin: users');
+  const { t } = useTranslation();
+  usePageTitle(t('adminUsers.pageTitle'));
   return (
     <div>
-      <SectionTitle title="Users and creators" />
+      <SectionTitle title={t('adminUsers.title')} />
       <UsersTable />
     </div>
   );

@@ -1,5 +1,6 @@
 import { Copy, Users } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -9,6 +10,7 @@ import { Pager } from '../../../components/ui/pager';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast-store';
+import { formatAmount, formatNumber } from '../../../lib/i18n/format';
 import { usePageTitle } from '../../settings/hooks';
 import { dateTime, tokens } from '../../wallet/api';
 import { useReferralCode, useReferralEarnings, useReferralStats, useReferredUsers } from '../api';
@@ -17,6 +19,7 @@ const PAGE = 10;
 const q = (page: number) => ({ page, pageSize: PAGE, sortBy: 'createdAt', sort: 'desc' as const });
 
 function Referred() {
+  const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const { data, isLoading } = useReferredUsers(q(page));
   if (isLoading) return <Skeleton className="h-24 w-full" />;
@@ -24,8 +27,8 @@ function Referred() {
     return (
       <EmptyState
         icon={Users}
-        title="Nobody yet"
-        description="Share your link: sign-ups through it show here."
+        title={t('earnings.referrals.nobody')}
+        description={t('earnings.referrals.nobodyHint')}
         level={3}
       />
     );
@@ -38,7 +41,10 @@ function Referred() {
             <span className="flex-1">
               <span className="block font-medium">{u.name || u.username}</span>
               <span className="block text-xs text-zinc-500">
-                {u.role === 'performer' ? 'Creator' : 'Fan'} · joined {dateTime(u.createdAt)}
+                {t('earnings.referrals.joined', {
+                  role: u.role === 'performer' ? t('earnings.referrals.creator') : t('earnings.referrals.fan'),
+                  date: dateTime(u.createdAt),
+                })}
               </span>
             </span>
           </li>
@@ -50,10 +56,11 @@ function Referred() {
 }
 
 function Earnings() {
+  const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const { data, isLoading } = useReferralEarnings(q(page));
   if (isLoading) return <Skeleton className="h-24 w-full" />;
-  if (!data || data.data.length === 0) return <EmptyState title="No referral earnings yet" level={3} />;
+  if (!data || data.data.length === 0) return <EmptyState title={t('earnings.referrals.none')} level={3} />;
   return (
     <>
       <ul className="divide-y divide-zinc-200 dark:divide-zinc-800" data-testid="referral-earnings">
@@ -61,11 +68,12 @@ function Earnings() {
           <li key={e._id} className="flex items-center justify-between py-2.5 text-sm">
             <span>
               <span className="block font-medium">
-                {e.referred ? e.referred.name || e.referred.username : 'Someone'} (
-                {e.kind === 'creator' ? 'creator' : 'fan'})
+                {e.referred ? e.referred.name || e.referred.username : t('earnings.referrals.someone')} (
+                {e.kind === 'creator' ? t('earnings.referrals.kindCreator') : t('earnings.referrals.kindFan')})
               </span>
               <span className="block text-xs text-zinc-500">
-                {dateTime(e.createdAt)} · {e.percent}%{e.status !== 'paid' ? ` · ${e.status}` : ''}
+                {dateTime(e.createdAt)} · {formatNumber(e.percent)}%
+                {e.status !== 'paid' ? ` · ${t(`earnings.referrals.status.${e.status}`)}` : ''}
               </span>
             </span>
             <span className="font-semibold">+{tokens(e.amount)}</span>
@@ -79,50 +87,48 @@ function Earnings() {
 
 /** /referrals: my link (copyable), who signed up through it, and what it earned. */
 export function ReferralsPage() {
-  usePageTitle('Referrals');
+  const { t } = useTranslation();
+  usePageTitle(t('earnings.referrals.title'));
   const { data: code } = useReferralCode();
   const { data: stats } = useReferralStats();
   const link = code ? (code.link.startsWith('http') ? code.link : `${location.origin}${code.link}`) : '';
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);
-      toast.success('Link copied');
+      toast.success(t('earnings.referrals.copied'));
     } catch {
-      toast.error('Could not copy: select the link and copy it');
+      toast.error(t('earnings.referrals.copyFailed'));
     }
   };
   return (
     <div className="mx-auto max-w-3xl space-y-5 p-4 sm:p-6">
-      <h1 className="text-2xl font-bold">Referrals</h1>
+      <h1 className="text-2xl font-bold">{t('earnings.referrals.title')}</h1>
       <Card className="space-y-3 p-5">
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Invite creators and fans with your link. You earn a share of what referred creators earn and of what referred
-          fans spend, paid by the platform out of its commission.
-        </p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('earnings.referrals.intro')}</p>
         <div className="flex gap-2">
           <Input
             readOnly
             value={link}
-            aria-label="Your referral link"
+            aria-label={t('earnings.referrals.link')}
             data-testid="referral-link"
             onFocus={(e) => e.target.select()}
           />
           <Button onClick={copy} disabled={!link}>
-            <Copy className="size-4" aria-hidden="true" /> Copy
+            <Copy className="size-4" aria-hidden="true" /> {t('earnings.referrals.copy')}
           </Button>
         </div>
         {code && (
           <p className="text-xs text-zinc-500">
-            Code: <span className="font-mono">{code.code}</span>
+            {t('earnings.referrals.code')} <span className="font-mono">{code.code}</span>
           </p>
         )}
       </Card>
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
         {[
-          ['Earned', stats ? stats.totalEarned.toFixed(2) : '…'],
-          ['Available', stats ? stats.available.toFixed(2) : '…'],
-          ['Creators referred', stats?.referredCreators ?? '…'],
-          ['Fans referred', stats?.referredFans ?? '…'],
+          [t('earnings.referrals.earned'), stats ? formatAmount(stats.totalEarned) : '…'],
+          [t('earnings.referrals.available'), stats ? formatAmount(stats.available) : '…'],
+          [t('earnings.referrals.creatorsReferred'), stats ? formatNumber(stats.referredCreators) : '…'],
+          [t('earnings.referrals.fansReferred'), stats ? formatNumber(stats.referredFans) : '…'],
         ].map(([label, value]) => (
           <Card key={label} className="p-4">
             <p className="text-xs uppercase tracking-wide text-zinc-500">{label}</p>
@@ -133,8 +139,8 @@ export function ReferralsPage() {
       <Card className="p-5">
         <Tabs defaultValue="users">
           <TabsList className="max-w-sm">
-            <TabsTrigger value="users">Referred users</TabsTrigger>
-            <TabsTrigger value="earnings">Earnings</TabsTrigger>
+            <TabsTrigger value="users">{t('earnings.referrals.referredUsers')}</TabsTrigger>
+            <TabsTrigger value="earnings">{t('earnings.referrals.earnings')}</TabsTrigger>
           </TabsList>
           <TabsContent value="users">
             <Referred />

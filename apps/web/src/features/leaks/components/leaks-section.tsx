@@ -78,7 +78,6 @@ function TraceFlow() {
               label={t('leaks.step1')}
               type="url"
               required
-              placeholder={`${window.location.origin}/video/…`}
               value={link}
               onChange={(e) => setLink(e.target.value)}
             />

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar';
 import { Input } from '../../../components/ui/input';
 import { useSubscribers } from '../../subscriptions/api';
@@ -12,6 +13,7 @@ export interface PickedFan {
 
 /** Choose fans by hand: search the creator's subscribers with access now, add them as chips. */
 export function FanPicker({ value, onChange }: { value: PickedFan[]; onChange: (fans: PickedFan[]) => void }) {
+  const { t } = useTranslation();
   const [q, setQ] = useState('');
   const params = new URLSearchParams({ pageSize: '8', activeOnly: 'true' });
   if (q.trim()) params.set('q', q.trim());
@@ -24,7 +26,7 @@ export function FanPicker({ value, onChange }: { value: PickedFan[]; onChange: (
   return (
     <div className="space-y-2">
       {value.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-label="Chosen fans">
+        <ul className="flex flex-wrap gap-2" aria-label={t('massMessages.chosen')}>
           {value.map((f) => (
             <li
               key={f._id}
@@ -33,7 +35,7 @@ export function FanPicker({ value, onChange }: { value: PickedFan[]; onChange: (
               {f.name || f.username}
               <button
                 type="button"
-                aria-label={`Remove ${f.username ?? f.name}`}
+                aria-label={t('massMessages.remove', { name: f.username ?? f.name })}
                 className="rounded-full p-0.5 hover:bg-brand-100 dark:hover:bg-brand-900"
                 onClick={() => onChange(value.filter((x) => x._id !== f._id))}
               >
@@ -44,15 +46,15 @@ export function FanPicker({ value, onChange }: { value: PickedFan[]; onChange: (
         </ul>
       )}
       <Input
-        aria-label="Find a subscriber"
-        placeholder="Find a subscriber by name or username"
+        aria-label={t('massMessages.find')}
+        placeholder={t('massMessages.findPlaceholder')}
         value={q}
         onChange={(e) => setQ(e.target.value)}
       />
       {isLoading ? (
-        <p className="text-xs text-zinc-500">Searching…</p>
+        <p className="text-xs text-zinc-500">{t('massMessages.searching')}</p>
       ) : candidates.length === 0 ? (
-        <p className="text-xs text-zinc-500">No other subscribers match.</p>
+        <p className="text-xs text-zinc-500">{t('massMessages.noMatch')}</p>
       ) : (
         <ul className="divide-y divide-zinc-200 rounded-xl border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
           {candidates.map((u) => (
@@ -64,7 +66,7 @@ export function FanPicker({ value, onChange }: { value: PickedFan[]; onChange: (
               >
                 <Avatar src={u.avatar ?? undefined} alt="" name={u.name} className="size-7" />
                 <span className="flex-1 truncate">{u.name || u.username}</span>
-                <span className="text-xs text-zinc-500">Add @{u.username}</span>
+                <span className="text-xs text-zinc-500">{t('massMessages.add', { username: u.username })}</span>
               </button>
             </li>
           ))}

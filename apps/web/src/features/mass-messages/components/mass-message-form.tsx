@@ -1,5 +1,6 @@
 import type { MediaFile } from '@marquee/shared/media';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field, inputClasses, Label } from '../../../components/ui/input';
@@ -9,16 +10,12 @@ import { getErrorMessage } from '../../../lib/api';
 import { sendMassMessage } from '../api';
 import { FanPicker, type PickedFan } from './fan-picker';
 
-const AUDIENCES = [
-  ['subscribers', 'All subscribers'],
-  ['followers', 'All followers'],
-  ['all', 'Subscribers and followers'],
-  ['list', 'Chosen fans'],
-] as const;
-type Audience = (typeof AUDIENCES)[number][0];
+const AUDIENCES = ['subscribers', 'followers', 'all', 'list'] as const;
+type Audience = (typeof AUDIENCES)[number];
 
 /** Compose one message for many fans: audience, text, a photo or video, a price, now or at a set time. */
 export function MassMessageForm() {
+  const { t } = useTranslation();
   const [audience, setAudience] = useState<Audience>('subscribers');
   const [text, setText] = useState('');
   const [files, setFiles] = useState<Record<'photo' | 'video', MediaFile | null>>({ photo: null, video: null });
@@ -44,7 +41,7 @@ export function MassMessageForm() {
         price: fileIds.length > 0 ? Number(price) || 0 : 0,
         scheduledAt: scheduleAt ? new Date(scheduleAt).toISOString() : undefined,
       });
-      toast.success(scheduleAt ? 'Message scheduled' : 'Message is on its way');
+      toast.success(scheduleAt ? t('massMessages.scheduled') : t('massMessages.onItsWay'));
       setText('');
       setPrice('');
       setScheduleAt('');
@@ -62,7 +59,7 @@ export function MassMessageForm() {
     <UploadField<{ data: MediaFile[] }>
       key={`${kind}-${formKey}`}
       endpoint={kind === 'photo' ? '/messages/public/file/photo' : '/messages/private/file/video'}
-      label={kind === 'photo' ? 'Photo (optional)' : 'Video (optional)'}
+      label={kind === 'photo' ? t('massMessages.photo') : t('massMessages.video')}
       accept={kind === 'photo' ? 'image/*' : 'video/*'}
       onUploaded={(res) => setFiles((f) => ({ ...f, [kind]: res.data[0] ?? null }))}
       onRemove={() => setFiles((f) => ({ ...f, [kind]: null }))}
@@ -71,11 +68,11 @@ export function MassMessageForm() {
 
   return (
     <Card className="p-4 sm:p-6">
-      <form onSubmit={submit} className="space-y-4" aria-label="New mass message">
+      <form onSubmit={submit} className="space-y-4" aria-label={t('massMessages.form')}>
         <fieldset>
-          <legend className="mb-2 text-sm font-medium">Send to</legend>
+          <legend className="mb-2 text-sm font-medium">{t('massMessages.sendTo')}</legend>
           <div className="flex flex-wrap gap-2">
-            {AUDIENCES.map(([value, label]) => (
+            {AUDIENCES.map((value) => (
               <label
                 key={value}
                 className="flex cursor-pointer items-center gap-2 rounded-xl border border-zinc-300 px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:border-zinc-700 dark:has-[:checked]:bg-brand-950/40"
@@ -88,21 +85,21 @@ export function MassMessageForm() {
                   onChange={() => setAudience(value)}
                   className="accent-brand-600"
                 />
-                {label}
+                {t(`massMessages.audience.${value}`)}
               </label>
             ))}
           </div>
         </fieldset>
         {audience === 'list' && <FanPicker value={fans} onChange={setFans} />}
         <div>
-          <Label htmlFor="mass-text">Message</Label>
+          <Label htmlFor="mass-text">{t('massMessages.message')}</Label>
           <textarea
             id="mass-text"
             className={`${inputClasses} mt-1 min-h-28`}
             maxLength={10000}
             value={text}
             onChange={(e) => setText(e.target.value)}
-            placeholder="Write to your fans…"
+            placeholder={t('massMessages.placeholder')}
           />
         </div>
         <div className="grid gap-3 sm:grid-cols-2">
@@ -111,7 +108,7 @@ export function MassMessageForm() {
         </div>
         <div className="grid gap-3 sm:grid-cols-2">
           <Field
-            label="Price (tokens)"
+            label={t('massMessages.price')}
             type="number"
             min={0}
             step="0.01"
@@ -119,18 +116,18 @@ export function MassMessageForm() {
             value={price}
             onChange={(e) => setPrice(e.target.value)}
             disabled={fileIds.length === 0}
-            hint={fileIds.length === 0 ? 'Attach a photo or video to sell it' : 'Leave empty to send it free'}
+            hint={fileIds.length === 0 ? t('massMessages.attachToSell') : t('massMessages.emptyFree')}
           />
           <Field
-            label="Send later (optional)"
+            label={t('massMessages.later')}
             type="datetime-local"
             value={scheduleAt}
             onChange={(e) => setScheduleAt(e.target.value)}
-            hint="Leave empty to send now"
+            hint={t('massMessages.emptyNow')}
           />
         </div>
         <Button type="submit" loading={sending} disabled={!canSend} className="w-full sm:w-auto">
-          {scheduleAt ? 'Schedule message' : 'Send message'}
+          {scheduleAt ? t('massMessages.schedule') : t('massMessages.send')}
         </Button>
       </form>
     </Card>

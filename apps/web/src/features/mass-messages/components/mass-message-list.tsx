@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -6,14 +7,10 @@ import { Pager } from '../../../components/ui/pager';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
+import { DATE_TIME, formatDate, formatNumber } from '../../../lib/i18n/format';
+import { tokens } from '../../wallet/api';
 import { cancelMassMessage, MASS_PAGE_SIZE, type MassMessage, useMassMessages } from '../api';
 
-const AUDIENCE_LABEL: Record<MassMessage['audience'], string> = {
-  subscribers: 'Subscribers',
-  followers: 'Followers',
-  all: 'Subscribers and followers',
-  list: 'Chosen fans',
-};
 const STATUS_CLASS: Record<MassMessage['status'], string> = {
   scheduled: 'bg-amber-100 text-amber-800 dark:bg-amber-950/50 dark:text-amber-300',
   sending: 'bg-sky-100 text-sky-800 dark:bg-sky-950/50 dark:text-sky-300',
@@ -21,25 +18,21 @@ const STATUS_CLASS: Record<MassMessage['status'], string> = {
   cancelled: 'bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300',
   failed: 'bg-red-100 text-red-800 dark:bg-red-950/50 dark:text-red-300',
 };
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
+const when = (iso: string | null) => (iso ? formatDate(iso, DATE_TIME) : '');
 
 /** What the creator sent or scheduled, with how many it reached and how many paid to unlock it. */
 export function MassMessageList() {
+  const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const { data, isLoading } = useMassMessages(page);
   const pages = data ? Math.max(1, Math.ceil(data.total / MASS_PAGE_SIZE)) : 1;
   if (isLoading) return <Skeleton className="h-40 w-full" />;
   if (!data || data.data.length === 0) {
-    return (
-      <EmptyState
-        title="No mass messages yet"
-        description="Messages you send to all your subscribers or followers show up here with their results."
-      />
-    );
+    return <EmptyState title={t('massMessages.none')} description={t('massMessages.noneHint')} />;
   }
   return (
     <div>
-      <ul className="space-y-3" aria-label="Sent and scheduled messages">
+      <ul className="space-y-3" aria-label={t('massMessages.list')}>
         {data.data.map((m) => (
           <MassMessageRow key={m._id} message={m} />
         ))}
@@ -50,12 +43,13 @@ export function MassMessageList() {
 }
 
 function MassMessageRow({ message: m }: { message: MassMessage }) {
+  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const cancel = async () => {
     setBusy(true);
     try {
       await cancelMassMessage(m._id);
-      toast.success('Scheduled message cancelled');
+      toast.success(t('massMessages.cancelled'));
     } catch (err) {
       toast.error(getErrorMessage(err));
     } finally {
@@ -67,12 +61,14 @@ function MassMessageRow({ message: m }: { message: MassMessage }) {
       <Card className="p-4" data-testid="mass-message">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm font-medium">
-            {AUDIENCE_LABEL[m.audience]}
-            {m.isSale && <span className="ml-2 text-brand-600">· {m.price} tokens</span>}
-            {m.fileCount > 0 && <span className="ml-2 text-zinc-500">· {m.fileCount} attachment(s)</span>}
+            {t(`massMessages.audienceShort.${m.audience}`)}
+            {m.isSale && <span className="ml-2 text-brand-600">· {tokens(m.price)}</span>}
+            {m.fileCount > 0 && (
+              <span className="ml-2 text-zinc-500">· {t('massMessages.attachments', { count: m.fileCount })}</span>
+            )}
           </p>
           <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${STATUS_CLASS[m.status]}`}>
-            {m.status}
+            {t(`massMessages.status.${m.status}`)}
           </span>
         </div>
         {m.error && (
@@ -82,15 +78,21 @@ function MassMessageRow({ message: m }: { message: MassMessage }) {
         )}
         {m.text && <p className="mt-2 line-clamp-3 text-sm whitespace-pre-line">{m.text}</p>}
         <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-xs text-zinc-500">
-          {m.status === 'scheduled' && <Stat label="Sends" value={when(m.scheduledAt)} />}
-          {m.sentAt && <Stat label="Sent" value={when(m.sentAt)} />}
-          <Stat label="Delivered" value={`${m.deliveredCount} of ${m.recipientCount}`} />
-          {m.isSale && <Stat label="Unlocked" value={String(m.unlockedCount)} />}
-          {m.isSale && <Stat label="Earned" value={`${m.revenue} tokens`} />}
+          {m.status === 'scheduled' && <Stat label={t('massMessages.sends')} value={when(m.scheduledAt)} />}
+          {m.sentAt && <Stat label={t('massMessages.sent')} value={when(m.sentAt)} />}
+          <Stat
+            label={t('massMessages.delivered')}
+            value={t('massMessages.deliveredOf', {
+              delivered: formatNumber(m.deliveredCount),
+              total: formatNumber(m.recipientCount),
+            })}
+          />
+          {m.isSale && <Stat label={t('massMessages.unlocked')} value={formatNumber(m.unlockedCount)} />}
+          {m.isSale && <Stat label={t('massMessages.earned')} value={tokens(m.revenue)} />}
         </dl>
         {m.status === 'scheduled' && (
           <Button variant="secondary" size="sm" className="mt-3" loading={busy} onClick={cancel}>
-            Cancel
+            {t('massMessages.cancel')}
           </Button>
         )}
       </Card>

@@ -1,6 +1,7 @@
 import type { Address } from '@marquee/shared';
 import { MapPin, Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
@@ -38,6 +39,7 @@ export function AddressForm({
   onSaved: (a: Address) => void;
   onCancel?: () => void;
 }) {
+  const { t } = useTranslation();
   const [v, setV] = useState<AddressInput>(initial ? { ...EMPTY, ...initial } : EMPTY);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -60,7 +62,7 @@ export function AddressForm({
         isDefault: v.isDefault,
       };
       const saved = initial ? await walletApi.updateAddress(initial._id, body) : await walletApi.createAddress(body);
-      toast.success('Address saved');
+      toast.success(t('orders.address.saved'));
       onSaved(saved);
     } catch (err) {
       const details = (err as { details?: Array<{ path?: string | string[]; message: string }> })?.details;
@@ -76,10 +78,23 @@ export function AddressForm({
   };
   return (
     <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" data-testid="address-form">
-      <Field label="Full name" name="name" value={v.name} onChange={set('name')} required error={errors.name} />
-      <Field label="Phone" name="phone" value={v.phone} onChange={set('phone')} error={errors.phone} />
       <Field
-        label="Street address"
+        label={t('orders.address.fullName')}
+        name="name"
+        value={v.name}
+        onChange={set('name')}
+        required
+        error={errors.name}
+      />
+      <Field
+        label={t('orders.address.phone')}
+        name="phone"
+        value={v.phone}
+        onChange={set('phone')}
+        error={errors.phone}
+      />
+      <Field
+        label={t('orders.address.street')}
         name="streetAddress"
         value={v.streetAddress}
         onChange={set('streetAddress')}
@@ -87,10 +102,17 @@ export function AddressForm({
         error={errors.streetAddress}
         className="sm:col-span-2"
       />
-      <Field label="City" name="city" value={v.city} onChange={set('city')} required error={errors.city} />
-      <Field label="State / region" name="state" value={v.state} onChange={set('state')} />
       <Field
-        label="Zip code"
+        label={t('orders.address.city')}
+        name="city"
+        value={v.city}
+        onChange={set('city')}
+        required
+        error={errors.city}
+      />
+      <Field label={t('orders.address.state')} name="state" value={v.state} onChange={set('state')} />
+      <Field
+        label={t('orders.address.zip')}
         name="zipCode"
         value={v.zipCode}
         onChange={set('zipCode')}
@@ -98,26 +120,26 @@ export function AddressForm({
         error={errors.zipCode}
       />
       <Field
-        label="Country"
+        label={t('orders.address.country')}
         name="country"
         value={v.country}
         onChange={set('country')}
         required
         error={errors.country}
       />
-      <Field label="Delivery note" name="description" value={v.description} onChange={set('description')} />
+      <Field label={t('orders.address.note')} name="description" value={v.description} onChange={set('description')} />
       <label className="flex items-center gap-2 self-end pb-3 text-sm">
         <input type="checkbox" checked={v.isDefault} onChange={(e) => setV({ ...v, isDefault: e.target.checked })} />
-        Default address
+        {t('orders.address.makeDefault')}
       </label>
       <div className="flex justify-end gap-2 sm:col-span-2">
         {onCancel && (
           <Button type="button" variant="ghost" onClick={onCancel}>
-            Cancel
+            {t('orders.cancel')}
           </Button>
         )}
         <Button type="submit" loading={busy} data-testid="save-address">
-          Save address
+          {t('orders.address.save')}
         </Button>
       </div>
     </form>
@@ -126,6 +148,7 @@ export function AddressForm({
 
 /** Choose one of my addresses (or add one) — for buying a physical product or changing an order's address. */
 export function AddressPicker({ value, onChange }: { value: string; onChange: (id: string) => void }) {
+  const { t } = useTranslation();
   const { data, isLoading, mutate } = useAddresses();
   const [adding, setAdding] = useState(false);
   const list = data?.data ?? [];
@@ -138,7 +161,7 @@ export function AddressPicker({ value, onChange }: { value: string; onChange: (i
   if (adding || list.length === 0)
     return (
       <div className="space-y-2">
-        <p className="text-sm font-medium">Delivery address</p>
+        <p className="text-sm font-medium">{t('orders.address.delivery')}</p>
         <AddressForm
           onSaved={async (a) => {
             await mutate();
@@ -151,7 +174,7 @@ export function AddressPicker({ value, onChange }: { value: string; onChange: (i
     );
   return (
     <fieldset className="space-y-2" data-testid="address-picker">
-      <legend className="mb-1 text-sm font-medium">Delivery address</legend>
+      <legend className="mb-1 text-sm font-medium">{t('orders.address.delivery')}</legend>
       {list.map((a) => (
         <label
           key={a._id}
@@ -165,7 +188,7 @@ export function AddressPicker({ value, onChange }: { value: string; onChange: (i
         </label>
       ))}
       <Button type="button" size="sm" variant="ghost" onClick={() => setAdding(true)}>
-        Add another address
+        {t('orders.address.addAnother')}
       </Button>
     </fieldset>
   );
@@ -173,13 +196,14 @@ export function AddressPicker({ value, onChange }: { value: string; onChange: (i
 
 /** /user/addresses: my delivery addresses. */
 export function AddressesPage() {
-  usePageTitle('Addresses');
+  const { t } = useTranslation();
+  usePageTitle(t('orders.address.pageTitle'));
   const { data, isLoading, mutate } = useAddresses();
   const [editing, setEditing] = useState<Address | 'new' | null>(null);
   const remove = async (a: Address) => {
     try {
       await walletApi.removeAddress(a._id);
-      toast.success('Address deleted');
+      toast.success(t('orders.address.deleted'));
       await mutate();
     } catch (err) {
       toast.error(getErrorMessage(err));
@@ -188,12 +212,12 @@ export function AddressesPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-4 p-4 sm:p-6">
       <div className="flex items-center justify-between">
-        <h1 className="text-2xl font-bold">Delivery addresses</h1>
-        <Button onClick={() => setEditing('new')}>Add address</Button>
+        <h1 className="text-2xl font-bold">{t('orders.address.title')}</h1>
+        <Button onClick={() => setEditing('new')}>{t('orders.address.add')}</Button>
       </div>
       {isLoading && <Skeleton className="h-24 w-full" />}
       {data && data.data.length === 0 && (
-        <EmptyState icon={MapPin} title="No addresses yet" description="Add one to buy physical products." />
+        <EmptyState icon={MapPin} title={t('orders.address.none')} description={t('orders.address.noneHint')} />
       )}
       <ul className="space-y-3" data-testid="addresses">
         {data?.data.map((a) => (
@@ -202,15 +226,18 @@ export function AddressesPage() {
               <MapPin className="mt-0.5 size-5 text-zinc-500" aria-hidden="true" />
               <div className="min-w-0 flex-1 text-sm">
                 <p className="font-semibold">
-                  {a.name} {a.isDefault && <span className="ml-1 text-xs font-medium text-brand-600">Default</span>}
+                  {a.name}{' '}
+                  {a.isDefault && (
+                    <span className="ml-1 text-xs font-medium text-brand-600">{t('orders.address.default')}</span>
+                  )}
                 </p>
                 <p className="text-zinc-600 dark:text-zinc-400">{formatAddress(a)}</p>
                 {a.phone && <p className="text-zinc-500">{a.phone}</p>}
               </div>
-              <Button size="icon" variant="ghost" aria-label="Edit address" onClick={() => setEditing(a)}>
+              <Button size="icon" variant="ghost" aria-label={t('orders.address.edit')} onClick={() => setEditing(a)}>
                 <Pencil className="size-4" aria-hidden="true" />
               </Button>
-              <Button size="icon" variant="ghost" aria-label="Delete address" onClick={() => remove(a)}>
+              <Button size="icon" variant="ghost" aria-label={t('orders.address.delete')} onClick={() => remove(a)}>
                 <Trash2 className="size-4" aria-hidden="true" />
               </Button>
             </Card>
@@ -220,7 +247,7 @@ export function AddressesPage() {
       <Dialog
         open={editing !== null}
         onOpenChange={(o) => !o && setEditing(null)}
-        title={editing === 'new' ? 'New address' : 'Edit address'}
+        title={editing === 'new' ? t('orders.address.new') : t('orders.address.edit')}
         size="lg"
       >
         {editing !== null && (

@@ -1,5 +1,6 @@
 import { Package } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -16,7 +17,8 @@ import { OrderCard } from './order-row';
 
 /** /user/orders: what the fan bought, with the delivery address editable until the order ships. */
 export function FanOrders() {
-  usePageTitle('My orders');
+  const { t } = useTranslation();
+  usePageTitle(t('orders.myOrders'));
   const { query, setPage } = useListQuery({ pageSize: 10, sortBy: 'createdAt' });
   const { data, isLoading, mutate } = useFanOrders(query);
   const [changing, setChanging] = useState<Order | null>(null);
@@ -27,7 +29,7 @@ export function FanOrders() {
     setBusy(true);
     try {
       await ordersApi.changeAddress(changing._id, addressId);
-      toast.success('Delivery address changed');
+      toast.success(t('orders.addressChanged'));
       setChanging(null);
       await mutate();
     } catch (err) {
@@ -39,14 +41,14 @@ export function FanOrders() {
   return (
     <div className="mx-auto max-w-3xl space-y-4 p-4 sm:p-6">
       <div className="flex items-center justify-between">
-        <h1 className="text-2xl font-bold">My orders</h1>
+        <h1 className="text-2xl font-bold">{t('orders.myOrders')}</h1>
         <Link to="/user/addresses" className="text-sm font-medium text-brand-600 hover:underline">
-          Addresses
+          {t('orders.addresses')}
         </Link>
       </div>
       {isLoading && <Skeleton className="h-24 w-full" />}
       {data && data.data.length === 0 && (
-        <EmptyState icon={Package} title="No orders yet" description="Products you buy from creators show here." />
+        <EmptyState icon={Package} title={t('orders.none')} description={t('orders.noneFan')} />
       )}
       <ul className="space-y-3" data-testid="fan-orders">
         {data?.data.map((o) => (
@@ -61,7 +63,7 @@ export function FanOrders() {
                     setChanging(o);
                   }}
                 >
-                  Change delivery address
+                  {t('orders.changeAddress')}
                 </Button>
               )}
             </OrderCard>
@@ -72,16 +74,16 @@ export function FanOrders() {
       <Dialog
         open={changing !== null}
         onOpenChange={(o) => !o && setChanging(null)}
-        title="Change delivery address"
-        description="You can change it until the creator ships the order."
+        title={t('orders.changeAddress')}
+        description={t('orders.changeAddressHint')}
         size="lg"
         footer={
           <>
             <Button variant="ghost" onClick={() => setChanging(null)}>
-              Cancel
+              {t('orders.cancel')}
             </Button>
             <Button loading={busy} disabled={!addressId} onClick={save}>
-              Use this address
+              {t('orders.useAddress')}
             </Button>
           </>
         }

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { dateTime, tokens } from '../../wallet/api';
-import { type DeliveryStatus, type Order, STATUS_LABEL } from '../api';
+import type { DeliveryStatus, Order } from '../api';
 import { formatAddress } from './addresses';
 
 const TONE: Record<DeliveryStatus, string> = {
@@ -13,7 +14,9 @@ const TONE: Record<DeliveryStatus, string> = {
 };
 
 export function OrderCard({ order, who, children }: { order: Order; who: 'fan' | 'creator'; children?: ReactNode }) {
+  const { t } = useTranslation();
   const other = who === 'fan' ? order.performer : order.user;
+  const otherName = other ? other.name || other.username : '';
   return (
     <Card className="space-y-2 p-4" data-testid="order">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -26,21 +29,23 @@ export function OrderCard({ order, who, children }: { order: Order; who: 'fan' |
           </p>
           <p className="text-xs text-zinc-500">
             #{order.orderNumber} · {dateTime(order.createdAt)} · {tokens(order.totalPrice)}
-            {other ? ` · ${who === 'fan' ? 'from' : 'bought by'} ${other.name || other.username}` : ''}
+            {other
+              ? ` · ${who === 'fan' ? t('orders.from', { name: otherName }) : t('orders.boughtBy', { name: otherName })}`
+              : ''}
           </p>
         </div>
         <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONE[order.deliveryStatus]}`}>
-          {order.isPhysical ? STATUS_LABEL[order.deliveryStatus] : 'Digital'}
+          {order.isPhysical ? t(`orders.status.${order.deliveryStatus}`) : t('orders.digital')}
         </span>
       </div>
       {order.deliveryAddress && (
         <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="order-address">
-          Ship to {order.deliveryAddress.name}: {formatAddress(order.deliveryAddress)}
+          {t('orders.shipTo', { name: order.deliveryAddress.name, address: formatAddress(order.deliveryAddress) })}
         </p>
       )}
       {order.shippingCode && (
         <p className="text-sm">
-          Tracking: <span className="font-mono">{order.shippingCode}</span>
+          {t('orders.tracking')} <span className="font-mono">{order.shippingCode}</span>
         </p>
       )}
       {order.note && <p className="text-sm italic text-zinc-500">{order.note}</p>}

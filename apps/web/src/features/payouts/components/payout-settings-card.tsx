@@ -1,5 +1,6 @@
 import type { PayoutSettings } from '@marquee/shared';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, Card, CardContent, CardHeader, CardTitle, Field, toast } from '../../../components/ui';
 import { getErrorMessage } from '../../../lib/api';
 import { payoutActions, refreshPayouts } from '../api';
@@ -26,6 +27,7 @@ export function PayoutSettingsCard({
   performerId: string;
   settings: PayoutSettings | undefined;
 }) {
+  const { t } = useTranslation();
   const [bank, setBank] = useState(EMPTY);
   const [editingBank, setEditingBank] = useState(false);
   const [paypal, setPaypal] = useState('');
@@ -51,7 +53,7 @@ export function PayoutSettingsCard({
         swiftCode: filled(bank.swiftCode),
         country: filled(bank.country),
       });
-      toast.success('Changes saved');
+      toast.success(t('payouts.saved'));
       setBank(EMPTY);
       setEditingBank(false);
       await refreshPayouts();
@@ -67,7 +69,7 @@ export function PayoutSettingsCard({
     setPaypalError(undefined);
     try {
       await payoutActions.savePaypal(performerId, paypal);
-      toast.success('Changes saved');
+      toast.success(t('payouts.saved'));
       setPaypal('');
       await refreshPayouts();
     } catch (err) {
@@ -90,15 +92,13 @@ export function PayoutSettingsCard({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Payout settings</CardTitle>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Stored encrypted. Only the last digits are ever shown again.
-        </p>
+        <CardTitle>{t('payouts.settings.title')}</CardTitle>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('payouts.settings.description')}</p>
       </CardHeader>
       <CardContent className="space-y-6">
         <section aria-labelledby="bank-heading">
           <h3 id="bank-heading" className="mb-2 font-semibold">
-            Bank transfer
+            {t('payouts.method.bank')}
           </h3>
           {settings?.bank && !editingBank && (
             <div
@@ -111,32 +111,50 @@ export function PayoutSettingsCard({
                 <span className="font-mono">{settings.bank.iban ?? settings.bank.accountNumber}</span>
               </span>
               <Button size="sm" variant="outline" onClick={() => setEditingBank(true)}>
-                Replace
+                {t('payouts.settings.replace')}
               </Button>
             </div>
           )}
           {showBankForm && (
-            <form onSubmit={saveBank} className="grid gap-3 sm:grid-cols-2" aria-label="Bank transfer details">
+            <form onSubmit={saveBank} className="grid gap-3 sm:grid-cols-2" aria-label={t('payouts.settings.bankForm')}>
               <Field
-                label="Holder first name"
+                label={t('payouts.settings.firstName')}
                 value={bank.firstName}
                 onChange={set('firstName')}
                 required
                 autoComplete="given-name"
               />
               <Field
-                label="Holder last name"
+                label={t('payouts.settings.lastName')}
                 value={bank.lastName}
                 onChange={set('lastName')}
                 required
                 autoComplete="family-name"
               />
-              <Field label="Bank name" value={bank.bankName} onChange={set('bankName')} required />
-              <Field label="Country (2 letters)" value={bank.country} onChange={set('country')} maxLength={2} />
-              <Field label="IBAN" value={bank.iban} onChange={set('iban')} hint="Or an account number below" />
-              <Field label="Account number" value={bank.accountNumber} onChange={set('accountNumber')} />
-              <Field label="Routing number" value={bank.routingNumber} onChange={set('routingNumber')} />
-              <Field label="SWIFT / BIC" value={bank.swiftCode} onChange={set('swiftCode')} />
+              <Field label={t('payouts.settings.bankName')} value={bank.bankName} onChange={set('bankName')} required />
+              <Field
+                label={t('payouts.settings.country')}
+                value={bank.country}
+                onChange={set('country')}
+                maxLength={2}
+              />
+              <Field
+                label={t('payouts.settings.iban')}
+                value={bank.iban}
+                onChange={set('iban')}
+                hint={t('payouts.settings.ibanHint')}
+              />
+              <Field
+                label={t('payouts.settings.accountNumber')}
+                value={bank.accountNumber}
+                onChange={set('accountNumber')}
+              />
+              <Field
+                label={t('payouts.settings.routingNumber')}
+                value={bank.routingNumber}
+                onChange={set('routingNumber')}
+              />
+              <Field label={t('payouts.settings.swift')} value={bank.swiftCode} onChange={set('swiftCode')} />
               {bankError && (
                 <p role="alert" className="text-sm text-red-600 sm:col-span-2 dark:text-red-400">
                   {bankError}
@@ -144,11 +162,11 @@ export function PayoutSettingsCard({
               )}
               <div className="flex gap-2 sm:col-span-2">
                 <Button type="submit" loading={busy === 'bank'}>
-                  Save bank details
+                  {t('payouts.settings.saveBank')}
                 </Button>
                 {settings?.bank && (
                   <Button type="button" variant="ghost" onClick={() => setEditingBank(false)}>
-                    Cancel
+                    {t('payouts.cancelEdit')}
                   </Button>
                 )}
               </div>
@@ -157,17 +175,21 @@ export function PayoutSettingsCard({
         </section>
         <section aria-labelledby="paypal-heading">
           <h3 id="paypal-heading" className="mb-2 font-semibold">
-            PayPal
+            {t('payouts.method.paypal')}
           </h3>
           {settings?.paypal && (
             <p className="mb-2 text-sm" data-testid="paypal-saved">
-              Saved: <span className="font-mono">{settings.paypal.email}</span>
+              {t('payouts.settings.paypalSaved')} <span className="font-mono">{settings.paypal.email}</span>
             </p>
           )}
-          <form onSubmit={savePaypal} className="flex flex-wrap items-end gap-3" aria-label="PayPal">
+          <form
+            onSubmit={savePaypal}
+            className="flex flex-wrap items-end gap-3"
+            aria-label={t('payouts.method.paypal')}
+          >
             <div className="min-w-60 flex-1">
               <Field
-                label={settings?.paypal ? 'New PayPal email' : 'PayPal email'}
+                label={settings?.paypal ? t('payouts.settings.newPaypal') : t('payouts.settings.paypalEmail')}
                 type="email"
                 value={paypal}
                 onChange={(e) => setPaypal(e.target.value)}
@@ -176,28 +198,28 @@ export function PayoutSettingsCard({
               />
             </div>
             <Button type="submit" variant="secondary" loading={busy === 'paypal'}>
-              Save PayPal
+              {t('payouts.settings.savePaypal')}
             </Button>
           </form>
         </section>
         <section aria-labelledby="stripe-heading">
           <h3 id="stripe-heading" className="mb-2 font-semibold">
-            Stripe Connect
+            {t('payouts.method.stripe')}
           </h3>
           <p className="mb-2 text-sm text-zinc-600 dark:text-zinc-400" data-testid="stripe-state">
             {settings && !settings.stripeAvailable && !settings.stripe
-              ? 'Stripe Connect is not set up on this site.'
+              ? t('payouts.settings.stripeOff')
               : !settings?.stripe
-                ? 'Get paid straight to your bank through Stripe.'
+                ? t('payouts.settings.stripeIntro')
                 : settings.stripe.payoutsEnabled
-                  ? 'Connected: payouts are enabled.'
+                  ? t('payouts.settings.stripeEnabled')
                   : settings.stripe.detailsSubmitted
-                    ? 'Details sent: Stripe is checking them.'
-                    : 'Onboarding not finished yet.'}
+                    ? t('payouts.settings.stripeChecking')
+                    : t('payouts.settings.stripeUnfinished')}
           </p>
           {settings?.stripeAvailable && !settings.stripe?.payoutsEnabled && (
             <Button variant="outline" onClick={stripe} loading={busy === 'stripe'}>
-              {settings?.stripe ? 'Continue Stripe onboarding' : 'Connect with Stripe'}
+              {settings?.stripe ? t('payouts.settings.stripeContinue') : t('payouts.settings.stripeConnect')}
             </Button>
           )}
         </section>

@@ -1,5 +1,6 @@
-import { PAYOUT_METHOD_LABELS, PAYOUT_STATUSES, type PayoutRequest } from '@marquee/shared';
+import { PAYOUT_STATUSES, type PayoutRequest } from '@marquee/shared';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
   Button,
@@ -60,6 +61,7 @@ function Figure({
 }
 
 function EditDialog({ request, onClose }: { request: PayoutRequest | null; onClose: () => void }) {
+  const { t } = useTranslation();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
@@ -68,7 +70,7 @@ function EditDialog({ request, onClose }: { request: PayoutRequest | null; onClo
     setError(undefined);
   }, [request]);
   return (
-    <Dialog open={Boolean(request)} onOpenChange={(o) => !o && onClose()} title="Change the amount" size="sm">
+    <Dialog open={Boolean(request)} onOpenChange={(o) => !o && onClose()} title={t('payouts.changeAmount')} size="sm">
       <form
         onSubmit={async (e) => {
           e.preventDefault();
@@ -76,7 +78,7 @@ function EditDialog({ request, onClose }: { request: PayoutRequest | null; onClo
           setSaving(true);
           try {
             await payoutActions.update(request._id, { amount: Number(amount) });
-            toast.success('Changes saved');
+            toast.success(t('payouts.saved'));
             await refreshPayouts();
             onClose();
           } catch (err) {
@@ -88,7 +90,7 @@ function EditDialog({ request, onClose }: { request: PayoutRequest | null; onClo
         className="space-y-4"
       >
         <Field
-          label="Amount"
+          label={t('payouts.amount')}
           type="number"
           step="0.01"
           value={amount}
@@ -96,7 +98,7 @@ function EditDialog({ request, onClose }: { request: PayoutRequest | null; onClo
           error={error}
         />
         <Button type="submit" loading={saving}>
-          Save
+          {t('payouts.save')}
         </Button>
       </form>
     </Dialog>
@@ -104,13 +106,14 @@ function EditDialog({ request, onClose }: { request: PayoutRequest | null; onClo
 }
 
 function History() {
+  const { t } = useTranslation();
   const { query, setPage, setFilters } = useListQuery({ pageSize: 10, sortBy: 'createdAt' });
   const { data, isLoading } = usePayoutRequests(toApiQuery<ApiQuery<'/payout-requests/search'>>(query));
   const [editing, setEditing] = useState<PayoutRequest | null>(null);
   const cancel = async (r: PayoutRequest) => {
     try {
       await payoutActions.cancel(r._id);
-      toast.success('Payout request cancelled');
+      toast.success(t('payouts.requestCancelled'));
       await refreshPayouts();
     } catch (err) {
       toast.error(getErrorMessage(err));
@@ -119,17 +122,17 @@ function History() {
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-        <CardTitle>History</CardTitle>
+        <CardTitle>{t('payouts.history')}</CardTitle>
         <select
-          aria-label="Filter by status"
+          aria-label={t('payouts.filterByStatus')}
           className="h-9 rounded-lg border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
           value={query.filters.status ?? ''}
           onChange={(e) => setFilters({ status: e.target.value })}
         >
-          <option value="">Every status</option>
+          <option value="">{t('payouts.everyStatus')}</option>
           {PAYOUT_STATUSES.map((s) => (
             <option key={s} value={s}>
-              {s[0].toUpperCase() + s.slice(1)}
+              {t(`payouts.statusOption.${s}`)}
             </option>
           ))}
         </select>
@@ -138,11 +141,7 @@ function History() {
         {isLoading ? (
           <Skeleton className="h-24 w-full" />
         ) : data && data.data.length === 0 ? (
-          <EmptyState
-            title="No payout requests yet"
-            description="Your requests and their states will show here."
-            level={3}
-          />
+          <EmptyState title={t('payouts.none')} description={t('payouts.noneHint')} level={3} />
         ) : (
           <ul className="divide-y divide-zinc-200 dark:divide-zinc-800" data-testid="payout-history">
             {data?.data.map((r) => (
@@ -154,16 +153,18 @@ function History() {
                 <div className="min-w-0">
                   <p className="font-semibold">
                     {money(r.amount)}{' '}
-                    <span className="font-normal text-zinc-500">· {PAYOUT_METHOD_LABELS[r.paymentAccountType]}</span>
+                    <span className="font-normal text-zinc-500">· {t(`payouts.method.${r.paymentAccountType}`)}</span>
                   </p>
                   <p className="text-xs text-zinc-500">
-                    Requested {dateTime(r.createdAt)}
-                    {r.paidAt ? ` · paid ${dateTime(r.paidAt)}` : ''}
-                    {r.reference ? ` · ref ${r.reference}` : ''}
+                    {t('payouts.requested', { date: dateTime(r.createdAt) })}
+                    {r.paidAt ? t('payouts.paidOn', { date: dateTime(r.paidAt) }) : ''}
+                    {r.reference ? t('payouts.ref', { reference: r.reference }) : ''}
                   </p>
-                  {r.requestNote && <p className="mt-1 text-sm">Your note: {r.requestNote}</p>}
+                  {r.requestNote && <p className="mt-1 text-sm">{t('payouts.yourNote', { note: r.requestNote })}</p>}
                   {r.adminNote && (
-                    <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">From the team: {r.adminNote}</p>
+                    <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
+                      {t('payouts.fromTeam', { note: r.adminNote })}
+                    </p>
                   )}
                 </div>
                 <div className="flex items-center gap-2">
@@ -171,10 +172,10 @@ function History() {
                   {r.status === 'pending' && (
                     <>
                       <Button size="sm" variant="outline" onClick={() => setEditing(r)}>
-                        Edit
+                        {t('payouts.edit')}
                       </Button>
                       <Button size="sm" variant="ghost" onClick={() => cancel(r)}>
-                        Cancel
+                        {t('payouts.cancel')}
                       </Button>
                     </>
                   )}
@@ -193,19 +194,18 @@ function History() {
 }
 
 function Statement() {
+  const { t } = useTranslation();
   const [month, setMonth] = useState(currentMonth());
   const [busy, setBusy] = useState(false);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Monthly statement</CardTitle>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Earnings, commission, refunds and payouts of a month.
-        </p>
+        <CardTitle>{t('payouts.statement.title')}</CardTitle>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('payouts.statement.description')}</p>
       </CardHeader>
       <CardContent className="flex flex-wrap items-end gap-3">
         <Field
-          label="Month"
+          label={t('payouts.statement.month')}
           type="month"
           value={month}
           onChange={(e) => setMonth(e.target.value)}
@@ -221,13 +221,13 @@ function Statement() {
             setBusy(false);
           }}
         >
-          Download CSV
+          {t('payouts.statement.csv')}
         </Button>
         <Link
           to={`/creator/payouts/statement?month=${month}`}
           className="inline-flex h-10 items-center rounded-xl border border-zinc-300 px-4 text-sm font-semibold hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
         >
-          Printable statement
+          {t('payouts.statement.printable')}
         </Link>
       </CardContent>
     </Card>
@@ -236,7 +236,8 @@ function Statement() {
 
 /** /creator/payouts: figures, the request form, history, payout settings and statements. */
 export function PayoutsPage() {
-  usePageTitle('Payouts');
+  const { t } = useTranslation();
+  usePageTitle(t('payouts.title'));
   const { user } = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const [stripeReturn] = useState(params.get('stripe'));
@@ -256,37 +257,39 @@ export function PayoutsPage() {
   return (
     <div className="mx-auto max-w-5xl space-y-5 p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">Payouts</h1>
+        <h1 className="text-2xl font-bold">{t('payouts.title')}</h1>
         <Link to="/creator/earnings" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
-          Earnings details
+          {t('payouts.earningsDetails')}
         </Link>
       </div>
       {stripeReturn && (
         <p role="status" className="rounded-xl bg-sky-50 p-3 text-sm text-sky-900 dark:bg-sky-950/40 dark:text-sky-200">
-          {stripeReturn === 'done'
-            ? 'Back from Stripe. Stripe payouts turn on as soon as Stripe confirms your account.'
-            : 'The Stripe link expired. Continue onboarding below.'}
+          {stripeReturn === 'done' ? t('payouts.stripeDone') : t('payouts.stripeExpired')}
         </p>
       )}
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        <Figure label="Available" value={figures?.available} currency={currency} testId="payout-available" />
         <Figure
-          label="On hold"
+          label={t('payouts.available')}
+          value={figures?.available}
+          currency={currency}
+          testId="payout-available"
+        />
+        <Figure
+          label={t('payouts.onHold')}
           value={figures?.onHold}
           currency={currency}
           testId="payout-on-hold"
-          hint={figures ? `${figures.holdDays}-day hold` : undefined}
+          hint={figures ? t('payouts.holdDays', { count: figures.holdDays }) : undefined}
         />
-        <Figure label="Pending" value={figures?.pending} currency={currency} testId="payout-pending" />
-        <Figure label="Paid out" value={figures?.paidOut} currency={currency} testId="payout-paid-out" />
+        <Figure label={t('payouts.pending')} value={figures?.pending} currency={currency} testId="payout-pending" />
+        <Figure label={t('payouts.paidOut')} value={figures?.paidOut} currency={currency} testId="payout-paid-out" />
       </div>
       {figures && figures.owed > 0 && (
         <p
           className="rounded-xl bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950/40 dark:text-red-200"
           data-testid="payout-owed"
         >
-          A refund or chargeback after a payout left {money(figures.owed, currency)} to pay back. Your next earnings
-          cover it first.
+          {t('payouts.owed', { amount: money(figures.owed, currency) })}
         </p>
       )}
       <RequestForm figures={figures} settings={settings} check={check} />

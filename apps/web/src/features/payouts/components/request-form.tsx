@@ -1,5 +1,6 @@
-import { PAYOUT_METHOD_LABELS, type PayoutCalculation, type PayoutMethod, type PayoutSettings } from '@marquee/shared';
+import type { PayoutCalculation, PayoutMethod, PayoutSettings } from '@marquee/shared';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   Button,
   Card,
@@ -25,6 +26,7 @@ export function RequestForm({
   settings: PayoutSettings | undefined;
   check: PendingReview | undefined;
 }) {
+  const { t } = useTranslation();
   const methods = settings?.methods ?? [];
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<PayoutMethod | ''>('');
@@ -41,19 +43,20 @@ export function RequestForm({
   const min = figures?.minimumPayout ?? 50;
   const currency = figures?.currency ?? 'USD';
   const blocked =
-    check && !check.canRequest ? check.reason : methods.length === 0 ? 'Add a payout method below first.' : null;
+    check && !check.canRequest ? check.reason : methods.length === 0 ? t('payouts.request.noMethod') : null;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const value = Number(amount);
-    if (!Number.isFinite(value) || value < min) return setError(`The minimum payout is ${money(min, currency)}`);
-    if (figures && value > figures.available) return setError('The amount is more than your available earnings');
-    if (!method) return setError('Choose a payout method');
+    if (!Number.isFinite(value) || value < min)
+      return setError(t('payouts.request.minimum', { amount: money(min, currency) }));
+    if (figures && value > figures.available) return setError(t('payouts.request.tooMuch'));
+    if (!method) return setError(t('payouts.request.chooseMethod'));
     setError(undefined);
     setSaving(true);
     try {
       await payoutActions.request({ amount: value, paymentAccountType: method, requestNote: note || undefined });
-      toast.success('Payout requested');
+      toast.success(t('payouts.request.requested'));
       setNote('');
       setAmount('');
       await refreshPayouts();
@@ -67,9 +70,9 @@ export function RequestForm({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Request a payout</CardTitle>
+        <CardTitle>{t('payouts.request.title')}</CardTitle>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Minimum {money(min, currency)}. Earnings become available {figures?.holdDays ?? 7} days after they are made.
+          {t('payouts.request.intro', { amount: money(min, currency), count: figures?.holdDays ?? 7 })}
         </p>
       </CardHeader>
       <CardContent>
@@ -81,9 +84,9 @@ export function RequestForm({
             {blocked}
           </p>
         )}
-        <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" aria-label="Request a payout">
+        <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" aria-label={t('payouts.request.title')}>
           <Field
-            label={`Amount (${currency})`}
+            label={t('payouts.request.amount', { currency })}
             type="number"
             inputMode="decimal"
             step="0.01"
@@ -91,11 +94,13 @@ export function RequestForm({
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
             error={error}
-            hint={figures ? `Available now: ${money(figures.available, currency)}` : undefined}
+            hint={
+              figures ? t('payouts.request.availableNow', { amount: money(figures.available, currency) }) : undefined
+            }
             disabled={Boolean(blocked)}
           />
           <div>
-            <Label htmlFor="payout-method">Method</Label>
+            <Label htmlFor="payout-method">{t('payouts.request.method')}</Label>
             <select
               id="payout-method"
               className={inputClasses}
@@ -103,17 +108,17 @@ export function RequestForm({
               onChange={(e) => setMethod(methods.find((m) => m === e.target.value) ?? '')}
               disabled={Boolean(blocked) || methods.length === 0}
             >
-              {methods.length === 0 && <option value="">No method set up</option>}
+              {methods.length === 0 && <option value="">{t('payouts.request.noMethodOption')}</option>}
               {methods.map((m) => (
                 <option key={m} value={m}>
-                  {PAYOUT_METHOD_LABELS[m]}
+                  {t(`payouts.method.${m}`)}
                 </option>
               ))}
             </select>
           </div>
           <div className="sm:col-span-2">
             <Field
-              label="Note (optional)"
+              label={t('payouts.request.note')}
               value={note}
               maxLength={500}
               onChange={(e) => setNote(e.target.value)}
@@ -122,7 +127,7 @@ export function RequestForm({
           </div>
           <div className="sm:col-span-2">
             <Button type="submit" loading={saving} disabled={Boolean(blocked)} data-testid="payout-submit">
-              Request payout
+              {t('payouts.request.submit')}
             </Button>
           </div>
         </form>

@@ -1,5 +1,7 @@
 import type { PayoutRequest } from '@marquee/shared';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
+import { formatNumber } from '../../../lib/i18n/format';
 
 const TONES: Record<PayoutRequest['status'], string> = {
   pending: 'bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-300',
@@ -10,15 +12,15 @@ const TONES: Record<PayoutRequest['status'], string> = {
 };
 
 export function PayoutStatusBadge({ status }: { status: PayoutRequest['status'] }) {
+  const { t } = useTranslation();
   return (
     <span
       className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold capitalize', TONES[status])}
       data-testid="payout-status"
     >
-      {status}
+      {t(`payouts.status.${status}`)}
     </span>
   );
 }
 
-export const money = (n: number, currency = 'USD') =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(n);
+export const money = (n: number, currency = 'USD') => formatNumber(n, { style: 'currency', currency });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
@@ -15,6 +16,7 @@ export function AdminPrivacyPanel({
   label: string;
   onErased: () => void;
 }) {
+  const { t } = useTranslation();
   const { data, mutate } = useAdminExports(userId);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -22,7 +24,7 @@ export function AdminPrivacyPanel({
   const why = reason.trim();
 
   async function act(fn: () => Promise<unknown>, done: string) {
-    if (why.length < 3) return toast.error('Write the reason (the request) first');
+    if (why.length < 3) return toast.error(t('dataRights.admin.reasonFirst'));
     setBusy(true);
     try {
       await fn();
@@ -35,11 +37,14 @@ export function AdminPrivacyPanel({
   }
 
   return (
-    <section aria-label="Data rights" className="space-y-2 rounded-xl border border-zinc-200 p-3 dark:border-zinc-800">
-      <h3 className="text-sm font-semibold">Data rights</h3>
+    <section
+      aria-label={t('dataRights.admin.title')}
+      className="space-y-2 rounded-xl border border-zinc-200 p-3 dark:border-zinc-800"
+    >
+      <h3 className="text-sm font-semibold">{t('dataRights.admin.title')}</h3>
       <Input
-        aria-label="Data-rights reason"
-        placeholder="Request (e.g. e-mail of 3 May)"
+        aria-label={t('dataRights.admin.reason')}
+        placeholder={t('dataRights.admin.reasonPlaceholder')}
         value={reason}
         onChange={(e) => setReason(e.target.value)}
       />
@@ -52,37 +57,34 @@ export function AdminPrivacyPanel({
             act(async () => {
               await adminRequestExport(userId, why);
               await mutate();
-            }, 'Export started')
+            }, t('dataRights.admin.exportStarted'))
           }
         >
-          Export data
+          {t('dataRights.admin.export')}
         </Button>
         <Button
           size="sm"
           variant="danger"
           disabled={busy}
           onClick={() => {
-            if (
-              !window.confirm(
-                `Erase ${label} for good? Content and files are deleted; payment records stay anonymised.`,
-              )
-            )
-              return;
+            if (!window.confirm(t('dataRights.admin.eraseConfirm', { name: label }))) return;
             void act(async () => {
               await adminErase(userId, why);
               onErased();
-            }, 'Account erased');
+            }, t('dataRights.admin.erased'));
           }}
         >
-          Erase account
+          {t('dataRights.admin.erase')}
         </Button>
         {latest?.status === 'ready' && latest.downloadUrl && (
           <a className={buttonClasses('ghost', 'sm')} href={latest.downloadUrl} download>
-            Download export
+            {t('dataRights.admin.download')}
           </a>
         )}
         {(latest?.status === 'pending' || latest?.status === 'running') && (
-          <span className="text-xs text-zinc-500">Preparing… {latest.progress}%</span>
+          <span className="text-xs text-zinc-500">
+            {t('dataRights.admin.preparing', { progress: latest.progress })}
+          </span>
         )}
       </div>
     </section>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -18,12 +18,12 @@ function ExportStatus({ e }: { e: DataExport }) {
     return (
       <div className="space-y-2">
         <p className="text-sm">{t('privacy.preparing', { progress: e.progress })}</p>
-        <ProgressBar value={e.progress} label="Export progress" />
+        <ProgressBar value={e.progress} label={t('dataRights.exportProgress')} />
       </div>
     );
   }
-  if (e.status === 'failed') return <p className="text-sm text-red-600">The last export failed. Try again.</p>;
-  if (!e.downloadUrl) return <p className="text-sm text-zinc-500">Your last export has expired.</p>;
+  if (e.status === 'failed') return <p className="text-sm text-red-600">{t('dataRights.failed')}</p>;
+  if (!e.downloadUrl) return <p className="text-sm text-zinc-500">{t('dataRights.expired')}</p>;
   return (
     <p className="text-sm">
       <a className={buttonClasses('outline', 'sm')} href={e.downloadUrl} download>
@@ -63,7 +63,7 @@ export function PrivacySection({ isCreator }: { isCreator: boolean }) {
               run(async () => {
                 await requestExport();
                 await mutate();
-              }, 'We are preparing your data')
+              }, t('dataRights.preparing'))
             }
           >
             {t('privacy.download')}
@@ -74,11 +74,13 @@ export function PrivacySection({ isCreator }: { isCreator: boolean }) {
         </div>
         <SaveStatus status={status} />
         <p className="text-xs text-zinc-500">
-          What we keep and why:{' '}
-          <a className="underline" href="/page/privacy-policy">
-            privacy notice
-          </a>
-          .
+          <Trans
+            i18nKey="dataRights.keepWhy"
+            components={{
+              // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated link text inside.
+              link: <a className="underline" href="/page/privacy-policy" />,
+            }}
+          />
         </p>
       </div>
       <Dialog
@@ -87,8 +89,8 @@ export function PrivacySection({ isCreator }: { isCreator: boolean }) {
           setConfirming(open);
           setError(undefined);
         }}
-        title="Delete your account?"
-        description="This cannot be undone."
+        title={t('dataRights.confirmTitle')}
+        description={t('dataRights.confirmDescription')}
       >
         <form
           className="space-y-4"
@@ -98,28 +100,23 @@ export function PrivacySection({ isCreator }: { isCreator: boolean }) {
             setError(undefined);
             try {
               await eraseAccount(password);
-              toast.success('Your account has been deleted');
+              toast.success(t('dataRights.deleted'));
               navigate('/', { replace: true });
             } catch (err) {
-              setError(getErrorMessage(err, 'The account could not be deleted'));
+              setError(getErrorMessage(err, t('dataRights.deleteFailed')));
             } finally {
               setErasing(false);
             }
           }}
         >
           <ul className="list-disc space-y-1 pl-5 text-sm text-zinc-600 dark:text-zinc-400">
-            <li>Your profile, messages you sent, comments, follows, uploads and settings are deleted.</li>
-            {isCreator && (
-              <li>
-                Your posts and content are deleted, so buyers and subscribers lose access. Subscriptions stop and are
-                not refunded; request your payout first.
-              </li>
-            )}
-            <li>Payment records the law requires us to keep stay, without your name.</li>
-            <li>Tokens left in your wallet are lost.</li>
+            <li>{t('dataRights.lossProfile')}</li>
+            {isCreator && <li>{t('dataRights.lossCreator')}</li>}
+            <li>{t('dataRights.lossRecords')}</li>
+            <li>{t('dataRights.lossTokens')}</li>
           </ul>
           <Field
-            label="Your password"
+            label={t('dataRights.password')}
             type="password"
             autoComplete="current-password"
             value={password}
@@ -129,10 +126,10 @@ export function PrivacySection({ isCreator }: { isCreator: boolean }) {
           />
           <div className="flex justify-end gap-2">
             <Button type="button" variant="ghost" onClick={() => setConfirming(false)}>
-              Cancel
+              {t('dataRights.cancel')}
             </Button>
             <Button type="submit" variant="danger" loading={erasing} disabled={!password}>
-              Delete my account
+              {t('dataRights.confirm')}
             </Button>
           </div>
         </form>

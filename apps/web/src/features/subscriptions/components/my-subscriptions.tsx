@@ -1,5 +1,6 @@
 import type { Subscription } from '@marquee/shared';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
@@ -9,25 +10,19 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
+import i18n from '../../../lib/i18n';
 import { dateOf, money, refreshAfterSubscriptionChange, subscriptionsApi, useMySubscriptions } from '../api';
 import { useSubscriptionModal } from '../store';
 
-const TYPE = {
-  monthly: 'Monthly',
-  three_months: '3 months',
-  six_months: '6 months',
-  yearly: '12 months',
-  free: 'Free trial',
-} as const;
-
 function statusText(s: Subscription) {
-  if (s.status === 'expired' || !s.isActive) return `Ended ${dateOf(s.expiredAt)}`;
-  if (s.renewsAt) return `Renews ${dateOf(s.renewsAt)} · ${money(s.price)}`;
-  return `Ends ${dateOf(s.expiredAt)}`;
+  if (s.status === 'expired' || !s.isActive) return i18n.t('subscriptions.mine.ended', { date: dateOf(s.expiredAt) });
+  if (s.renewsAt) return i18n.t('subscriptions.mine.renews', { date: dateOf(s.renewsAt), price: money(s.price) });
+  return i18n.t('subscriptions.mine.ends', { date: dateOf(s.expiredAt) });
 }
 
 /** /user/subscriptions: the fan's subscriptions with cancel and re-subscribe. */
 export function MySubscriptions() {
+  const { t } = useTranslation();
   const [filter, setFilter] = useState<'active' | 'all'>('active');
   const { data, isLoading, mutate } = useMySubscriptions(
     filter === 'active' ? { activeOnly: true, pageSize: 50 } : { pageSize: 50 },
@@ -41,7 +36,7 @@ export function MySubscriptions() {
     setBusy(true);
     try {
       await subscriptionsApi.cancel(cancelling);
-      toast.success(`Cancelled. You keep access until ${dateOf(cancelling.expiredAt)}.`);
+      toast.success(t('subscriptions.mine.cancelled', { date: dateOf(cancelling.expiredAt) }));
       setCancelling(null);
       await mutate();
       await refreshAfterSubscriptionChange();
@@ -55,7 +50,7 @@ export function MySubscriptions() {
   return (
     <div className="mx-auto max-w-3xl p-4 sm:p-6">
       <div className="mb-4 flex items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">My subscriptions</h1>
+        <h1 className="text-2xl font-bold">{t('subscriptions.mine.title')}</h1>
         <div className="flex gap-1" role="tablist">
           {(['active', 'all'] as const).map((f) => (
             <Button
@@ -66,7 +61,7 @@ export function MySubscriptions() {
               role="tab"
               aria-selected={filter === f}
             >
-              {f === 'active' ? 'Active' : 'All'}
+              {f === 'active' ? t('subscriptions.mine.active') : t('subscriptions.mine.all')}
             </Button>
           ))}
         </div>
@@ -74,9 +69,9 @@ export function MySubscriptions() {
       {isLoading && <Skeleton className="h-24 w-full" />}
       {data && data.data.length === 0 && (
         <EmptyState
-          title="No subscriptions yet"
-          description="Subscribe to creators to see their subscriber-only posts."
-          action={<Link to="/explore">Explore creators</Link>}
+          title={t('subscriptions.mine.none')}
+          description={t('subscriptions.mine.noneHint')}
+          action={<Link to="/explore">{t('subscriptions.mine.explore')}</Link>}
         />
       )}
       <ul className="space-y-3" data-testid="my-subscriptions">
@@ -91,14 +86,16 @@ export function MySubscriptions() {
                 <span className="min-w-0">
                   <span className="block truncate font-semibold">{s.performer?.name || s.performer?.username}</span>
                   <span className="block text-sm text-zinc-500">
-                    {TYPE[s.subscriptionType]} · {statusText(s)}
+                    {t(`subscriptions.type.${s.subscriptionType}`)} · {statusText(s)}
                   </span>
-                  <span className="block text-xs text-zinc-400">Spent {money(s.totalPaid)} in total</span>
+                  <span className="block text-xs text-zinc-400">
+                    {t('subscriptions.mine.spent', { amount: money(s.totalPaid) })}
+                  </span>
                 </span>
               </Link>
               {s.isActive && s.autoRenew && s.status === 'active' ? (
                 <Button variant="outline" size="sm" onClick={() => setCancelling(s)} data-testid="cancel-subscription">
-                  Cancel
+                  {t('subscriptions.mine.cancel')}
                 </Button>
               ) : (
                 s.performer && (
@@ -107,7 +104,7 @@ export function MySubscriptions() {
                     onClick={() => open(s.performer!, 'monthly', () => mutate())}
                     data-testid="resubscribe"
                   >
-                    {s.isActive ? 'Re-subscribe' : 'Subscribe again'}
+                    {s.isActive ? t('subscriptions.button.resubscribe') : t('subscriptions.mine.subscribeAgain')}
                   </Button>
                 )
               )}
@@ -118,17 +115,17 @@ export function MySubscriptions() {
       <Dialog
         open={cancelling !== null}
         onOpenChange={(o) => !o && setCancelling(null)}
-        title="Cancel this subscription?"
+        title={t('subscriptions.mine.confirmTitle')}
         description={
-          cancelling ? `It will not renew. You keep access until ${dateOf(cancelling.expiredAt)}.` : undefined
+          cancelling ? t('subscriptions.mine.confirmText', { date: dateOf(cancelling.expiredAt) }) : undefined
         }
         footer={
           <>
             <Button variant="ghost" onClick={() => setCancelling(null)}>
-              Keep it
+              {t('subscriptions.mine.keep')}
             </Button>
             <Button variant="danger" loading={busy} onClick={cancel} data-testid="confirm-cancel">
-              Cancel subscription
+              {t('subscriptions.mine.confirm')}
             </Button>
           </>
         }

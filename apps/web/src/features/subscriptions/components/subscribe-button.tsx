@@ -1,4 +1,5 @@
 import type { SubscriptionType } from '@marquee/shared';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { useUiStore } from '../../../lib/ui-store';
 import { dateOf, money, useOffer } from '../api';
@@ -19,6 +20,7 @@ export interface SubscribeButtonProps {
  * (re-subscribe). Opens the subscription modal.
  */
 export function SubscribeButton({ performer, label, onSubscribed, compact }: SubscribeButtonProps) {
+  const { t } = useTranslation();
   const token = useUiStore((s) => s.token);
   const openLogin = useUiStore((s) => s.openLogin);
   const open = useSubscriptionModal((s) => s.open);
@@ -30,12 +32,19 @@ export function SubscribeButton({ performer, label, onSubscribed, compact }: Sub
     return (
       <div className="flex flex-wrap items-center gap-2" data-testid="subscribe-state">
         <div className="rounded-2xl bg-emerald-50 px-4 py-2.5 text-sm font-semibold text-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-300">
-          {current.subscriptionType === 'free' ? 'Free trial' : 'Subscribed'} · {current.autoRenew ? 'renews' : 'ends'}{' '}
-          {dateOf(current.expiredAt)}
+          {t(current.autoRenew ? 'subscriptions.button.renews' : 'subscriptions.button.ends', {
+            state:
+              current.subscriptionType === 'free'
+                ? t('subscriptions.button.freeTrial')
+                : t('subscriptions.button.subscribed'),
+            date: dateOf(current.expiredAt),
+          })}
         </div>
         {(!current.autoRenew || current.subscriptionType === 'free') && (
           <Button variant="outline" size="sm" onClick={() => start('monthly')}>
-            {current.subscriptionType === 'free' ? 'Subscribe' : 'Re-subscribe'}
+            {current.subscriptionType === 'free'
+              ? t('subscriptions.button.subscribe')
+              : t('subscriptions.button.resubscribe')}
           </Button>
         )}
       </div>
@@ -46,24 +55,26 @@ export function SubscribeButton({ performer, label, onSubscribed, compact }: Sub
   if (label || compact) {
     return (
       <Button onClick={() => start()} data-testid="subscribe-button">
-        {label ?? 'Subscribe'}
+        {label ?? t('subscriptions.button.subscribe')}
       </Button>
     );
   }
   return (
     <div className="grid gap-2 sm:grid-cols-2" data-testid="subscribe-state">
       <Button size="lg" onClick={() => start('monthly')} data-testid="subscribe-button">
-        Subscribe{monthly ? ` · ${money(monthly.firstPrice)}/month` : ''}
+        {monthly
+          ? t('subscriptions.button.subscribePrice', { price: money(monthly.firstPrice) })
+          : t('subscriptions.button.subscribe')}
       </Button>
       {free ? (
         <Button size="lg" variant="outline" onClick={() => start('free')}>
-          Free for {free.days} day{free.days === 1 ? '' : 's'}
+          {t('subscriptions.button.freeFor', { count: free.days })}
         </Button>
       ) : (
         offer &&
         offer.options.length > 1 && (
           <Button size="lg" variant="outline" onClick={() => start('yearly')}>
-            More plans
+            {t('subscriptions.button.morePlans')}
           </Button>
         )
       )}

@@ -1,6 +1,7 @@
 import type { SubscriptionOption } from '@marquee/shared';
 import { CreditCard, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
@@ -9,19 +10,22 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import i18n from '../../../lib/i18n';
+import { formatNumber } from '../../../lib/i18n/format';
 import { goToCheckout } from '../../wallet/api';
 import { dateOf, money, refreshAfterSubscriptionChange, subscriptionsApi, useOffer } from '../api';
 import { useSubscriptionModal } from '../store';
 
 const period = (o: SubscriptionOption) =>
   o.subscriptionType === 'free'
-    ? `${o.days} day${o.days === 1 ? '' : 's'} free`
+    ? i18n.t('subscriptions.modal.freeDays', { count: o.days })
     : o.days === 30
-      ? 'per month'
-      : `for ${o.label.toLowerCase()}`;
+      ? i18n.t('subscriptions.modal.forPeriod.monthly')
+      : i18n.t(`subscriptions.modal.forPeriod.${o.subscriptionType}`);
 
 /** The subscription modal (spec state: showModal, performer, subscriptionType): choose a period, a way to pay, confirm. */
 export default function SubscriptionModal() {
+  const { t } = useTranslation();
   const { showModal, performer, subscriptionType, setType, close, onSubscribed } = useSubscriptionModal();
   const { data: offer, isLoading, error } = useOffer(showModal ? performer?._id : null);
   const [method, setMethod] = useState<'wallet' | 'card'>('wallet');
@@ -61,7 +65,9 @@ export default function SubscriptionModal() {
         return;
       }
       toast.success(
-        resumes ? 'Your subscription will renew again' : `You're subscribed to ${performer.name || performer.username}`,
+        resumes
+          ? t('subscriptions.modal.renewsAgain')
+          : t('subscriptions.modal.subscribedTo', { name: performer.name || performer.username }),
       );
       await refreshAfterSubscriptionChange();
       onSubscribed?.();
@@ -73,13 +79,14 @@ export default function SubscriptionModal() {
     }
   };
 
-  const name = performer?.name || (performer?.username ? `@${performer.username}` : 'this creator');
+  const name =
+    performer?.name || (performer?.username ? `@${performer.username}` : t('subscriptions.modal.thisCreator'));
   return (
     <Dialog
       open={showModal}
       onOpenChange={(o) => !o && close()}
-      title={step === 'confirm' ? 'Confirm your subscription' : `Subscribe to ${name}`}
-      description={step === 'confirm' ? undefined : 'Unlock their subscriber posts, photos and videos.'}
+      title={step === 'confirm' ? t('subscriptions.modal.confirmTitle') : t('subscriptions.modal.title', { name })}
+      description={step === 'confirm' ? undefined : t('subscriptions.modal.description')}
       footer={
         option && !(running && !resumes && !(running.subscriptionType === 'free' && !isFree)) ? (
           step === 'choose' ? (
@@ -90,19 +97,21 @@ export default function SubscriptionModal() {
               onClick={() => setStep('confirm')}
               data-testid="subscription-continue"
             >
-              {isFree ? 'Start free trial' : `Continue · ${money(option.firstPrice)}`}
+              {isFree
+                ? t('subscriptions.modal.startTrial')
+                : t('subscriptions.modal.continue', { price: money(option.firstPrice) })}
             </Button>
           ) : (
             <div className="flex w-full gap-2">
               <Button variant="ghost" onClick={() => setStep('choose')}>
-                Back
+                {t('subscriptions.modal.back')}
               </Button>
               <Button className="flex-1" size="lg" loading={busy} onClick={confirm} data-testid="subscription-confirm">
                 {isFree
-                  ? 'Confirm free trial'
+                  ? t('subscriptions.modal.confirmTrial')
                   : method === 'card'
-                    ? 'Go to checkout'
-                    : `Pay ${money(resumes ? 0 : option.firstPrice)} from wallet`}
+                    ? t('subscriptions.modal.checkout')
+                    : t('subscriptions.modal.payFromWallet', { price: money(resumes ? 0 : option.firstPrice) })}
               </Button>
             </div>
           )
@@ -122,18 +131,22 @@ export default function SubscriptionModal() {
       {error && <p className="text-sm text-red-600">{getErrorMessage(error)}</p>}
       {offer && running && !resumes && !(running.subscriptionType === 'free' && !isFree) && (
         <p className="rounded-2xl bg-emerald-50 p-4 text-sm text-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-300">
-          You're subscribed until {dateOf(running.expiredAt)}.
+          {t('subscriptions.modal.subscribedUntil', { date: dateOf(running.expiredAt) })}
         </p>
       )}
       {offer && option && step === 'choose' && (
         <div className="space-y-4">
           {offer.promotion && (
             <p className="rounded-xl bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800 dark:bg-brand-950/40 dark:text-brand-200">
-              {offer.promotion.discountPercent}% off your first period · until {dateOf(offer.promotion.endsAt)}
-              {offer.promotion.limit !== null && ` · ${offer.promotion.limit - offer.promotion.used} left`}
+              {t('subscriptions.modal.promo', {
+                percent: formatNumber(offer.promotion.discountPercent),
+                date: dateOf(offer.promotion.endsAt),
+              })}
+              {offer.promotion.limit !== null &&
+                t('subscriptions.modal.promoLeft', { count: offer.promotion.limit - offer.promotion.used })}
             </p>
           )}
-          <fieldset className="space-y-2" aria-label="Subscription period">
+          <fieldset className="space-y-2" aria-label={t('subscriptions.modal.period')}>
             {offer.options.map((o) => {
               const disabled = o.subscriptionType === 'free' && !offer.freeAvailable;
               return (
@@ -157,13 +170,13 @@ export default function SubscriptionModal() {
                       onChange={() => setType(o.subscriptionType)}
                     />
                     <span>
-                      <span className="block font-medium">{o.label}</span>
+                      <span className="block font-medium">{t(`subscriptions.type.${o.subscriptionType}`)}</span>
                       <span className="text-xs text-zinc-500">
                         {disabled
-                          ? "You've subscribed for free already"
+                          ? t('subscriptions.modal.usedFree')
                           : o.renews
-                            ? `renews every ${o.days} days`
-                            : 'does not renew'}
+                            ? t('subscriptions.modal.renewsEvery', { count: o.days })
+                            : t('subscriptions.modal.noRenew')}
                       </span>
                     </span>
                   </span>
@@ -172,11 +185,13 @@ export default function SubscriptionModal() {
                       <span className="mr-1 text-xs text-zinc-400 line-through">{money(o.price)}</span>
                     )}
                     <span className="font-semibold">
-                      {o.subscriptionType === 'free' ? 'Free' : money(o.firstPrice)}
+                      {o.subscriptionType === 'free' ? t('subscriptions.modal.free') : money(o.firstPrice)}
                     </span>
                     <span className="block text-xs text-zinc-500">
                       {period(o)}
-                      {o.savePercent > 0 && o.subscriptionType !== 'free' && ` · save ${o.savePercent}%`}
+                      {o.savePercent > 0 &&
+                        o.subscriptionType !== 'free' &&
+                        t('subscriptions.modal.save', { percent: formatNumber(o.savePercent) })}
                     </span>
                   </span>
                 </label>
@@ -184,7 +199,7 @@ export default function SubscriptionModal() {
             })}
           </fieldset>
           {!isFree && (
-            <fieldset className="grid grid-cols-2 gap-2" aria-label="Payment method">
+            <fieldset className="grid grid-cols-2 gap-2" aria-label={t('subscriptions.modal.paymentMethod')}>
               {(['wallet', 'card'] as const).map((m) => (
                 <button
                   type="button"
@@ -201,50 +216,50 @@ export default function SubscriptionModal() {
                 >
                   {m === 'wallet' ? <Wallet className="size-4" /> : <CreditCard className="size-4" />}
                   <span>
-                    <span className="block font-medium">{m === 'wallet' ? 'Wallet' : 'Card'}</span>
+                    <span className="block font-medium">
+                      {m === 'wallet' ? t('subscriptions.modal.wallet') : t('subscriptions.modal.card')}
+                    </span>
                     <span className="text-xs text-zinc-500">
                       {m === 'wallet'
-                        ? `Balance ${money(offer.walletBalance ?? 0)}`
+                        ? t('subscriptions.modal.balance', { amount: money(offer.walletBalance ?? 0) })
                         : offer.gateway === 'sandbox'
-                          ? 'Sandbox test checkout'
-                          : 'Secure checkout'}
+                          ? t('subscriptions.modal.sandbox')
+                          : t('subscriptions.modal.secure')}
                     </span>
                   </span>
                 </button>
               ))}
             </fieldset>
           )}
-          {short && <p className="text-sm text-red-600">Insufficient balance, please top up your wallet</p>}
+          {short && <p className="text-sm text-red-600">{t('subscriptions.modal.insufficient')}</p>}
         </div>
       )}
       {offer && option && step === 'confirm' && (
         <dl className="space-y-2 text-sm" data-testid="subscription-summary">
           <div className="flex justify-between">
-            <dt className="text-zinc-500">Plan</dt>
-            <dd className="font-medium">{option.label}</dd>
+            <dt className="text-zinc-500">{t('subscriptions.modal.plan')}</dt>
+            <dd className="font-medium">{t(`subscriptions.type.${option.subscriptionType}`)}</dd>
           </div>
           <div className="flex justify-between">
-            <dt className="text-zinc-500">Today</dt>
-            <dd className="font-medium">{isFree || resumes ? 'Free' : money(option.firstPrice)}</dd>
+            <dt className="text-zinc-500">{t('subscriptions.modal.today')}</dt>
+            <dd className="font-medium">
+              {isFree || resumes ? t('subscriptions.modal.free') : money(option.firstPrice)}
+            </dd>
           </div>
           {option.renews && (
             <div className="flex justify-between">
-              <dt className="text-zinc-500">Then</dt>
-              <dd>
-                {money(option.price)} every {option.days} days
-              </dd>
+              <dt className="text-zinc-500">{t('subscriptions.modal.afterwards')}</dt>
+              <dd>{t('subscriptions.modal.every', { price: money(option.price), count: option.days })}</dd>
             </div>
           )}
           {!isFree && (
             <div className="flex justify-between">
-              <dt className="text-zinc-500">Paid with</dt>
-              <dd>{method === 'wallet' ? 'Wallet' : 'Card'}</dd>
+              <dt className="text-zinc-500">{t('subscriptions.modal.paidWith')}</dt>
+              <dd>{method === 'wallet' ? t('subscriptions.modal.wallet') : t('subscriptions.modal.card')}</dd>
             </div>
           )}
           <p className="pt-2 text-xs text-zinc-500">
-            {option.renews
-              ? 'Cancel any time: you keep access until the end of the period you paid for.'
-              : 'The trial ends by itself; nothing is charged.'}
+            {option.renews ? t('subscriptions.modal.cancelAnyTime') : t('subscriptions.modal.trialEnds')}
           </p>
         </dl>
       )}

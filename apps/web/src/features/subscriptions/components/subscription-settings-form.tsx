@@ -1,11 +1,13 @@
 import type { SubscriptionSettings } from '@marquee/shared';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
+import { formatAmount, formatNumber } from '../../../lib/i18n/format';
 import { money, subscriptionsApi, useSubscriptionSettings } from '../api';
 
 interface FormState {
@@ -38,6 +40,7 @@ const toForm = (s: SubscriptionSettings): FormState => ({
 
 /** /creator/subscription-settings: prices, bundles, free offer and a promotion, within the site's limits. */
 export function SubscriptionSettingsForm() {
+  const { t } = useTranslation();
   const { data, mutate, isLoading } = useSubscriptionSettings();
   const [f, setF] = useState<FormState | null>(null);
   const [saving, setSaving] = useState(false);
@@ -73,21 +76,24 @@ export function SubscriptionSettingsForm() {
       });
       await mutate(saved, { revalidate: false });
       setF(toForm(saved));
-      toast.success('Changes saved');
+      toast.success(t('errors.changesSaved'));
     } catch (err) {
-      toast.error(getErrorMessage(err, 'Error occurred, please try again later'));
+      toast.error(getErrorMessage(err, t('errors.tryAgain')));
     } finally {
       setSaving(false);
     }
   };
 
-  const range = `Between ${lim.minimumPrice.toFixed(2)} and ${lim.maximumPrice.toFixed(2)}`;
+  const range = t('subscriptions.settings.range', {
+    min: formatAmount(lim.minimumPrice),
+    max: formatAmount(lim.maximumPrice),
+  });
   return (
     <form onSubmit={save} className="mx-auto max-w-2xl space-y-4 p-4 sm:p-6" data-testid="subscription-settings">
-      <h1 className="text-2xl font-bold">Subscription settings</h1>
+      <h1 className="text-2xl font-bold">{t('subscriptions.settings.title')}</h1>
       <Card className="grid gap-4 p-5 sm:grid-cols-2">
         <Field
-          label="Monthly price"
+          label={t('subscriptions.settings.monthly')}
           type="number"
           step="0.01"
           min={lim.minimumPrice}
@@ -98,7 +104,7 @@ export function SubscriptionSettingsForm() {
           required
         />
         <Field
-          label="12-month price"
+          label={t('subscriptions.settings.yearly')}
           type="number"
           step="0.01"
           min={lim.minimumPrice}
@@ -107,31 +113,41 @@ export function SubscriptionSettingsForm() {
           onChange={(e) => set({ yearlyPrice: e.target.value })}
           hint={
             monthly > 0
-              ? `Saves fans ${Math.max(0, Math.round(100 - (Number(f.yearlyPrice) * 100) / (monthly * 12)))}% vs monthly`
+              ? t('subscriptions.settings.saves', {
+                  percent: formatNumber(Math.max(0, Math.round(100 - (Number(f.yearlyPrice) * 100) / (monthly * 12)))),
+                })
               : range
           }
           required
         />
       </Card>
       <Card className="grid gap-4 p-5 sm:grid-cols-2">
-        <p className="text-sm font-semibold sm:col-span-2">Bundles (leave empty to not offer)</p>
+        <p className="text-sm font-semibold sm:col-span-2">{t('subscriptions.settings.bundles')}</p>
         <Field
-          label="3 months: discount %"
+          label={t('subscriptions.settings.three')}
           type="number"
           min={1}
           max={90}
           value={f.three}
           onChange={(e) => set({ three: e.target.value })}
-          hint={bundle(3, f.three) ? `Fans pay ${bundle(3, f.three)} for 3 months` : 'Not offered'}
+          hint={
+            bundle(3, f.three)
+              ? t('subscriptions.settings.fansPay', { price: bundle(3, f.three), count: 3 })
+              : t('subscriptions.settings.notOffered')
+          }
         />
         <Field
-          label="6 months: discount %"
+          label={t('subscriptions.settings.six')}
           type="number"
           min={1}
           max={90}
           value={f.six}
           onChange={(e) => set({ six: e.target.value })}
-          hint={bundle(6, f.six) ? `Fans pay ${bundle(6, f.six)} for 6 months` : 'Not offered'}
+          hint={
+            bundle(6, f.six)
+              ? t('subscriptions.settings.fansPay', { price: bundle(6, f.six), count: 6 })
+              : t('subscriptions.settings.notOffered')
+          }
         />
       </Card>
       <Card className="space-y-3 p-5">
@@ -143,21 +159,21 @@ export function SubscriptionSettingsForm() {
             disabled={!lim.freeSubscriptionsAllowed}
             onChange={(e) => set({ freeEnabled: e.target.checked })}
           />
-          Free trial for new fans
+          {t('subscriptions.settings.free')}
         </label>
         {lim.freeSubscriptionsAllowed ? (
           <Field
-            label="Trial length (days)"
+            label={t('subscriptions.settings.trialDays')}
             type="number"
             min={1}
             max={lim.maximumFreeDays}
             value={f.freeDays}
             onChange={(e) => set({ freeDays: e.target.value })}
-            hint={`At most ${lim.maximumFreeDays} day(s) on this site; once per fan`}
+            hint={t('subscriptions.settings.trialMax', { count: lim.maximumFreeDays })}
             disabled={!f.freeEnabled}
           />
         ) : (
-          <p className="text-sm text-zinc-500">Free subscriptions are turned off on this site.</p>
+          <p className="text-sm text-zinc-500">{t('subscriptions.settings.freeOff')}</p>
         )}
       </Card>
       <Card className="space-y-3 p-5">
@@ -168,12 +184,12 @@ export function SubscriptionSettingsForm() {
             checked={f.promoOn}
             onChange={(e) => set({ promoOn: e.target.checked })}
           />
-          Promotion: a discount on the first period for new subscribers
+          {t('subscriptions.settings.promo')}
         </label>
         {f.promoOn && (
           <div className="grid gap-4 sm:grid-cols-3">
             <Field
-              label="Discount %"
+              label={t('subscriptions.settings.discount')}
               type="number"
               min={1}
               max={90}
@@ -182,25 +198,29 @@ export function SubscriptionSettingsForm() {
               required
             />
             <Field
-              label="Ends on"
+              label={t('subscriptions.settings.endsOn')}
               type="date"
               value={f.promoEnds}
               onChange={(e) => set({ promoEnds: e.target.value })}
               required
             />
             <Field
-              label="Cap (fans)"
+              label={t('subscriptions.settings.cap')}
               type="number"
               min={1}
               value={f.promoLimit}
               onChange={(e) => set({ promoLimit: e.target.value })}
-              hint={data.promotion ? `${data.promotion.used} used` : 'Empty = no cap'}
+              hint={
+                data.promotion
+                  ? t('subscriptions.settings.used', { count: data.promotion.used })
+                  : t('subscriptions.settings.noCap')
+              }
             />
           </div>
         )}
       </Card>
       <Button type="submit" size="lg" loading={saving}>
-        Save
+        {t('subscriptions.settings.save')}
       </Button>
     </form>
   );

@@ -1,17 +1,28 @@
+import { accountDe } from './account/de';
+import { adminCommonDe } from './adminCommon/de';
+import { adminMoneyDe } from './adminMoney/de';
+import { adminOpsDe } from './adminOps/de';
+import { adminSiteDe } from './adminSite/de';
+import { adminUsersDe } from './adminUsers/de';
 import { catalogueDe } from './catalogue/de';
 import { chargebacksDe } from './chargebacks/de';
 import { complaintsDe } from './complaints/de';
 import { complianceDe } from './compliance/de';
 import { creatorHomeDe } from './creatorHome/de';
+import { dataRightsDe } from './dataRights/de';
+import { earningsDe } from './earnings/de';
 import type { Messages } from './en';
 import { homeDe } from './home/de';
 import { leaksDe } from './leaks/de';
+import { massMessagesDe } from './massMessages/de';
+import { ordersDe } from './orders/de';
 import { pagesDe } from './pages/de';
+import { payoutsDe } from './payouts/de';
 import { postsDe } from './posts/de';
 import { profilesDe } from './profiles/de';
 import { storiesDe } from './stories/de';
 import { streamingDe } from './streaming/de';
-
+import { subscriptionsDe } from './subscriptions/de';
 export const de: Messages = {
   leaks: leaksDe,
   complaints: complaintsDe,
@@ -38,6 +49,18 @@ export const de: Messages = {
     Account: 'Konto',
     'Admin console': 'Admin-Konsole',
   },
+  earnings: earningsDe,
+  dataRights: dataRightsDe,
+  orders: ordersDe,
+  massMessages: massMessagesDe,
+  subscriptions: subscriptionsDe,
+  payouts: payoutsDe,
+  account: accountDe,
+  adminCommon: adminCommonDe,
+  adminUsers: adminUsersDe,
+  adminOps: adminOpsDe,
+  adminMoney: adminMoneyDe,
+  adminSite: adminSiteDe,
   language: {
     title: 'Sprache',
     description: 'Die Sprache der Oberfläche auf jedem Gerät, auf dem du angemeldet bist.',

@@ -1,15 +1,28 @@
+import { accountEn } from './account/en';
+import { adminCommonEn } from './adminCommon/en';
+import { adminMoneyEn } from './adminMoney/en';
+import { adminOpsEn } from './adminOps/en';
+import { adminSiteEn } from './adminSite/en';
+import { adminUsersEn } from './adminUsers/en';
 import { catalogueEn } from './catalogue/en';
 import { chargebacksEn } from './chargebacks/en';
 import { complaintsEn } from './complaints/en';
 import { complianceEn } from './compliance/en';
 import { creatorHomeEn } from './creatorHome/en';
+import { dataRightsEn } from './dataRights/en';
+import { earningsEn } from './earnings/en';
 import { homeEn } from './home/en';
 import { leaksEn } from './leaks/en';
+import { massMessagesEn } from './massMessages/en';
+import { ordersEn } from './orders/en';
 import { pagesEn } from './pages/en';
+import { payoutsEn } from './payouts/en';
 import { postsEn } from './posts/en';
 import { profilesEn } from './profiles/en';
 import { storiesEn } from './stories/en';
 import { streamingEn } from './streaming/en';
+import { subscriptionsEn } from './subscriptions/en';
+
 /** English, the source language. Keys of `nav` are the English labels of NAV_ITEMS. */
 export const en = {
   leaks: leaksEn,
@@ -37,6 +50,18 @@ export const en = {
     Account: 'Account',
     'Admin console': 'Admin console',
   },
+  earnings: earningsEn,
+  dataRights: dataRightsEn,
+  orders: ordersEn,
+  massMessages: massMessagesEn,
+  subscriptions: subscriptionsEn,
+  payouts: payoutsEn,
+  account: accountEn,
+  adminCommon: adminCommonEn,
+  adminUsers: adminUsersEn,
+  adminOps: adminOpsEn,
+  adminMoney: adminMoneyEn,
+  adminSite: adminSiteEn,
   language: {
     title: 'Language',
     description: 'The language of the interface on every device you sign in to.',

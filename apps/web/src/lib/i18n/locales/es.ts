@@ -1,17 +1,28 @@
+import { accountEs } from './account/es';
+import { adminCommonEs } from './adminCommon/es';
+import { adminMoneyEs } from './adminMoney/es';
+import { adminOpsEs } from './adminOps/es';
+import { adminSiteEs } from './adminSite/es';
+import { adminUsersEs } from './adminUsers/es';
 import { catalogueEs } from './catalogue/es';
 import { chargebacksEs } from './chargebacks/es';
 import { complaintsEs } from './complaints/es';
 import { complianceEs } from './compliance/es';
 import { creatorHomeEs } from './creatorHome/es';
+import { dataRightsEs } from './dataRights/es';
+import { earningsEs } from './earnings/es';
 import type { Messages } from './en';
 import { homeEs } from './home/es';
 import { leaksEs } from './leaks/es';
+import { massMessagesEs } from './massMessages/es';
+import { ordersEs } from './orders/es';
 import { pagesEs } from './pages/es';
+import { payoutsEs } from './payouts/es';
 import { postsEs } from './posts/es';
 import { profilesEs } from './profiles/es';
 import { storiesEs } from './stories/es';
 import { streamingEs } from './streaming/es';
-
+import { subscriptionsEs } from './subscriptions/es';
 export const es: Messages = {
   leaks: leaksEs,
   complaints: complaintsEs,
@@ -38,6 +49,18 @@ export const es: Messages = {
     Account: 'Cuenta',
     'Admin console': 'Consola de administración',
   },
+  earnings: earningsEs,
+  dataRights: dataRightsEs,
+  orders: ordersEs,
+  massMessages: massMessagesEs,
+  subscriptions: subscriptionsEs,
+  payouts: payoutsEs,
+  account: accountEs,
+  adminCommon: adminCommonEs,
+  adminUsers: adminUsersEs,
+  adminOps: adminOpsEs,
+  adminMoney: adminMoneyEs,
+  adminSite: adminSiteEs,
   language: {
     title: 'Idioma',
     description: 'El idioma de la interfaz en todos los dispositivos en los que inicies sesión.',

@@ -1,17 +1,28 @@
+import { accountFr } from './account/fr';
+import { adminCommonFr } from './adminCommon/fr';
+import { adminMoneyFr } from './adminMoney/fr';
+import { adminOpsFr } from './adminOps/fr';
+import { adminSiteFr } from './adminSite/fr';
+import { adminUsersFr } from './adminUsers/fr';
 import { catalogueFr } from './catalogue/fr';
 import { chargebacksFr } from './chargebacks/fr';
 import { complaintsFr } from './complaints/fr';
 import { complianceFr } from './compliance/fr';
 import { creatorHomeFr } from './creatorHome/fr';
+import { dataRightsFr } from './dataRights/fr';
+import { earningsFr } from './earnings/fr';
 import type { Messages } from './en';
 import { homeFr } from './home/fr';
 import { leaksFr } from './leaks/fr';
+import { massMessagesFr } from './massMessages/fr';
+import { ordersFr } from './orders/fr';
 import { pagesFr } from './pages/fr';
+import { payoutsFr } from './payouts/fr';
 import { postsFr } from './posts/fr';
 import { profilesFr } from './profiles/fr';
 import { storiesFr } from './stories/fr';
 import { streamingFr } from './streaming/fr';
-
+import { subscriptionsFr } from './subscriptions/fr';
 export const fr: Messages = {
   leaks: leaksFr,
   complaints: complaintsFr,
@@ -38,6 +49,18 @@ export const fr: Messages = {
     Account: 'Compte',
     'Admin console': "Console d'administration",
   },
+  earnings: earningsFr,
+  dataRights: dataRightsFr,
+  orders: ordersFr,
+  massMessages: massMessagesFr,
+  subscriptions: subscriptionsFr,
+  payouts: payoutsFr,
+  account: accountFr,
+  adminCommon: adminCommonFr,
+  adminUsers: adminUsersFr,
+  adminOps: adminOpsFr,
+  adminMoney: adminMoneyFr,
+  adminSite: adminSiteFr,
   language: {
     title: 'Langue',
     description: "La langue de l'interface sur tous les appareils où vous êtes connecté.",

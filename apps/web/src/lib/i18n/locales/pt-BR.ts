@@ -1,17 +1,28 @@
+import { accountPtBR } from './account/pt-BR';
+import { adminCommonPtBR } from './adminCommon/pt-BR';
+import { adminMoneyPtBR } from './adminMoney/pt-BR';
+import { adminOpsPtBR } from './adminOps/pt-BR';
+import { adminSitePtBR } from './adminSite/pt-BR';
+import { adminUsersPtBR } from './adminUsers/pt-BR';
 import { cataloguePtBR } from './catalogue/pt-BR';
 import { chargebacksPtBR } from './chargebacks/pt-BR';
 import { complaintsPtBR } from './complaints/pt-BR';
 import { compliancePtBR } from './compliance/pt-BR';
 import { creatorHomePtBR } from './creatorHome/pt-BR';
+import { dataRightsPtBR } from './dataRights/pt-BR';
+import { earningsPtBR } from './earnings/pt-BR';
 import type { Messages } from './en';
 import { homePtBR } from './home/pt-BR';
 import { leaksPtBR } from './leaks/pt-BR';
+import { massMessagesPtBR } from './massMessages/pt-BR';
+import { ordersPtBR } from './orders/pt-BR';
 import { pagesPtBR } from './pages/pt-BR';
+import { payoutsPtBR } from './payouts/pt-BR';
 import { postsPtBR } from './posts/pt-BR';
 import { profilesPtBR } from './profiles/pt-BR';
 import { storiesPtBR } from './stories/pt-BR';
 import { streamingPtBR } from './streaming/pt-BR';
-
+import { subscriptionsPtBR } from './subscriptions/pt-BR';
 export const ptBR: Messages = {
   leaks: leaksPtBR,
   complaints: complaintsPtBR,
@@ -38,6 +49,18 @@ export const ptBR: Messages = {
     Account: 'Conta',
     'Admin console': 'Console de administração',
   },
+  earnings: earningsPtBR,
+  dataRights: dataRightsPtBR,
+  orders: ordersPtBR,
+  massMessages: massMessagesPtBR,
+  subscriptions: subscriptionsPtBR,
+  payouts: payoutsPtBR,
+  account: accountPtBR,
+  adminCommon: adminCommonPtBR,
+  adminUsers: adminUsersPtBR,
+  adminOps: adminOpsPtBR,
+  adminMoney: adminMoneyPtBR,
+  adminSite: adminSitePtBR,
   language: {
     title: 'Idioma',
     description: 'O idioma da interface em todos os dispositivos em que você entrar.',

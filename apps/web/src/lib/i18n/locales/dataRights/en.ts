@@ -1,0 +1,33 @@
+/** Account settings → Your data (beyond `privacy`), and the admin console's data-rights panel. */
+export const dataRightsEn = {
+  exportProgress: 'Export progress',
+  failed: 'The last export failed. Try again.',
+  expired: 'Your last export has expired.',
+  preparing: 'We are preparing your data',
+  keepWhy: 'What we keep and why: <link>privacy notice</link>.',
+  confirmTitle: 'Delete your account?',
+  confirmDescription: 'This cannot be undone.',
+  deleted: 'Your account has been deleted',
+  deleteFailed: 'The account could not be deleted',
+  lossProfile: 'Your profile, messages you sent, comments, follows, uploads and settings are deleted.',
+  lossCreator:
+    'Your posts and content are deleted, so buyers and subscribers lose access. Subscriptions stop and are not refunded; request your payout first.',
+  lossRecords: 'Payment records the law requires us to keep stay, without your name.',
+  lossTokens: 'Tokens left in your wallet are lost.',
+  password: 'Your password',
+  cancel: 'Cancel',
+  confirm: 'Delete my account',
+  admin: {
+    title: 'Data rights',
+    reason: 'Data-rights reason',
+    reasonPlaceholder: 'Request (e.g. e-mail of 3 May)',
+    reasonFirst: 'Write the reason (the request) first',
+    exportStarted: 'Export started',
+    export: 'Export data',
+    eraseConfirm: 'Erase {{name}} for good? Content and files are deleted; payment records stay anonymised.',
+    erased: 'Account erased',
+    erase: 'Erase account',
+    download: 'Download export',
+    preparing: 'Preparing… {{progress}}%',
+  },
+};
