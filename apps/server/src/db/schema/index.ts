@@ -20,6 +20,7 @@ export * from './privacy';
 export * from './push';
 export * from './reactions';
 export * from './reports';
+export * from './review';
 export * from './settings';
 export * from './stories';
 export * from './streaming';

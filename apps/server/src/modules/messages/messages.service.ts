@@ -5,7 +5,7 @@ import type { ConversationRow, MediaRow, MessageRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { msg } from '../../lib/i18n';
 import { peerFor, type Viewer, writeRefusal } from '../conversations/conversations.policy';
-import { findConversation, forgetUnread, recordMessage } from '../conversations/conversations.repo';
+import { findConversation, findMembers, forgetUnread, recordMessage } from '../conversations/conversations.repo';
 import {
   memberConversation,
   oneForUser,
@@ -14,6 +14,7 @@ import {
 } from '../conversations/conversations.service';
 import { toStatus } from '../media/media.service';
 import { notify } from '../notifications/notifications.service';
+import { gateNewItem } from '../review/review.service';
 import { presentMessage, presentMessages, previewOf, previewText } from './messages.presenter';
 import {
   filesOf,
@@ -110,7 +111,7 @@ export async function listMessages(
 
 /** A page of any conversation for a viewer whose right to read it the caller checked (stream chats). */
 export async function pageFor(ctx: Ctx, viewer: Viewer, conversationId: string, q: { offset: number; limit: number }) {
-  const { rows, total } = await pageOf(ctx.db, conversationId, q.limit, q.offset);
+  const { rows, total } = await pageOf(ctx.db, conversationId, q.limit, q.offset, viewer.id);
   const files = await filesOf(
     ctx.db,
     rows.map((r) => r.message.id),
@@ -153,6 +154,9 @@ export async function sendMessage(
   await assertMayWrite(ctx, viewer, conversation, peerId);
   const content = await checkContent(ctx, viewer, raw);
   const at = ctx.now();
+  // A paid message waits for review before it reaches the recipient (modules/review).
+  const gate = content.priceCents > 0 ? await gateNewItem(ctx, { objectType: 'message', creatorId: viewer.id }) : null;
+  const held = gate?.reviewState === 'pending';
   const { message, unread } = await ctx.db.transaction(async (tx) => {
     const [message] = await insertMessages(
       tx,
@@ -164,24 +168,38 @@ export async function sendMessage(
           type: messageTypeOf(content.files),
           text: content.text,
           priceCents: content.priceCents,
+          reviewState: gate?.reviewState ?? 'approved',
           createdAt: at,
         },
       ],
       content.files.map((f) => f.id),
     );
+    if (held) {
+      await gate.submit(tx, message.id);
+      return { message, unread: [] };
+    }
     const unread = await recordMessage(tx, { ...message, preview: previewOf(message) });
     return { message, unread };
   });
   const row = (await findMessage(ctx.db, message.id))!;
   const files = new Map([[message.id, content.files]]);
-  await deliver(
-    ctx,
-    row,
-    files,
-    members.map((m) => m.userId),
-    unread,
-  );
+  await deliver(ctx, row, files, held ? [viewer.id] : members.map((m) => m.userId), unread);
   return presentMessage(ctx, row, { viewerId: viewer.id, unlocked: new Set(), files });
+}
+
+/**
+ * A held (reviewed) message is approved: it becomes the conversation's last message, counts as
+ * unread for the recipient and reaches every member now (modules/review).
+ */
+export async function releaseHeldMessage(ctx: Ctx, messageId: string) {
+  const found = await findMessage(ctx.db, messageId);
+  if (!found || found.message.isDeleted) return;
+  const m = found.message;
+  const unread = await ctx.db.transaction((tx) =>
+    recordMessage(tx, { ...m, createdAt: ctx.now(), preview: previewOf(m) }),
+  );
+  const members = (await findMembers(ctx.db, m.conversationId)).map((x) => x.userId);
+  await deliver(ctx, found, await filesOf(ctx.db, [m.id]), members, unread);
 }
 
 /** Realtime fan-out after commit: the message, the member's conversation row and unread total to every member. */

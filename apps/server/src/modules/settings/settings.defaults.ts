@@ -1,4 +1,4 @@
-import { DEFAULTS, iceServerSchema, menuItemSchema } from '@marquee/shared';
+import { DEFAULTS, iceServerSchema, menuItemSchema, REVIEW_MODES } from '@marquee/shared';
 import { gatewayNameSchema } from '@marquee/shared/payments';
 import { z } from 'zod';
 
@@ -78,6 +78,19 @@ export const settingsSchema = z.object({
   mediaTimeoutBaseSeconds: z.number().int().min(0).max(86_400).default(60),
   /** Uploads never attached to any content are deleted after this many hours (media sweep job). */
   orphanMediaHours: z.number().int().min(1).max(8760).default(24),
+  /**
+   * The site shows adult content (issue 26): review before publication then defaults to everything.
+   * The age gate is shown either way.
+   */
+  adultSite: z.boolean().default(false),
+  /**
+   * Review before publication (modules/review): `auto` = everything on an adult site, else nothing;
+   * `new_or_flagged` = creators in their first `reviewNewCreatorDays` days or flagged by a reviewer.
+   */
+  reviewMode: z.enum(REVIEW_MODES).default('auto'),
+  reviewNewCreatorDays: z.number().int().min(1).max(365).default(30),
+  /** The admins are alerted (once per crossing) when the oldest item waits longer than this. */
+  reviewAlertMinutes: z.number().int().min(1).max(10_080).default(240),
 });
 
 export type SiteSettings = z.infer<typeof settingsSchema>;
