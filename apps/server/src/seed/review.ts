@@ -32,7 +32,17 @@ export async function seedReview(ctx: Ctx) {
   // Earlier decisions, shown beside the creator's next items.
   const earlierOk = await post(kai, 'Behind the scenes of Tuesday’s shoot', 'BTS', 'ocean');
   const earlierNo = await post(sasha, 'Sneak peek (reposted from elsewhere)', 'Peek', 'dusk');
-  const actor = { user: { id: admin, role: 'admin' as const, username: 'admin', status: 'active' as const, locale: null, sessionId: 'seed' }, ip: null };
+  const actor = {
+    user: {
+      id: admin,
+      role: 'admin' as const,
+      username: 'admin',
+      status: 'active' as const,
+      locale: null,
+      sessionId: 'seed',
+    },
+    ip: null,
+  };
   const rowOf = async (objectId: string) =>
     (await ctx.db.select().from(reviewItems).where(eq(reviewItems.objectId, objectId)))[0];
   await decide(ctx, actor, (await rowOf(earlierOk.id)).id, { action: 'approve' });
