@@ -1,6 +1,8 @@
 import type { Messages } from './en';
+import { review } from './review/de';
 
 export const de: Messages = {
+  review,
   nav: {
     Home: 'Startseite',
     Explore: 'Entdecken',

@@ -1,5 +1,8 @@
+import { review } from './review/en';
+
 /** English, the source language. Keys of `nav` are the English labels of NAV_ITEMS. */
 export const en = {
+  review,
   nav: {
     Home: 'Home',
     Explore: 'Explore',

@@ -1,6 +1,8 @@
 import type { Messages } from './en';
+import { review } from './review/es';
 
 export const es: Messages = {
+  review,
   nav: {
     Home: 'Inicio',
     Explore: 'Explorar',

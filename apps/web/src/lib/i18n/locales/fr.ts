@@ -1,6 +1,8 @@
 import type { Messages } from './en';
+import { review } from './review/fr';
 
 export const fr: Messages = {
+  review,
   nav: {
     Home: 'Accueil',
     Explore: 'Explorer',

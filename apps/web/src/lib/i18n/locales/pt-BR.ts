@@ -1,6 +1,8 @@
 import type { Messages } from './en';
+import { review } from './review/pt-BR';
 
 export const ptBR: Messages = {
+  review,
   nav: {
     Home: 'Início',
     Explore: 'Explorar',
