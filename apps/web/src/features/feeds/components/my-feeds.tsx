@@ -8,6 +8,7 @@ import { Pager } from '../../../components/ui/pager';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
+import { ReviewBadge } from '../../review/components/review-badge';
 import { feedsApi, useMyFeeds } from '../api';
 
 const VIS = { free: 'Everyone', subscribers: 'Subscribers', sale: 'Pay-per-view' } as const;
@@ -71,6 +72,7 @@ export function MyFeeds() {
                 · {VIS[f.visibility]}
                 {f.isSale ? ` · ${f.price.toFixed(2)} tokens` : ''} · {f.totalLike} likes · {f.totalComment} comments
               </p>
+              <ReviewBadge type="feed" id={f._id} ownerId={f.performerId} />
             </div>
             <Link to={`/creator/feeds/${f._id}/edit`} className={buttonClasses('ghost', 'icon')} aria-label="Edit">
               <Pencil className="size-4" />

@@ -9,6 +9,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../auth/api';
+import { ReviewBadge } from '../../review/components/review-badge';
 import { MY_STORIES_PAGE_SIZE, storiesApi, useMyStories, useRefreshStories } from '../api';
 import { HighlightDialog } from './highlight-dialog';
 import { NewStoryDialog } from './new-story-dialog';
@@ -98,6 +99,7 @@ export function MyStories() {
                 <span className="sr-only">views</span>
                 {s.visibility === 'subscribers' && ' · Subscribers'}
               </p>
+              <ReviewBadge type="story" id={s._id} ownerId={s.performerId} />
               {s.isHighlight && (
                 <p className="font-semibold text-brand-600" data-testid="story-highlight">
                   ★ {s.highlightTitle || 'Highlights'}
