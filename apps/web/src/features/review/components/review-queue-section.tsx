@@ -358,7 +358,9 @@ export default function ReviewQueueSection() {
                         <span className="truncate">
                           {t(`review.types.${it.objectType}`)} · @{it.creator.username}
                         </span>
-                        <span className="shrink-0 text-xs text-zinc-600 dark:text-zinc-300">{formatWait(it.ageSeconds)}</span>
+                        <span className="shrink-0 text-xs text-zinc-600 dark:text-zinc-300">
+                          {formatWait(it.ageSeconds)}
+                        </span>
                       </button>
                     </li>
                   ))}
