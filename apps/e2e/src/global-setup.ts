@@ -25,6 +25,8 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       DATA_DIR: dir,
       SEED_DEMO: '1',
+      // Review before publication stays off in the journeys' site (tests/review.e2e.test.ts turns it on).
+      SEED_REVIEW: '0',
       SEED_WAIT_FOR_MEDIA: '1',
       SKIP_WEB_BUILD: '1',
       LOG_LEVEL: 'warn',

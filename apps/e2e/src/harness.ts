@@ -77,6 +77,7 @@ export async function startHarness(
         PORT: String(port),
         DATA_DIR: dataDir,
         SEED_DEMO: '1',
+        SEED_REVIEW: '0',
         SKIP_WEB_BUILD: '1',
         LOG_LEVEL: 'warn',
         ...options.env,

@@ -27,6 +27,7 @@ export * from './privacy';
 export * from './profiles';
 export * from './push';
 export * from './realtime';
+export * from './review';
 export * from './safety';
 export * from './settings';
 export * from './stories';

@@ -39,6 +39,7 @@ import reactionsRoutes from './reactions/reactions.routes';
 import reelRoutes from './reels/reels.routes';
 import referralsRoutes from './referrals/referrals.routes';
 import reportsRoutes from './reports/reports.routes';
+import reviewRoutes from './review/review.routes';
 import sceneRoutes from './scenes/scenes.routes';
 import settingsRoutes from './settings/settings.routes';
 import socialRoutes from './social/social.routes';
@@ -93,6 +94,7 @@ export async function registerModules(app: App) {
   await app.register(streamingRoutes);
   await app.register(adminRoutes);
   await app.register(hashRoutes);
+  await app.register(reviewRoutes);
   await app.register(pushRoutes);
   await app.register(privacyRoutes);
   await app.register(localeRoutes);

@@ -6,6 +6,7 @@ import { registerMassMessageJobs } from './mass-messages/mass-messages.service';
 import { registerMediaJobs } from './media/media.jobs';
 import { registerPrivacyJobs } from './privacy/privacy.service';
 import { registerPushJobs } from './push/push.service';
+import { registerReviewJobs } from './review/review.jobs';
 import { registerStoryJobs } from './stories/stories.jobs';
 import { registerPrivateShowJobs } from './streaming/private.service';
 import { registerSubscriptionJobs } from './subscriptions/subscriptions.jobs';
@@ -22,4 +23,5 @@ export function registerJobHandlers(ctx: Ctx) {
   registerPrivacyJobs(ctx);
   registerComplaintJobs(ctx);
   registerHashJobs(ctx);
+  registerReviewJobs(ctx);
 }

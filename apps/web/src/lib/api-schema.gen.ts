@@ -28985,6 +28985,241 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: the review-before-publication queue, oldest first, with media and the creator’s history */
+        get: {
+            parameters: {
+                query?: {
+                    state?: "open" | "pending" | "escalated";
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                /** @enum {string} */
+                                objectType: "feed" | "story" | "gallery" | "video" | "reel" | "scene" | "scenario" | "product" | "photo" | "message" | "mass_message" | "avatar" | "cover";
+                                objectId: string;
+                                /** @enum {string} */
+                                state: "pending" | "approved" | "rejected" | "escalated";
+                                submittedAt: string;
+                                ageSeconds: number;
+                                title: string;
+                                text: string;
+                                price: number | null;
+                                note: string | null;
+                                creator: {
+                                    _id: string;
+                                    username: string | null;
+                                    name: string;
+                                    createdAt: string;
+                                    flagged: boolean;
+                                };
+                                media: {
+                                    _id: string;
+                                    kind: string;
+                                    url: string | null;
+                                    posterUrl: string | null;
+                                }[];
+                                history: {
+                                    _id: string;
+                                    /** @enum {string} */
+                                    objectType: "feed" | "story" | "gallery" | "video" | "reel" | "scene" | "scenario" | "product" | "photo" | "message" | "mass_message" | "avatar" | "cover";
+                                    /** @enum {string} */
+                                    state: "pending" | "approved" | "rejected" | "escalated";
+                                    /** @enum {string|null} */
+                                    reasonCode: "minor_appearance" | "no_consent" | "prohibited_content" | "illegal_content" | "copyright" | "missing_records" | "misleading" | "spam" | "other" | null;
+                                    decidedAt: string | null;
+                                }[];
+                            }[];
+                            total: number;
+                            oldestAgeSeconds: number;
+                            alertAfterSeconds: number;
+                            medianSeconds: number | null;
+                            /** @enum {string} */
+                            mode: "everything" | "new_or_flagged" | "nothing";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/review/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admin: approve, reject (with a reason the creator is shown) or escalate a queued item; audited */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        action: "approve" | "reject" | "escalate";
+                        /** @enum {string} */
+                        reason?: "minor_appearance" | "no_consent" | "prohibited_content" | "illegal_content" | "copyright" | "missing_records" | "misleading" | "spam" | "other";
+                        note?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            /** @enum {string} */
+                            state: "pending" | "approved" | "rejected" | "escalated";
+                            /** @enum {string} */
+                            objectType: "feed" | "story" | "gallery" | "video" | "reel" | "scene" | "scenario" | "product" | "photo" | "message" | "mass_message" | "avatar" | "cover";
+                            objectId: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/review/creators/{id}/flag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Admin: flag a creator for review (the "new or flagged" mode) or clear the flag; audited */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        flagged: boolean;
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in creator’s own items that are not approved (in review, escalated, rejected with the statement of reasons), and the expected wait */
+        get: {
+            parameters: {
+                query: {
+                    type: "feed" | "story" | "gallery" | "video" | "reel" | "scene" | "scenario" | "product" | "photo" | "message" | "mass_message" | "avatar" | "cover";
+                    ids: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                objectId: string;
+                                /** @enum {string} */
+                                state: "pending" | "approved" | "rejected" | "escalated";
+                                /** @enum {string|null} */
+                                reasonCode: "minor_appearance" | "no_consent" | "prohibited_content" | "illegal_content" | "copyright" | "missing_records" | "misleading" | "spam" | "other" | null;
+                                note: string | null;
+                                decidedAt: string | null;
+                            }[];
+                            estimateSeconds: number | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/push/config": {
         parameters: {
             query?: never;

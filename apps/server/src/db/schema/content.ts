@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { takedownColumns } from './moderation';
+import { reviewColumns } from './review';
 import { users } from './users';
 
 /**
@@ -56,6 +57,7 @@ export const contentItems = pgTable(
     stock: integer('stock'),
     shippingFeeCents: bigint('shipping_fee_cents', { mode: 'number' }),
     ...takedownColumns(),
+    ...reviewColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -96,6 +98,7 @@ export const contentPhotos = pgTable(
       .notNull()
       .default('active'),
     ...takedownColumns(),
+    ...reviewColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { media } from './media';
+import { reviewColumns } from './review';
 import { users } from './users';
 
 /** A poll a creator attaches to a post (created first, then referenced by the post). */
@@ -100,6 +101,7 @@ export const feeds = pgTable(
     /** Set when an admin takes the post down (moderation); fans no longer reach it until restored. */
     takenDownAt: timestamp('taken_down_at', { withTimezone: true }),
     takedownReason: text('takedown_reason'),
+    ...reviewColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

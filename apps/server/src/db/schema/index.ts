@@ -23,6 +23,7 @@ export * from './privacy';
 export * from './push';
 export * from './reactions';
 export * from './reports';
+export * from './review';
 export * from './settings';
 export * from './stories';
 export * from './streaming';

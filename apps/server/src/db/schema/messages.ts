@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { media } from './media';
+import { reviewColumns } from './review';
 import { users } from './users';
 
 /**
@@ -83,6 +84,7 @@ export const massMessages = pgTable(
     text: text('text').notNull().default(''),
     fileIds: jsonb('file_ids').$type<string[]>().notNull().default([]),
     priceCents: bigint('price_cents', { mode: 'number' }).notNull().default(0),
+    ...reviewColumns(),
     status: text('status', { enum: ['scheduled', 'sending', 'sent', 'cancelled', 'failed'] })
       .notNull()
       .default('scheduled'),
@@ -113,6 +115,7 @@ export const messages = pgTable(
     text: text('text').notNull().default(''),
     /** Cents; > 0 only for pay-per-view messages. */
     priceCents: bigint('price_cents', { mode: 'number' }).notNull().default(0),
+    ...reviewColumns(),
     isDeleted: boolean('is_deleted').notNull().default(false),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     massMessageId: uuid('mass_message_id').references(() => massMessages.id, { onDelete: 'set null' }),

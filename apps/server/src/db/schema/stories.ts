@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { media } from './media';
 import { takedownColumns } from './moderation';
+import { reviewColumns } from './review';
 import { users } from './users';
 
 /**
@@ -27,6 +28,7 @@ export const stories = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     expiredAt: timestamp('expired_at', { withTimezone: true }),
     ...takedownColumns(),
+    ...reviewColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

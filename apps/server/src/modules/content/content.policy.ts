@@ -1,4 +1,5 @@
 import { isTakenDown } from '../../db/moderation';
+import { isApproved } from '../../db/review';
 import type { ContentItemRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Viewer } from '../entitlements';
@@ -16,15 +17,16 @@ export function assertCanManage<T extends Pick<ContentItemRow, 'creatorId'>>(
 
 /**
  * Fans see only active items whose publish date has passed; the creator sees their own
- * in any status; an item an admin took down is hidden from everyone but admins.
+ * in any status; an item an admin took down is hidden from everyone but admins; an item waiting
+ * for review (or rejected) reaches nobody but its creator and admins.
  */
 export function isListedFor(
   viewer: Viewer | null,
-  row: Pick<ContentItemRow, 'creatorId' | 'status' | 'publishedAt' | 'takenDownAt'>,
+  row: Pick<ContentItemRow, 'creatorId' | 'status' | 'publishedAt' | 'takenDownAt' | 'reviewState'>,
   at: Date,
 ) {
   if (viewer?.role === 'admin') return true;
   if (isTakenDown(row)) return false;
   if (viewer && viewer.id === row.creatorId) return true;
-  return row.status === 'active' && row.publishedAt !== null && row.publishedAt <= at;
+  return row.status === 'active' && isApproved(row) && row.publishedAt !== null && row.publishedAt <= at;
 }

@@ -3,6 +3,7 @@ import { and, asc, type Column, count, desc, eq, gte, inArray, isNotNull, lte, o
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { notTakenDown } from '../../db/moderation';
+import { isPublished } from '../../db/review';
 import {
   type ContentCategoryRow,
   type ContentItemRow,
@@ -48,7 +49,7 @@ function whereOf(f: ItemFilter): SQL {
   const conds: SQL[] = [eq(contentItems.type, f.type)];
   if (f.creatorId) conds.push(eq(contentItems.creatorId, f.creatorId));
   if (f.publicOnly) {
-    conds.push(eq(contentItems.status, 'active'), notTakenDown(contentItems));
+    conds.push(eq(contentItems.status, 'active'), notTakenDown(contentItems), isPublished(contentItems));
     conds.push(isNotNull(contentItems.publishedAt), lte(contentItems.publishedAt, f.publicOnly.at));
   }
   if (f.status) conds.push(eq(contentItems.status, f.status));
@@ -84,6 +85,7 @@ export function listedItemExists(
             viewer ? eq(contentItems.creatorId, viewer.id) : undefined,
             and(
               eq(contentItems.status, 'active'),
+              isPublished(contentItems),
               isNotNull(contentItems.publishedAt),
               lte(contentItems.publishedAt, at),
             ),

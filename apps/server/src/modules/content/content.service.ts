@@ -14,8 +14,9 @@ import { badRequest, notFound } from '../../lib/errors';
 import { assertNotBlocked, type ViewerLocation, viewerCountryForDiscovery } from '../blocks';
 import type { Viewer } from '../entitlements';
 import { assertCanSell, findCreatorByIdOrUsername } from '../performers';
+import { gateNewItem } from '../review';
 import { assertPrice } from '../settings';
-import { findUserById } from '../users';
+import { findUserById, } from '../users';
 import type { ContentKind, MediaSlot } from './content.kinds';
 import { assertOwnMedia, dropMedia } from './content.media';
 import { assertCanManage, isListedFor } from './content.policy';
@@ -207,13 +208,21 @@ export async function createItem(
   const changes = await resolveChanges(ctx, kind, actor.id, input, null);
   let slug = slugify(input.title);
   while (await repo.slugTaken(ctx.db, kind.type, slug)) slug = slugify(input.title);
-  const row = await repo.insertItem(ctx.db, {
-    ...changes,
-    id: newId(),
-    type: kind.type,
-    creatorId: actor.id,
-    slug,
-    title: input.title,
+  // Publishing (status active) goes through review when the setting asks for it (modules/review).
+  const gate =
+    changes.status === 'active' ? await gateNewItem(ctx, { objectType: kind.type, creatorId: actor.id }) : null;
+  const row = await ctx.db.transaction(async (tx) => {
+    const created = await repo.insertItem(tx, {
+      ...changes,
+      id: newId(),
+      type: kind.type,
+      creatorId: actor.id,
+      slug,
+      title: input.title,
+      reviewState: gate?.reviewState ?? 'approved',
+    });
+    await gate?.submit(tx, created.id);
+    return created;
   });
   return getOwnItem(ctx, kind, actor, row.id);
 }
@@ -233,7 +242,21 @@ export async function updateItem(
     const old = existing[col];
     if (changes[col] !== undefined && old && changes[col] !== old) replaced.push(old);
   }
-  await repo.updateItem(ctx.db, id, changes);
+  // Publishing a draft, or new files on a live item, goes through review again when the setting asks.
+  const becomesActive = changes.status === 'active' && existing.status !== 'active';
+  const mediaChanged = Object.values(SLOT_COLUMN).some(
+    (col) => changes[col] !== undefined && changes[col] !== existing[col],
+  );
+  const finalActive = (changes.status ?? existing.status) === 'active';
+  const gate =
+    finalActive && (becomesActive || mediaChanged)
+      ? await gateNewItem(ctx, { objectType: kind.type, creatorId: existing.creatorId })
+      : null;
+  if (gate?.reviewState === 'pending') changes.reviewState = 'pending';
+  await ctx.db.transaction(async (tx) => {
+    await repo.updateItem(tx, id, changes);
+    await gate?.submit(tx, id);
+  });
   await dropMedia(ctx, replaced);
   return getOwnItem(ctx, kind, actor, id);
 }

@@ -81,5 +81,12 @@ export async function readAll(ctx: Ctx, viewer: Viewer, id: string) {
 }
 
 /** Repo functions other modules may call (through this module's index.ts). */
-export { accountFacts, findConversation, forgetUnread, pairKeyOf, recordMessage } from './conversations.repo';
+export {
+  accountFacts,
+  findConversation,
+  findMembers,
+  forgetUnread,
+  pairKeyOf,
+  recordMessage,
+} from './conversations.repo';
 export { oneForUser, presentConversation, unreadTotals };

@@ -4,6 +4,7 @@ export { peerFor, type Viewer, writeRefusal } from './conversations.policy';
 export {
   accountFacts,
   findConversation,
+  findMembers,
   forgetUnread,
   memberConversation,
   oneForUser,

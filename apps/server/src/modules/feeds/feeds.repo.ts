@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, type SQL, sql 
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
+import { isPublished } from '../../db/review';
 import {
   type FeedRow,
   feedFiles,
@@ -15,9 +16,14 @@ import {
 } from '../../db/schema';
 import { notBlockedBy } from '../blocks';
 
-/** Published, not expired, not taken down by an admin: what fans may find. */
+/** Published, not expired, not taken down by an admin, approved in review: what fans may find. */
 export const visibleToFans = (at: Date) =>
-  and(eq(feeds.status, 'published'), or(isNull(feeds.expiresAt), gt(feeds.expiresAt, at)), isNull(feeds.takenDownAt));
+  and(
+    eq(feeds.status, 'published'),
+    or(isNull(feeds.expiresAt), gt(feeds.expiresAt, at)),
+    isNull(feeds.takenDownAt),
+    isPublished(feeds),
+  );
 
 export async function insertFeed(db: Executor, row: Omit<NewFeedRow, 'id'>): Promise<FeedRow> {
   const [feed] = await db
@@ -62,6 +68,7 @@ export function listedFeedExists(objectId: AnyPgColumn, viewerId: string | null,
     eq(feeds.status, 'published'),
     or(isNull(feeds.expiresAt), gt(feeds.expiresAt, at)),
     isNull(feeds.takenDownAt),
+    isPublished(feeds),
   );
   const visible = viewerId ? or(live, eq(feeds.performerId, viewerId)) : live;
   return sql`exists (select 1 from ${feeds} where ${feeds.id} = ${objectId} and ${visible})`;
@@ -154,6 +161,7 @@ export async function timelinePage(
       and(
         sql`${feeds.performerId} = any(${sql.raw(`'{${ids.join(',')}}'::uuid[]`)})`,
         eq(feeds.status, 'published'),
+        isPublished(feeds),
         sql`(${feeds.expiresAt} is null or ${feeds.expiresAt} > ${at.toISOString()}::timestamptz)`,
         after,
       ),
@@ -214,7 +222,8 @@ export async function claimDueScheduled(db: Executor, at: Date, limit = 100): Pr
   const due = await db
     .select({ id: feeds.id })
     .from(feeds)
-    .where(and(eq(feeds.status, 'scheduled'), lte(feeds.scheduledAt, at)))
+    // Scheduled posts publish at their time only once approved (a pending one waits for its review).
+    .where(and(eq(feeds.status, 'scheduled'), lte(feeds.scheduledAt, at), isPublished(feeds)))
     .limit(limit)
     .for('update', { skipLocked: true });
   if (due.length === 0) return [];

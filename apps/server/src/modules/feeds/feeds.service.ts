@@ -10,11 +10,13 @@ import {
 } from '@marquee/shared';
 import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
+import { isApproved } from '../../db/review';
 import type { FeedRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Viewer } from '../entitlements';
 import { access } from '../entitlements';
 import { findCreatorByIdOrUsername } from '../performers';
+import { gateNewItem } from '../review';
 import { assertPrice } from '../settings';
 import { assertCanSeeCreator, assertMaySell, audienceOf, loadMedia, type MediaLike } from './feeds.deps';
 import { tellAudience } from './feeds.news';
@@ -55,7 +57,7 @@ export const protectable = (f: FeedRow) => ({
 
 /** A post fans may reach: published, not expired, not taken down (owner and admins see every state). */
 export function isLive(f: FeedRow, at: Date) {
-  return f.status === 'published' && (!f.expiresAt || f.expiresAt > at) && !f.takenDownAt;
+  return f.status === 'published' && (!f.expiresAt || f.expiresAt > at) && !f.takenDownAt && isApproved(f);
 }
 
 // ---------- creator side ----------
@@ -181,6 +183,7 @@ export async function createFeed(ctx: Ctx, performerId: string, raw: FeedCreateI
     : [];
   const timing = schedule(ctx, input.scheduledAt, input.expiresAt);
   const content = await checkContent(ctx, performerId, input);
+  const gate = await gateNewItem(ctx, { objectType: 'feed', creatorId: performerId });
   const feed = await ctx.db.transaction(async (tx) => {
     await claimContent(tx, performerId, content.fileIds, input.pollId, undefined);
     const mentions = await resolveMentions(tx, performerId, input.mentions);
@@ -199,8 +202,10 @@ export async function createFeed(ctx: Ctx, performerId: string, raw: FeedCreateI
       pollId: input.pollId ?? null,
       teaserId: teaser[0]?.id ?? null,
       thumbnailId: thumb[0]?.id ?? null,
+      reviewState: gate.reviewState,
     });
     await replaceFeedFiles(tx, row.id, content.fileIds);
+    await gate.submit(tx, row.id);
     return row;
   });
   await afterWrite(ctx, feed);
@@ -209,8 +214,9 @@ export async function createFeed(ctx: Ctx, performerId: string, raw: FeedCreateI
 
 /** Side effects after commit: announce a published post, or queue its publication. */
 async function afterWrite(ctx: Ctx, feed: FeedRow) {
-  if (feed.status === 'published') await announce(ctx, [feed]);
-  else if (feed.scheduledAt && ctx.jobs.started) {
+  if (feed.status === 'published') {
+    if (isApproved(feed)) await announce(ctx, [feed]);
+  } else if (feed.scheduledAt && ctx.jobs.started) {
     await ctx.jobs
       .send(PUBLISH_JOB, { feedId: feed.id }, { startAfter: feed.scheduledAt })
       .catch((err) => ctx.log.error({ err }, 'could not queue post publication'));
@@ -265,7 +271,11 @@ export async function updateFeed(ctx: Ctx, viewer: Viewer, id: string, raw: Feed
         text: input.text ?? current.text,
       })
     : null;
+  // New files on a post go through review again when the setting asks for it.
+  const gate =
+    input.fileIds !== undefined ? await gateNewItem(ctx, { objectType: 'feed', creatorId: performerId }) : null;
   const feed = await ctx.db.transaction(async (tx) => {
+    if (gate?.reviewState === 'pending') await gate.submit(tx, id);
     const type = content?.type ?? current.type;
     if (content) {
       await claimContent(tx, performerId, content.fileIds, pollId, id);
@@ -288,6 +298,7 @@ export async function updateFeed(ctx: Ctx, viewer: Viewer, id: string, raw: Feed
       ...(input.pollId !== undefined && { pollId: input.pollId ?? null }),
       ...(input.teaserId !== undefined && { teaserId: teaser[0]?.id ?? null }),
       ...(input.thumbnailId !== undefined && { thumbnailId: thumb[0]?.id ?? null }),
+      ...(gate?.reviewState === 'pending' && { reviewState: 'pending' as const }),
     });
   });
   if (
@@ -296,7 +307,7 @@ export async function updateFeed(ctx: Ctx, viewer: Viewer, id: string, raw: Feed
     feed.scheduledAt?.getTime() !== current.scheduledAt?.getTime()
   )
     await afterWrite(ctx, feed);
-  if (current.status === 'scheduled' && feed.status === 'published') await announce(ctx, [feed]);
+  if (current.status === 'scheduled' && feed.status === 'published' && isApproved(feed)) await announce(ctx, [feed]);
   return feed;
 }
 
@@ -392,6 +403,17 @@ export async function publishDue(ctx: Ctx): Promise<FeedRow[]> {
   const published = await ctx.db.transaction((tx) => claimDueScheduled(tx, ctx.now()));
   if (published.length > 0) await announce(ctx, published);
   return published;
+}
+
+/**
+ * A reviewer approved a post (modules/review): a published one is announced now; a scheduled one
+ * whose time has passed is published now (the job skipped it while it waited).
+ */
+export async function publishApproved(ctx: Ctx, feedId: string) {
+  const feed = await findFeed(ctx.db, feedId);
+  if (!feed || !isApproved(feed)) return;
+  if (feed.status === 'published') await announce(ctx, [feed]);
+  else if (feed.scheduledAt && feed.scheduledAt <= ctx.now()) await publishDue(ctx);
 }
 
 /**

@@ -3,4 +3,4 @@
 
 export { feedModeration } from './feeds.moderation';
 export { avatarUrl, presentFeeds } from './feeds.presenter';
-export { creatorFeeds, findFeed, followedCreatorIds, performerSummaries } from './feeds.service';
+export { creatorFeeds, findFeed, followedCreatorIds, performerSummaries, publishApproved } from './feeds.service';

@@ -12,6 +12,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Viewer } from '../conversations';
 import { accountFacts, unreadTotals } from '../conversations';
 import { checkContent, mediaByIds, messageTypeOf, presentMessage, previewOf } from '../messages';
+import { gateNewItem } from '../review';
 import { presentUserBrief } from '../users';
 import { canManageMassMessage } from './mass-messages.policy';
 import {
@@ -64,6 +65,9 @@ export async function createMassMessage(ctx: Ctx, creator: Viewer, raw: CreateMa
     throw badRequest('The scheduled time must be in the future', 'MASS_SCHEDULE_PAST', [
       { field: 'scheduledAt', message: 'In the past' },
     ]);
+  // A mass message with media waits for review before it is delivered (modules/review).
+  const gate =
+    content.files.length > 0 ? await gateNewItem(ctx, { objectType: 'mass_message', creatorId: creator.id }) : null;
   const row = await insertMassMessage(ctx.db, {
     id: newId(),
     performerId: creator.id,
@@ -74,9 +78,23 @@ export async function createMassMessage(ctx: Ctx, creator: Viewer, raw: CreateMa
     priceCents: content.priceCents,
     status: 'scheduled',
     scheduledAt: input.scheduledAt ?? null,
+    reviewState: gate?.reviewState ?? 'approved',
   });
-  await ctx.jobs.send(MASS_MESSAGE_JOB, { id: row.id }, { startAfter: input.scheduledAt, singletonKey: row.id });
+  if (gate?.reviewState === 'pending') {
+    await ctx.db.transaction((tx) => gate.submit(tx, row.id));
+    return presentMassMessage(row, 0);
+  }
+  await queueDelivery(ctx, row);
   return presentMassMessage(row, 0);
+}
+
+/** Queues the delivery job at the scheduled time (or now); also called when a reviewer approves it. */
+export async function queueDelivery(ctx: Ctx, row: { id: string; scheduledAt: Date | null }) {
+  await ctx.jobs.send(
+    MASS_MESSAGE_JOB,
+    { id: row.id },
+    { startAfter: row.scheduledAt ?? undefined, singletonKey: row.id },
+  );
 }
 
 export async function listMassMessages(ctx: Ctx, creator: Viewer, q: { page: number; pageSize: number }) {
@@ -111,6 +129,9 @@ export async function cancelMassMessage(ctx: Ctx, creator: Viewer, id: string) {
  * unread badge shows them.
  */
 export async function deliverMassMessage(ctx: Ctx, id: string) {
+  // Only an approved mass message is ever delivered (one waiting for review stays scheduled).
+  const current = await findMassMessage(ctx.db, id);
+  if (current?.reviewState !== 'approved') return;
   const mm = await updateMassMessage(ctx.db, id, { status: 'sending' }, 'scheduled');
   if (!mm) return;
   try {
@@ -148,6 +169,7 @@ export async function deliverMassMessage(ctx: Ctx, id: string) {
               deletedAt: null,
               massMessageId: mm.id,
               createdAt: at,
+              reviewState: 'approved',
             },
             sender: creator,
           },

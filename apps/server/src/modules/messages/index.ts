@@ -11,6 +11,7 @@ export {
   mediaByIds,
   messageTypeOf,
   pageFor,
+  releaseHeldMessage,
   streamChatHooks,
 } from './messages.service';
 export { checkText } from './messages.text';

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { isPublished } from '../../db/review';
 import { entitlements, type MediaRow, media, messageFiles, messages, type NewMessageRow, users } from '../../db/schema';
 
 const senderColumns = {
@@ -21,18 +22,25 @@ export async function insertMessages(tx: Executor, rows: NewMessageRow[], fileId
   return inserted;
 }
 
-/** A page of a conversation, newest first (the client reverses it, spec §4). */
-export async function pageOf(db: Executor, conversationId: string, limit: number, offset: number) {
+/**
+ * A page of a conversation, newest first (the client reverses it, spec §4). A message waiting
+ * for review (paid messages, modules/review) is shown to its sender only.
+ */
+export async function pageOf(db: Executor, conversationId: string, limit: number, offset: number, viewerId: string) {
+  const where = and(
+    eq(messages.conversationId, conversationId),
+    or(isPublished(messages), eq(messages.senderId, viewerId)),
+  );
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({ message: messages, sender: senderColumns })
       .from(messages)
       .leftJoin(users, eq(users.id, messages.senderId))
-      .where(eq(messages.conversationId, conversationId))
+      .where(where)
       .orderBy(desc(messages.createdAt), desc(messages.id))
       .limit(limit)
       .offset(offset),
-    db.select({ total: count() }).from(messages).where(eq(messages.conversationId, conversationId)),
+    db.select({ total: count() }).from(messages).where(where),
   ]);
   return { rows, total };
 }

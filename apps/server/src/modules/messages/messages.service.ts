@@ -6,6 +6,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { msg } from '../../lib/i18n';
 import {
   findConversation,
+  findMembers,
   forgetUnread,
   memberConversation,
   oneForUser,
@@ -18,6 +19,7 @@ import {
 } from '../conversations';
 import { toStatus } from '../media';
 import { notify } from '../notifications';
+import { gateNewItem } from '../review';
 import { presentMessage, presentMessages, previewOf, previewText } from './messages.presenter';
 import {
   filesOf,
@@ -114,7 +116,7 @@ export async function listMessages(
 
 /** A page of any conversation for a viewer whose right to read it the caller checked (stream chats). */
 export async function pageFor(ctx: Ctx, viewer: Viewer, conversationId: string, q: { offset: number; limit: number }) {
-  const { rows, total } = await pageOf(ctx.db, conversationId, q.limit, q.offset);
+  const { rows, total } = await pageOf(ctx.db, conversationId, q.limit, q.offset, viewer.id);
   const files = await filesOf(
     ctx.db,
     rows.map((r) => r.message.id),
@@ -157,6 +159,9 @@ export async function sendMessage(
   await assertMayWrite(ctx, viewer, conversation, peerId);
   const content = await checkContent(ctx, viewer, raw);
   const at = ctx.now();
+  // A paid message waits for review before it reaches the recipient (modules/review).
+  const gate = content.priceCents > 0 ? await gateNewItem(ctx, { objectType: 'message', creatorId: viewer.id }) : null;
+  const held = gate?.reviewState === 'pending';
   const { message, unread } = await ctx.db.transaction(async (tx) => {
     const [message] = await insertMessages(
       tx,
@@ -168,24 +173,38 @@ export async function sendMessage(
           type: messageTypeOf(content.files),
           text: content.text,
           priceCents: content.priceCents,
+          reviewState: gate?.reviewState ?? 'approved',
           createdAt: at,
         },
       ],
       content.files.map((f) => f.id),
     );
+    if (held) {
+      await gate.submit(tx, message.id);
+      return { message, unread: [] };
+    }
     const unread = await recordMessage(tx, { ...message, preview: previewOf(message) });
     return { message, unread };
   });
   const row = (await findMessage(ctx.db, message.id))!;
   const files = new Map([[message.id, content.files]]);
-  await deliver(
-    ctx,
-    row,
-    files,
-    members.map((m) => m.userId),
-    unread,
-  );
+  await deliver(ctx, row, files, held ? [viewer.id] : members.map((m) => m.userId), unread);
   return presentMessage(ctx, row, { viewerId: viewer.id, unlocked: new Set(), files });
+}
+
+/**
+ * A held (reviewed) message is approved: it becomes the conversation's last message, counts as
+ * unread for the recipient and reaches every member now (modules/review).
+ */
+export async function releaseHeldMessage(ctx: Ctx, messageId: string) {
+  const found = await findMessage(ctx.db, messageId);
+  if (!found || found.message.isDeleted) return;
+  const m = found.message;
+  const unread = await ctx.db.transaction((tx) =>
+    recordMessage(tx, { ...m, createdAt: ctx.now(), preview: previewOf(m) }),
+  );
+  const members = (await findMembers(ctx.db, m.conversationId)).map((x) => x.userId);
+  await deliver(ctx, found, await filesOf(ctx.db, [m.id]), members, unread);
 }
 
 /** Realtime fan-out after commit: the message, the member's conversation row and unread total to every member. */

@@ -24,6 +24,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { storageFor } from '../../lib/storage';
 import { type AuthUser, assertIdentityFree, invalidateUserSessions, type RequestMeta } from '../auth';
 import { maskedProfileSettings, saveBankDetails, savePaypalEmail } from '../payouts';
+import { gateNewItem, pendingProfileImage, submitForReview } from '../review';
 import {
   deleteProfileMedia,
   findUserById,
@@ -172,6 +173,20 @@ export async function uploadProfileImage(ctx: Ctx, userId: string, kind: 'avatar
   const user = await findUserById(ctx.db, userId);
   if (!user) throw notFound('User');
   const key = await storeProfileImage(ctx, userId, kind, req);
+  // A creator's new avatar or cover waits for review: the current one stays until a reviewer approves.
+  if (user.role === 'performer') {
+    const objectType = kind === 'avatars' ? 'avatar' : 'cover';
+    const gate = await gateNewItem(ctx, { objectType, creatorId: userId });
+    if (gate.reviewState === 'pending') {
+      const replaced = await ctx.db.transaction(async (tx) => {
+        const before = await pendingProfileImage(tx, objectType, userId);
+        await submitForReview(ctx, tx, { objectType, objectId: userId, creatorId: userId, payload: { key } });
+        return before;
+      });
+      if (replaced) await deleteProfileMedia(ctx, replaced);
+      return key;
+    }
+  }
   await updateUser(ctx.db, userId, kind === 'avatars' ? { avatarPath: key } : { coverPath: key });
   await deleteProfileMedia(ctx, kind === 'avatars' ? user.avatarPath : user.coverPath);
   return key;

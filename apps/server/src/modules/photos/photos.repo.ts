@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { notTakenDown } from '../../db/moderation';
+import { isPublished } from '../../db/review';
 import { type ContentPhotoRow, contentItems, contentPhotos } from '../../db/schema';
 
 export type PhotoWithGallery = ContentPhotoRow & {
@@ -36,6 +37,7 @@ export async function listPhotos(
   if (f.publicAt) {
     conds.push(eq(contentPhotos.status, 'active'), eq(contentItems.status, 'active'));
     conds.push(isNotNull(contentItems.publishedAt), lte(contentItems.publishedAt, f.publicAt));
+    conds.push(isPublished(contentPhotos), isPublished(contentItems));
   }
   if (f.hideTakenDown) conds.push(notTakenDown(contentPhotos), notTakenDown(contentItems));
   const where = and(...conds);

@@ -8,6 +8,7 @@ import { assertNotBlocked, type ViewerLocation } from '../blocks';
 import { assertCanManage, dropMedia, findItem, KINDS, resolvePerformerId } from '../content';
 import type { Viewer } from '../entitlements';
 import { uploadFiles } from '../media';
+import { gateNewItem } from '../review';
 import { canManagePhoto } from './photos.policy';
 import { presentPhotos } from './photos.presenter';
 import * as repo from './photos.repo';
@@ -52,6 +53,12 @@ export async function uploadPhotos(
     );
     throw err;
   }
+  // A photo added to a live, approved gallery waits for review on its own; in a draft or pending
+  // gallery it is covered by the gallery's review (the queue shows the gallery's photos).
+  const gate =
+    g.status === 'active' && g.reviewState === 'approved'
+      ? await gateNewItem(ctx, { objectType: 'photo', creatorId: g.creatorId })
+      : null;
   const created = await ctx.db.transaction(async (tx) => {
     let position = await repo.nextPosition(tx, g.id);
     const rows = await repo.insertPhotos(
@@ -64,8 +71,10 @@ export async function uploadPhotos(
         title: fields.title ?? '',
         description: fields.description ?? '',
         position: position++,
+        reviewState: gate?.reviewState ?? 'approved',
       })),
     );
+    for (const row of rows) await gate?.submit(tx, row.id);
     await repo.refreshGallery(tx, g.id);
     return rows;
   });

@@ -18,9 +18,9 @@ export function profileStatsColumns(
 ) {
   const now = at instanceof Date ? at.toISOString() : at;
   const visiblePost = sql`${feeds.performerId} = ${creatorId} and ${feeds.status} = 'published'
-    and (${feeds.expiresAt} is null or ${feeds.expiresAt} > ${now}) and ${feeds.takenDownAt} is null`;
+    and (${feeds.expiresAt} is null or ${feeds.expiresAt} > ${now}) and ${feeds.takenDownAt} is null and ${feeds.reviewState} = 'approved'`;
   const liveItem = sql`${contentItems.creatorId} = ${creatorId} and ${contentItems.status} = 'active'
-    and (${contentItems.publishedAt} is null or ${contentItems.publishedAt} <= ${now}) and ${contentItems.takenDownAt} is null`;
+    and (${contentItems.publishedAt} is null or ${contentItems.publishedAt} <= ${now}) and ${contentItems.takenDownAt} is null and ${contentItems.reviewState} = 'approved'`;
   return {
     posts: sql<number>`(select count(*)::int from ${feeds} where ${visiblePost})`,
     media: sql<number>`(

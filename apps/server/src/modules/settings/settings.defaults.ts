@@ -1,4 +1,4 @@
-import { CONTENT_PRICE_LIMITS, DEFAULTS, iceServerSchema, menuItemSchema } from '@marquee/shared';
+import { CONTENT_PRICE_LIMITS, DEFAULTS, iceServerSchema, menuItemSchema, REVIEW_MODES } from '@marquee/shared';
 import { gatewayNameSchema } from '@marquee/shared/payments';
 import { z } from 'zod';
 
@@ -115,6 +115,19 @@ export const settingsSchema = z.object({
   /** Reporter details the CyberTipline report draft is filled with (the operator's compliance contact). */
   complianceContactName: z.string().max(200).default(''),
   complianceContactEmail: z.string().max(200).default(''),
+  /**
+   * The site shows adult content (issue 26): review before publication then defaults to everything.
+   * The age gate is shown either way.
+   */
+  adultSite: z.boolean().default(false),
+  /**
+   * Review before publication (modules/review): `auto` = everything on an adult site, else nothing;
+   * `new_or_flagged` = creators in their first `reviewNewCreatorDays` days or flagged by a reviewer.
+   */
+  reviewMode: z.enum(REVIEW_MODES).default('auto'),
+  reviewNewCreatorDays: z.number().int().min(1).max(365).default(30),
+  /** The admins are alerted (once per crossing) when the oldest item waits longer than this. */
+  reviewAlertMinutes: z.number().int().min(1).max(10_080).default(240),
 });
 
 export type SiteSettings = z.infer<typeof settingsSchema>;

@@ -138,7 +138,10 @@ export class SettingsService {
       const issue = parsed.error.issues[0];
       throw badRequest(`Invalid value for ${issue.path.join('.')}: ${issue.message}`, 'INVALID_SETTING');
     }
-    for (const [key, value] of Object.entries(parsed.data)) {
+    // Only the keys sent: zod 4's partial() still fills every other key's default, which would
+    // overwrite the stored values of settings nobody changed.
+    for (const key of Object.keys(changes)) {
+      const value = (parsed.data as Record<string, unknown>)[key];
       if (value !== undefined) await upsertSetting(tx ?? this.db, key, value, updatedBy);
     }
     const secrets = await this.writeSecrets(secretChanges, updatedBy, tx);

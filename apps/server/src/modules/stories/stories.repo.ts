@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import { notTakenDown } from '../../db/moderation';
+import { isPublished } from '../../db/review';
 import { type StoryRow, stories, storyViews } from '../../db/schema';
 
 export async function insertStory(db: Executor, row: Omit<typeof stories.$inferInsert, 'id'>): Promise<StoryRow> {
@@ -57,6 +58,7 @@ export async function activeStoriesOf(db: Executor, performerIds: string[], at: 
         isNull(stories.expiredAt),
         gt(stories.expiresAt, at),
         notTakenDown(stories),
+        isPublished(stories),
       ),
     )
     .orderBy(stories.performerId, stories.createdAt)
@@ -67,7 +69,14 @@ export async function highlightsOf(db: Executor, performerId: string) {
   return db
     .select()
     .from(stories)
-    .where(and(eq(stories.performerId, performerId), eq(stories.isHighlight, true), notTakenDown(stories)))
+    .where(
+      and(
+        eq(stories.performerId, performerId),
+        eq(stories.isHighlight, true),
+        notTakenDown(stories),
+        isPublished(stories),
+      ),
+    )
     .orderBy(desc(stories.createdAt))
     .limit(100);
 }

@@ -2,6 +2,7 @@ import { STORY_TTL_HOURS, type StoryCreateInput, storyCreateSchema, storyUpdateS
 import type { z } from 'zod';
 import type { Ctx } from '../../context';
 import { isTakenDown } from '../../db/moderation';
+import { isApproved } from '../../db/review';
 import type { StoryRow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { assertNotBlocked, creatorsBlockingViewer } from '../blocks';
@@ -9,6 +10,7 @@ import type { Viewer } from '../entitlements';
 // Creators a fan follows or is subscribed to (for the stories bar): the timeline's set.
 import { followedCreatorIds } from '../feeds';
 import { getMediaMany } from '../media';
+import { gateNewItem } from '../review';
 import { canManageStory } from './stories.policy';
 import {
   activeStoriesOf,
@@ -40,16 +42,22 @@ export async function createStory(ctx: Ctx, performerId: string, raw: StoryCreat
   if (!input.mediaId && !input.text) throw badRequest('A story needs a photo, a video or some text', 'STORY_EMPTY');
   if (input.mediaId) await checkMedia(ctx, performerId, input.mediaId);
   const at = ctx.now();
-  return insertStory(ctx.db, {
-    performerId,
-    mediaId: input.mediaId ?? null,
-    text: input.text,
-    backgroundColor: input.backgroundColor ?? null,
-    visibility: input.visibility,
-    isHighlight: input.isHighlight,
-    highlightTitle: input.highlightTitle ?? null,
-    createdAt: at,
-    expiresAt: new Date(at.getTime() + TTL_MS),
+  const gate = await gateNewItem(ctx, { objectType: 'story', creatorId: performerId });
+  return ctx.db.transaction(async (tx) => {
+    const story = await insertStory(tx, {
+      performerId,
+      reviewState: gate.reviewState,
+      mediaId: input.mediaId ?? null,
+      text: input.text,
+      backgroundColor: input.backgroundColor ?? null,
+      visibility: input.visibility,
+      isHighlight: input.isHighlight,
+      highlightTitle: input.highlightTitle ?? null,
+      createdAt: at,
+      expiresAt: new Date(at.getTime() + TTL_MS),
+    });
+    await gate.submit(tx, story.id);
+    return story;
   });
 }
 
@@ -115,6 +123,7 @@ export async function openStory(ctx: Ctx, viewer: Viewer | null, id: string, ip?
   const isOwner = canManageStory(viewer, s);
   if (!isOwner) {
     if (!isActive(s, ctx.now()) && !s.isHighlight) throw notFound('Story');
+    if (!isApproved(s)) throw notFound('Story');
     await assertNotBlocked(ctx, s.performerId, viewer?.id ?? null, ip);
     if (viewer) await markSeen(ctx.db, s.id, viewer.id);
   }

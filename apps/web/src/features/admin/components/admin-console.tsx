@@ -6,6 +6,7 @@ import {
   Fingerprint,
   Flag,
   History,
+  ListChecks,
   type LucideIcon,
   Mail,
   Radio,
@@ -38,6 +39,12 @@ const SECTIONS: Array<{
   { id: 'users', label: 'Users and creators', icon: Users, load: () => import('./users-section') },
   { id: 'verification', label: 'Verification queue', icon: BadgeCheck, load: () => import('./verification-section') },
   { id: 'content', label: 'Content', icon: ShieldAlert, load: () => import('./content-section') },
+  {
+    id: 'review',
+    label: 'Review queue',
+    icon: ListChecks,
+    load: () => import('../../review/components/review-queue-section'),
+  },
   { id: 'reports', label: 'Reports', icon: Flag, load: () => import('./reports-section') },
   {
     id: 'complaints',

@@ -118,6 +118,22 @@ const GROUPS: Array<{ id: string; title: string; fields: Def[] }> = [
     ],
   },
   {
+    id: 'review',
+    title: 'Review before publication',
+    fields: [
+      { key: 'adultSite', label: 'The site shows adult content', kind: 'bool' },
+      {
+        key: 'reviewMode',
+        label: 'Review uploads before publication',
+        kind: 'select',
+        options: ['auto', 'everything', 'new_or_flagged', 'nothing'],
+        hint: 'auto = everything on an adult site, nothing otherwise (docs/compliance.md)',
+      },
+      { key: 'reviewNewCreatorDays', label: 'New creators are reviewed for (days)', kind: 'number' },
+      { key: 'reviewAlertMinutes', label: 'Alert when the oldest item waits longer than (minutes)', kind: 'number' },
+    ],
+  },
+  {
     id: 'menus',
     title: 'Header and footer menus',
     fields: [

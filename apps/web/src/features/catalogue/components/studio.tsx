@@ -11,6 +11,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { MediaStatus } from '../../media/components/media-status';
+import { ReviewBadge } from '../../review/components/review-badge';
 import { catalogueApi, previewOf, tokens, useMyItems } from '../api';
 import { itemHref } from './content-card';
 import { ItemForm } from './item-form';
@@ -61,6 +62,7 @@ export function Studio({ type }: { type: ContentType }) {
                     ? ` · ${t('catalogue.stock', { n: item.stock })}`
                     : ''}
                 </p>
+                <ReviewBadge type={item.type} id={item._id} ownerId={item.performerId} />
                 {item.takenDown && (
                   <p role="note" className="mt-1 text-xs font-medium text-red-600 dark:text-red-400">
                     {item.takedownReason

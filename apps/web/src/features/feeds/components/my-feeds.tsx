@@ -10,6 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { DATE_TIME, formatDate } from '../../../lib/i18n/format';
+import { ReviewBadge } from '../../review/components/review-badge';
 import { tokens } from '../../wallet/api';
 import { feedsApi, useMyFeeds } from '../api';
 
@@ -74,6 +75,7 @@ export function MyFeeds() {
                 {f.isSale ? ` · ${tokens(f.price)}` : ''} · {t('posts.likes', { count: f.totalLike })} ·{' '}
                 {t('posts.comments', { count: f.totalComment })}
               </p>
+              <ReviewBadge type="feed" id={f._id} ownerId={f.performerId} />
             </div>
             <Link
               to={`/creator/feeds/${f._id}/edit`}

@@ -10,6 +10,7 @@ import { getErrorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import i18n from '../../../lib/i18n';
 import { DATE_TIME, formatDate } from '../../../lib/i18n/format';
+import { ReviewBadge } from '../../review/components/review-badge';
 import { feedsApi } from '../api';
 import { LockedOverlay } from './locked-overlay';
 import { MediaCarousel } from './media-carousel';
@@ -83,6 +84,7 @@ export function PostCard({ feed, onChange, detail = false }: { feed: Feed; onCha
           {feed.takedownReason ? t('feeds.takenDownReason', { reason: feed.takedownReason }) : t('feeds.takenDown')}
         </p>
       )}
+      <ReviewBadge type="feed" id={feed._id} ownerId={feed.performerId} />
       {feed.text && (
         <p className={cn('mt-3 text-[15px] whitespace-pre-line', !detail && 'line-clamp-6')}>{feed.text}</p>
       )}

@@ -11,6 +11,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import i18n from '../../../lib/i18n';
 import { useCurrentUser } from '../../auth/api';
+import { ReviewBadge } from '../../review/components/review-badge';
 import { MY_STORIES_PAGE_SIZE, storiesApi, useMyStories, useRefreshStories } from '../api';
 import { HighlightDialog } from './highlight-dialog';
 import { NewStoryDialog } from './new-story-dialog';
@@ -106,6 +107,7 @@ export function MyStories() {
                 <span className="sr-only">{t('stories.viewsWord', { count: s.totalView })}</span>
                 {s.visibility === 'subscribers' && ` · ${t('posts.visibility.subscribers')}`}
               </p>
+              <ReviewBadge type="story" id={s._id} ownerId={s.performerId} />
               {s.isHighlight && (
                 <p className="font-semibold text-brand-600" data-testid="story-highlight">
                   ★ {s.highlightTitle || t('stories.highlights')}

@@ -20,6 +20,7 @@ import { pagesDe } from './pages/de';
 import { payoutsDe } from './payouts/de';
 import { postsDe } from './posts/de';
 import { profilesDe } from './profiles/de';
+import { review } from './review/de';
 import { storiesDe } from './stories/de';
 import { streamingDe } from './streaming/de';
 import { subscriptionsDe } from './subscriptions/de';
@@ -27,6 +28,7 @@ export const de: Messages = {
   leaks: leaksDe,
   complaints: complaintsDe,
   chargebacks: chargebacksDe,
+  review,
   nav: {
     Home: 'Startseite',
     Explore: 'Entdecken',

@@ -19,6 +19,7 @@ import { pagesEn } from './pages/en';
 import { payoutsEn } from './payouts/en';
 import { postsEn } from './posts/en';
 import { profilesEn } from './profiles/en';
+import { review } from './review/en';
 import { storiesEn } from './stories/en';
 import { streamingEn } from './streaming/en';
 import { subscriptionsEn } from './subscriptions/en';
@@ -28,6 +29,7 @@ export const en = {
   leaks: leaksEn,
   complaints: complaintsEn,
   chargebacks: chargebacksEn,
+  review,
   nav: {
     Home: 'Home',
     Explore: 'Explore',

@@ -20,6 +20,7 @@ import { pagesEs } from './pages/es';
 import { payoutsEs } from './payouts/es';
 import { postsEs } from './posts/es';
 import { profilesEs } from './profiles/es';
+import { review } from './review/es';
 import { storiesEs } from './stories/es';
 import { streamingEs } from './streaming/es';
 import { subscriptionsEs } from './subscriptions/es';
@@ -27,6 +28,7 @@ export const es: Messages = {
   leaks: leaksEs,
   complaints: complaintsEs,
   chargebacks: chargebacksEs,
+  review,
   nav: {
     Home: 'Inicio',
     Explore: 'Explorar',

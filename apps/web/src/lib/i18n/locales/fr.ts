@@ -20,6 +20,7 @@ import { pagesFr } from './pages/fr';
 import { payoutsFr } from './payouts/fr';
 import { postsFr } from './posts/fr';
 import { profilesFr } from './profiles/fr';
+import { review } from './review/fr';
 import { storiesFr } from './stories/fr';
 import { streamingFr } from './streaming/fr';
 import { subscriptionsFr } from './subscriptions/fr';
@@ -27,6 +28,7 @@ export const fr: Messages = {
   leaks: leaksFr,
   complaints: complaintsFr,
   chargebacks: chargebacksFr,
+  review,
   nav: {
     Home: 'Accueil',
     Explore: 'Explorer',

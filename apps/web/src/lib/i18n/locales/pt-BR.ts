@@ -20,6 +20,7 @@ import { pagesPtBR } from './pages/pt-BR';
 import { payoutsPtBR } from './payouts/pt-BR';
 import { postsPtBR } from './posts/pt-BR';
 import { profilesPtBR } from './profiles/pt-BR';
+import { review } from './review/pt-BR';
 import { storiesPtBR } from './stories/pt-BR';
 import { streamingPtBR } from './streaming/pt-BR';
 import { subscriptionsPtBR } from './subscriptions/pt-BR';
@@ -27,6 +28,7 @@ export const ptBR: Messages = {
   leaks: leaksPtBR,
   complaints: complaintsPtBR,
   chargebacks: chargebacksPtBR,
+  review,
   nav: {
     Home: 'Início',
     Explore: 'Explorar',
