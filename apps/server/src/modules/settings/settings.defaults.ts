@@ -1,5 +1,5 @@
 import { DEFAULTS, iceServerSchema, menuItemSchema } from '@marquee/shared';
-import { gatewayNameSchema } from '@marquee/shared/payments';
+import { gatewayChoicesSchema, gatewayNameSchema } from '@marquee/shared/payments';
 import { z } from 'zod';
 
 const money = z.number().min(0).max(1_000_000);
@@ -40,6 +40,11 @@ export const settingsSchema = z.object({
   clientSidePasswordHashing: z.boolean().default(false),
   currency: z.string().length(3).default('USD'),
   paymentGateway: gatewayNameSchema.optional(),
+  /**
+   * The admin's gateways in order, each active for top-ups, subscriptions and/or single purchases
+   * (docs/payments.md, "Gateways in the console"). Empty: `paymentGateway` alone, for everything.
+   */
+  paymentGateways: gatewayChoicesSchema.default([]),
   streamingProvider: z.enum(['webrtc', 'agora']).default('webrtc'),
   // private
   /** STUN/TURN servers for private shows (WebRTC); empty = host candidates only (same network). */

@@ -5,6 +5,7 @@ import { Field, Label } from '../../../components/ui/input';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
+import { AdminGatewaysCard } from '../../payments/components/admin-gateways';
 import { usePageTitle } from '../../settings/hooks';
 import { saveSettings, useAdminSettings } from '../api';
 import { Badge, SectionTitle, Select, TextArea } from './kit';
@@ -39,7 +40,6 @@ const GROUPS: Array<{ title: string; fields: Def[] }> = [
   {
     title: 'Payments and limits',
     fields: [
-      { key: 'paymentGateway', label: 'Payment gateway', kind: 'select', options: ['sandbox', 'stripe'] },
       { key: 'currency', label: 'Currency', kind: 'text' },
       { key: 'minimumSubscriptionPrice', label: 'Subscription price min', kind: 'number' },
       { key: 'maximumSubscriptionPrice', label: 'Subscription price max', kind: 'number' },
@@ -241,6 +241,7 @@ export default function SettingsSection() {
             </CardContent>
           </Card>
         ))}
+        <AdminGatewaysCard />
         <SecretsCard secrets={data.secrets} />
         <Card>
           <CardHeader>

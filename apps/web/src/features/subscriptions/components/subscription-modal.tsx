@@ -1,4 +1,5 @@
 import type { SubscriptionOption } from '@marquee/shared';
+import { type GatewayName, resumesAtGateway } from '@marquee/shared/payments';
 import { CreditCard, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -9,6 +10,9 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import { nextGatewayOf } from '../../payments/api';
+import { MethodPicker } from '../../payments/components/method-picker';
+import { GatewayDownNotice, ResumeNotice } from '../../payments/components/notices';
 import { goToCheckout } from '../../wallet/api';
 import { dateOf, money, refreshAfterSubscriptionChange, subscriptionsApi, useOffer } from '../api';
 import { useSubscriptionModal } from '../store';
@@ -25,6 +29,8 @@ export default function SubscriptionModal() {
   const { showModal, performer, subscriptionType, setType, close, onSubscribed } = useSubscriptionModal();
   const { data: offer, isLoading, error } = useOffer(showModal ? performer?._id : null);
   const [method, setMethod] = useState<'wallet' | 'card'>('wallet');
+  const [gateway, setGateway] = useState<GatewayName | null>(null);
+  const [down, setDown] = useState<{ gateway: GatewayName; next: GatewayName } | null>(null);
   const [step, setStep] = useState<'choose' | 'confirm'>('choose');
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
@@ -43,7 +49,13 @@ export default function SubscriptionModal() {
     option &&
     (offer?.walletBalance ?? 0) < option.firstPrice;
   const running = offer?.current?.isActive ? offer.current : null;
-  const resumes = running?.status === 'cancelled' && !isFree;
+  // CCBill, Segpay and Verotel cannot restart a cancelled membership: resuming by card is a new checkout
+  const cardGateway = gateway ?? offer?.gateway ?? 'sandbox';
+  const restarts =
+    running?.status === 'cancelled' &&
+    !isFree &&
+    !resumesAtGateway(running.paymentMethod, method === 'card' ? cardGateway : 'wallet');
+  const resumes = running?.status === 'cancelled' && !isFree && !restarts;
 
   const confirm = async () => {
     if (!performer || !option) return;
@@ -53,6 +65,7 @@ export default function SubscriptionModal() {
         performerId: performer._id,
         subscriptionType: option.subscriptionType,
         paymentMethod: method,
+        gateway: method === 'card' ? (gateway ?? undefined) : undefined,
         returnTo: `${location.pathname}${location.search}`,
       });
       if (res.checkoutUrl) {
@@ -67,7 +80,11 @@ export default function SubscriptionModal() {
       onSubscribed?.();
       close();
     } catch (err) {
-      toast.error(getErrorMessage(err));
+      const next = nextGatewayOf(err);
+      if (next && method === 'card') {
+        setDown({ gateway: cardGateway, next });
+        setGateway(next);
+      } else toast.error(getErrorMessage(err));
     } finally {
       setBusy(false);
     }
@@ -81,7 +98,7 @@ export default function SubscriptionModal() {
       title={step === 'confirm' ? 'Confirm your subscription' : `Subscribe to ${name}`}
       description={step === 'confirm' ? undefined : 'Unlock their subscriber posts, photos and videos.'}
       footer={
-        option && !(running && !resumes && !(running.subscriptionType === 'free' && !isFree)) ? (
+        option && !(running && !resumes && !restarts && !(running.subscriptionType === 'free' && !isFree)) ? (
           step === 'choose' ? (
             <Button
               className="w-full"
@@ -214,6 +231,11 @@ export default function SubscriptionModal() {
               ))}
             </fieldset>
           )}
+          {!isFree && method === 'card' && (
+            <MethodPicker purpose="subscription" value={gateway} onChange={setGateway} />
+          )}
+          {down && <GatewayDownNotice gateway={down.gateway} next={down.next} />}
+          {restarts && running && method === 'card' && <ResumeNotice gateway={running.paymentMethod} />}
           {short && <p className="text-sm text-red-600">Insufficient balance, please top up your wallet</p>}
         </div>
       )}

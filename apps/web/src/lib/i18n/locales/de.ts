@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { payments } from './payments/de';
 
 export const de: Messages = {
   nav: {
@@ -474,4 +475,5 @@ export const de: Messages = {
       system: 'Konto- und Website-Hinweise',
     },
   },
+  payments,
 };

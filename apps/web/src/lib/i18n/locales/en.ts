@@ -1,3 +1,4 @@
+import { payments } from './payments/en';
 /** English, the source language. Keys of `nav` are the English labels of NAV_ITEMS. */
 export const en = {
   nav: {
@@ -472,6 +473,7 @@ export const en = {
       system: 'Account and site notices',
     },
   },
+  payments,
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { payments } from './payments/es';
 
 export const es: Messages = {
   nav: {
@@ -471,4 +472,5 @@ export const es: Messages = {
       system: 'Avisos de la cuenta y del sitio',
     },
   },
+  payments,
 };

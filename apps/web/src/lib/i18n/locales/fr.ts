@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { payments } from './payments/fr';
 
 export const fr: Messages = {
   nav: {
@@ -476,4 +477,5 @@ export const fr: Messages = {
       system: 'Avis du compte et du site',
     },
   },
+  payments,
 };

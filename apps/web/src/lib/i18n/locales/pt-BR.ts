@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { payments } from './payments/pt-BR';
 
 export const ptBR: Messages = {
   nav: {
@@ -471,4 +472,5 @@ export const ptBR: Messages = {
       system: 'Avisos da conta e do site',
     },
   },
+  payments,
 };
