@@ -2,6 +2,7 @@ import { CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { mutate } from 'swr';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
@@ -9,7 +10,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { formatAmount } from '../../../lib/i18n/format';
 import { useRealtimeEvent } from '../../../lib/realtime';
-import { goToCheckout, refreshWallet, safeReturnTo } from '../../wallet/api';
+import { goToCheckout, safeReturnTo, WALLET_KEY } from '../../wallet/api';
 import { paymentsApi, refreshPaymentResult, useLatestPayment, usePaymentResult } from '../api';
 
 /**
@@ -33,7 +34,9 @@ export function PaymentResultPage() {
     if (payload._id === id) void refreshPaymentResult(payload._id);
   });
   useEffect(() => {
-    if (p?.status === 'succeeded') void refreshWallet();
+    // revalidate the balance without clearing cached data (refreshWallet() clears `/users/me` too,
+    // which unmounts this auth-guarded page and mounts it again: a loop)
+    if (p?.status === 'succeeded') void mutate(WALLET_KEY);
   }, [p?.status]);
 
   const failover = async () => {
