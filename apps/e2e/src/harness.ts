@@ -52,7 +52,8 @@ export interface Harness {
  */
 export async function startHarness(
   options: {
-    env?: Record<string, string>;
+    /** Server environment; a function gets the server's base URL first (peers that send the browser back to it). */
+    env?: Record<string, string> | ((baseUrl: string) => Record<string, string>);
     /** Extra Chromium flags for this file's browser (e.g. the fake camera of the streaming journey). */
     browserArgs?: string[];
   } = {},
@@ -80,7 +81,7 @@ export async function startHarness(
         SEED_REVIEW: '0',
         SKIP_WEB_BUILD: '1',
         LOG_LEVEL: 'warn',
-        ...options.env,
+        ...(typeof options.env === 'function' ? options.env(baseUrl) : options.env),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,

@@ -59,6 +59,12 @@ export async function startCcbillPeer(cfg: CcbillPeerConfig) {
     flexformsUrl: '',
     /** Where webhooks go (the app's /api/payments/ccbill/webhook/<secret>); set by the test. */
     webhookUrl: '',
+    /**
+     * The subscription's approval and denial URLs (set in CCBill's admin, not per payment): when set, the
+     * form's answer sends the browser there (302) instead of showing its own page.
+     */
+    approvalUrl: '',
+    denialUrl: '',
     /** CCBill's two webhook formats. */
     format: 'form' as 'form' | 'json',
     subscriptions,
@@ -260,6 +266,11 @@ export async function startCcbillPeer(cfg: CcbillPeerConfig) {
         return send(400, 'Error 500: the dynamic pricing request is invalid (formDigest)');
       if (req.method === 'GET') return send(200, formPage(q, cfg.flexId));
       const sub = await sale(q);
+      const back = sub ? peer.approvalUrl : peer.denialUrl;
+      if (back) {
+        res.writeHead(302, { location: back });
+        return res.end();
+      }
       send(200, sub ? `<p>Approved</p><p data-subscription-id="${sub.id}"></p>` : '<p>Declined</p>');
     });
   });

@@ -15,6 +15,7 @@ import type {
   StreamTipEvent,
   StreamViewers,
 } from './streaming';
+import type { Payment } from './wallet';
 
 /**
  * The one typed realtime event map shared by server and client (socket.io).
@@ -28,6 +29,8 @@ export interface ServerToClientEvents {
   /** A client event was dropped (its ack, if any, answered 429): too many events from this account or address. */
   'rate-limited': (payload: RateLimitedEvent) => void;
   'balance/updated': (payload: { balance: number }) => void;
+  /** One of the user's card payments changed (the gateway's postback or webhook arrived): the result page shows it. */
+  'payment/updated': (payload: Payment) => void;
   'media/status': (payload: {
     mediaId: string;
     status: 'processing' | 'ready' | 'error';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gatewayNameSchema } from './payments';
+import { gatewayNameSchema, paymentMethodsSchema } from './payments';
 
 export const menuItemSchema = z.object({
   title: z.string().min(1).max(60),
@@ -16,7 +16,10 @@ export type MenuItem = z.infer<typeof menuItemSchema>;
 export const publicSettingsSchema = z.object({
   requireEmailVerification: z.boolean(),
   stripePublishableKey: z.string(),
+  /** The default gateway (the first of the admin's list). */
   paymentGateway: gatewayNameSchema,
+  /** The methods the web offers per purpose, in the admin's order; a picker shows when a list has more than one. */
+  paymentMethods: paymentMethodsSchema,
   freeSubscriptionEnabled: z.boolean(),
   freeSubscriptionDuration: z.number().int().min(1),
   minimumSubscriptionPrice: z.number(),

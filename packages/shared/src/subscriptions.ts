@@ -136,6 +136,8 @@ export const subscribeBodySchema = z.object({
   subscriptionType: z.enum(SUBSCRIPTION_TYPES).default('monthly'),
   /** wallet: pay from the token balance; card: through the site's gateway checkout. Ignored for free. */
   paymentMethod: z.enum(['wallet', 'card']).default('wallet'),
+  /** Card: the processor the fan picked (one of the public `paymentMethods.subscription`); the first when absent. */
+  gateway: gatewayNameSchema.optional(),
   /** Card: the app page the gateway's checkout returns to (an app path such as `/kai`). */
   returnTo: z
     .string()

@@ -112,6 +112,8 @@ export const topUpBodySchema = z.object({
   couponCode: z.string().trim().min(1).max(40).optional(),
   /** Pay with a saved card (charged at once) instead of the checkout page. */
   cardId: z.string().uuid().optional(),
+  /** The method the fan picked (one of the public `paymentMethods.topup`); the first one when absent. */
+  gateway: gatewayNameSchema.optional(),
 });
 export const PAYMENT_STATUSES = [
   'created',
@@ -139,6 +141,11 @@ export const paymentSchema = z.object({
   checkoutUrl: z.string().nullable(),
   createdAt: isoDate,
   confirmedAt: isoDate.nullable(),
+  /**
+   * Failover (GET /payment/transactions/{id} only): the next processor the fan may try after this
+   * payment failed with a decline another processor might accept, or when it never opened; null otherwise.
+   */
+  nextGateway: gatewayNameSchema.nullable().optional(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 export const paymentSearchQuerySchema = listQuerySchema.extend({

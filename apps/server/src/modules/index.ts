@@ -25,6 +25,7 @@ import messageRoutes from './messages/messages.routes';
 import notificationRoutes from './notifications/notifications.routes';
 import ordersRoutes from './orders/orders.routes';
 import ccbillRoutes from './payments/ccbill.routes';
+import gatewaysRoutes from './payments/gateways.routes';
 import paymentsRoutes from './payments/payments.routes';
 import segpayRoutes from './payments/segpay.routes';
 import verotelRoutes from './payments/verotel.routes';
@@ -64,6 +65,7 @@ export async function registerModules(app: App) {
   await app.register(mediaRoutes);
   await app.register(walletRoutes);
   await app.register(paymentsRoutes);
+  await app.register(gatewaysRoutes);
   await app.register(referralsRoutes);
   await app.register(earningsRoutes);
   await app.register(payoutsRoutes);

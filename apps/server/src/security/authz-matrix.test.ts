@@ -93,6 +93,13 @@ const MATRIX: Record<string, Entry> = {
   // A stream pass: the world's stream is paid (strangers who buy it may then join, tip and chat).
   'POST /api/wallet/charges/stream/{id}': { own: 'c', params: id((w) => w.streamId), allow: BUYERS },
   'GET /api/payment/transactions/{id}': { own: 'f', params: id((w) => w.transactionId), allow: OWNER_ADMIN },
+  'GET /api/payment/transactions/{id}/result': { own: 'f', params: id((w) => w.transactionId), allow: OWNER },
+  'POST /api/payment/transactions/{id}/failover': {
+    own: 'f',
+    params: id((w) => w.transactionId),
+    allow: OWNER,
+    body: { gateway: 'sandbox' },
+  },
   'POST /api/payment/sandbox/checkout/{id}/pay': { own: 'f', params: id((w) => w.transactionId), allow: OWNER },
   'POST /api/payment/sandbox/checkout/{id}/retry': { own: 'f', params: id((w) => w.transactionId), allow: OWNER },
   'POST /api/payment/sandbox/checkout/{id}/confirm': {

@@ -2797,6 +2797,11 @@ export interface paths {
                             stripePublishableKey: string;
                             /** @enum {string} */
                             paymentGateway: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel";
+                            paymentMethods: {
+                                topup: ("sandbox" | "stripe" | "ccbill" | "segpay" | "verotel")[];
+                                subscription: ("sandbox" | "stripe" | "ccbill" | "segpay" | "verotel")[];
+                                purchase: ("sandbox" | "stripe" | "ccbill" | "segpay" | "verotel")[];
+                            };
                             freeSubscriptionEnabled: boolean;
                             freeSubscriptionDuration: number;
                             minimumSubscriptionPrice: number;
@@ -4929,6 +4934,8 @@ export interface paths {
                         couponCode?: string;
                         /** Format: uuid */
                         cardId?: string;
+                        /** @enum {string} */
+                        gateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel";
                     };
                 };
             };
@@ -4955,6 +4962,8 @@ export interface paths {
                             checkoutUrl: string | null;
                             createdAt: string;
                             confirmedAt: string | null;
+                            /** @enum {string|null} */
+                            nextGateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | null;
                         };
                     };
                 };
@@ -5013,6 +5022,8 @@ export interface paths {
                                 checkoutUrl: string | null;
                                 createdAt: string;
                                 confirmedAt: string | null;
+                                /** @enum {string|null} */
+                                nextGateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | null;
                             }[];
                             total: number;
                         };
@@ -5069,6 +5080,8 @@ export interface paths {
                             checkoutUrl: string | null;
                             createdAt: string;
                             confirmedAt: string | null;
+                            /** @enum {string|null} */
+                            nextGateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | null;
                         };
                     };
                 };
@@ -5135,6 +5148,8 @@ export interface paths {
                             checkoutUrl: string | null;
                             createdAt: string;
                             confirmedAt: string | null;
+                            /** @enum {string|null} */
+                            nextGateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | null;
                         };
                     };
                 };
@@ -5189,6 +5204,8 @@ export interface paths {
                             checkoutUrl: string | null;
                             createdAt: string;
                             confirmedAt: string | null;
+                            /** @enum {string|null} */
+                            nextGateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | null;
                         };
                     };
                 };
@@ -5249,6 +5266,8 @@ export interface paths {
                             checkoutUrl: string | null;
                             createdAt: string;
                             confirmedAt: string | null;
+                            /** @enum {string|null} */
+                            nextGateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | null;
                         };
                     };
                 };
@@ -5574,6 +5593,230 @@ export interface paths {
                             checkoutUrl: string | null;
                             createdAt: string;
                             confirmedAt: string | null;
+                            /** @enum {string|null} */
+                            nextGateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/transactions/{id}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of my payments as the result page shows it: its state and, after a soft decline or a checkout that did not open, the next processor to try (nextGateway) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            /** @enum {string} */
+                            gateway: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel";
+                            purpose: string;
+                            amount: number;
+                            charged: number;
+                            discount: number;
+                            currency: string;
+                            /** @enum {string} */
+                            status: "created" | "requires_action" | "succeeded" | "failed" | "refund_pending" | "refunded" | "chargeback";
+                            failureReason: string | null;
+                            description: string;
+                            checkoutUrl: string | null;
+                            createdAt: string;
+                            confirmedAt: string | null;
+                            /** @enum {string|null} */
+                            nextGateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/transactions/{id}/failover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Failover: the same purchase as a fresh payment at another processor offered for its purpose; answers it with its checkout URL */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        gateway: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            /** @enum {string} */
+                            gateway: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel";
+                            purpose: string;
+                            amount: number;
+                            charged: number;
+                            discount: number;
+                            currency: string;
+                            /** @enum {string} */
+                            status: "created" | "requires_action" | "succeeded" | "failed" | "refund_pending" | "refunded" | "chargeback";
+                            failureReason: string | null;
+                            description: string;
+                            checkoutUrl: string | null;
+                            createdAt: string;
+                            confirmedAt: string | null;
+                            /** @enum {string|null} */
+                            nextGateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments/gateways": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: each gateway, whether it is configured (what is missing), its place and purposes in the site list, and approval rates per processor and month */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            defaultGateway: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel";
+                            gateways: {
+                                /** @enum {string} */
+                                gateway: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel";
+                                configured: boolean;
+                                missing: string[];
+                                position: number | null;
+                                topup: boolean;
+                                subscription: boolean;
+                                purchase: boolean;
+                                /** @enum {string} */
+                                test: "remote" | "local";
+                            }[];
+                            approvalRates: {
+                                /** @enum {string} */
+                                gateway: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel";
+                                month: string;
+                                attempted: number;
+                                approved: number;
+                                open: number;
+                                rate: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments/gateways/{gateway}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admin: test a gateway's connection (a harmless call where the processor offers one, else a local check of the settings); never moves money */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    gateway: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ok: boolean;
+                            /** @enum {string} */
+                            mode: "remote" | "local";
+                            message: string;
                         };
                     };
                 };
@@ -22216,6 +22459,8 @@ export interface paths {
                          * @enum {string}
                          */
                         paymentMethod?: "wallet" | "card";
+                        /** @enum {string} */
+                        gateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel";
                         returnTo?: string;
                     };
                 };

@@ -73,6 +73,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/scenes', page: () => import('./catalogue-scenes') },
   { path: '/scenarios', page: () => import('./catalogue-scenarios') },
   { path: '/wallet', page: () => import('./wallet'), auth: true },
+  { path: '/payments/result', page: () => import('./payments-result'), auth: true },
   { path: '/payment/sandbox/checkout/:id', page: () => import('./payment-sandbox-checkout'), auth: true },
   { path: '/user/orders', page: () => import('./user-orders'), auth: true },
   { path: '/user/addresses', page: () => import('./user-addresses'), auth: true },

@@ -6,6 +6,7 @@ import {
   parsePostbackBody,
 } from './ccbill.postback';
 import {
+  type ConnectionTest,
   type CreatedPayment,
   type CreatePaymentInput,
   type Gateway,
@@ -168,6 +169,34 @@ export class CcbillGateway implements Gateway {
   private async cancel(subscriptionId: string) {
     const result = await this.datalink('cancelSubscription', { subscriptionId });
     if (result !== '1') throw new Error(`CCBill cancelSubscription: ${DATALINK_ERRORS[result] ?? result}`);
+  }
+
+  /**
+   * DataLink `viewSubscriptionStatus` of a subscription id that cannot exist: read-only, and its answer
+   * tells whether DataLink accepts this server (address, credentials, account). Without DataLink
+   * credentials only the FlexForms settings are checked (locally: CCBill has no call for them).
+   */
+  async testConnection(): Promise<ConnectionTest> {
+    if (!this.o.datalinkUsername || !this.o.datalinkPassword)
+      return {
+        ok: true,
+        mode: 'local',
+        message:
+          'FlexForms settings present (checked here); DataLink is not configured, so cancels and refunds cannot run',
+      };
+    try {
+      const result = await this.datalink('viewSubscriptionStatus', { subscriptionId: '0' });
+      const refused = ['-1', '-4', '-8', '-9', '-10', '-12'].includes(result);
+      return {
+        ok: !refused,
+        mode: 'remote',
+        message: refused
+          ? `DataLink refused: ${DATALINK_ERRORS[result] ?? result}`
+          : `DataLink answered (${result}: ${DATALINK_ERRORS[result] ?? 'accepted'}); credentials and address accepted`,
+      };
+    } catch (err) {
+      return { ok: false, mode: 'remote', message: (err as Error).message };
+    }
   }
 
   /** One DataLink call (GET, credentials in the query as CCBill documents them, XML answer `<results>n</results>`). */

@@ -108,6 +108,17 @@ export interface Gateway {
   setCancelAtPeriodEnd?(externalId: string, cancel: boolean): Promise<void>;
   /** End the agreement now (it ended here: grace over, blocked). */
   cancelNow?(externalId: string): Promise<void>;
+  /**
+   * The admin's "test connection": a harmless call to the processor where it offers one (`remote`),
+   * else a local check of the configuration (`local`). Never moves money; throws nothing.
+   */
+  testConnection?(): Promise<ConnectionTest>;
+}
+
+export interface ConnectionTest {
+  ok: boolean;
+  mode: 'remote' | 'local';
+  message: string;
 }
 
 /** The gateway's answer to a refund: done, accepted but not final (a webhook follows), or refused. */

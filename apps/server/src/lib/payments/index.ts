@@ -109,3 +109,24 @@ export function ccbillConfigured(config: Config): boolean {
 }
 export { CcbillGateway, ccbillPrice, formDigest } from './ccbill';
 export * from './ccbill.postback';
+
+/** Verotel takes payments with its shop id and signature key (memberships also need the Control Center API). */
+export function verotelConfigured(config: Config): boolean {
+  return Boolean(config.VEROTEL_SHOP_ID && config.VEROTEL_SIGNATURE_KEY);
+}
+
+/** Whether this server could open a checkout at the gateway now (its settings and secrets are there). */
+export function gatewayConfigured(config: Config, name: GatewayName): boolean {
+  switch (name) {
+    case 'sandbox':
+      return true;
+    case 'stripe':
+      return Boolean(config.STRIPE_SECRET_KEY);
+    case 'ccbill':
+      return ccbillConfigured(config);
+    case 'segpay':
+      return segpayConfigured(config);
+    case 'verotel':
+      return verotelConfigured(config);
+  }
+}

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { SANDBOX_CARDS } from '@marquee/shared';
 import {
+  type ConnectionTest,
   type CreatedPayment,
   type CreatePaymentInput,
   type Gateway,
@@ -38,6 +39,10 @@ export const SANDBOX_FAILURES: Record<string, string> = {
 export class SandboxGateway implements Gateway {
   readonly name = 'sandbox' as const;
   constructor(private readonly secret: string) {}
+
+  async testConnection(): Promise<ConnectionTest> {
+    return { ok: true, mode: 'local', message: 'The sandbox runs inside this server (test cards only)' };
+  }
 
   async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
     return {

@@ -1,5 +1,6 @@
 import { IpAllowList } from '../ip-allow-list';
 import type {
+  ConnectionTest,
   CreatedPayment,
   CreatePaymentInput,
   Gateway,
@@ -95,6 +96,22 @@ export class SegpayGateway implements Gateway {
     const body = await res.text();
     if (!res.ok) throw new Error(`Segpay answered ${res.status} to ${new URL(url).pathname}`);
     return srsText(body);
+  }
+
+  /**
+   * SRS Dynamic Pricing for 1.00: a read-only call that answers a pricing hash only for a known
+   * merchant id (nothing is charged or created; the hash expires unused).
+   */
+  async testConnection(): Promise<ConnectionTest> {
+    try {
+      const q = new URLSearchParams({ merchantId: this.o.merchantId, amount: '1.00' });
+      const hash = await this.get(`${this.o.srsUrl}/MerchantServices/DynamicPricing/?${q}`);
+      return hash
+        ? { ok: true, mode: 'remote', message: 'SRS answered a dynamic pricing id for this merchant' }
+        : { ok: false, mode: 'remote', message: 'SRS answered no dynamic pricing id (merchant id?)' };
+    } catch (err) {
+      return { ok: false, mode: 'remote', message: (err as Error).message };
+    }
   }
 
   /** Single charges: Dynamic Pricing, whose hash (from SRS) makes the amount tamper-proof on the join link. */

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import {
+  type ConnectionTest,
   type CreatedPayment,
   type CreatePaymentInput,
   type Gateway,
@@ -34,6 +35,16 @@ export class StripeGateway implements Gateway {
 
   private abs(url: string) {
     return url.startsWith('http') ? url : `${this.publicUrl}${url}`;
+  }
+
+  /** GET /v1/balance: read-only, answers only with a valid secret key. */
+  async testConnection(): Promise<ConnectionTest> {
+    try {
+      await this.stripe.balance.retrieve();
+      return { ok: true, mode: 'remote', message: 'Stripe accepted the secret key' };
+    } catch (err) {
+      return { ok: false, mode: 'remote', message: (err as Error).message };
+    }
   }
 
   async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {

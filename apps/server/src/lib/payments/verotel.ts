@@ -1,4 +1,5 @@
 import type {
+  ConnectionTest,
   CreatedPayment,
   CreatePaymentInput,
   Gateway,
@@ -136,6 +137,22 @@ export class VerotelGateway implements Gateway {
   /** Verotel's cancel stops every future rebill: what "end now" needs once access ended here. */
   async cancelNow(saleId: string): Promise<void> {
     await this.cancelSale(saleId);
+  }
+
+  /**
+   * Verotel documents no read-only call of the Control Center API (only cancel and refund), and the
+   * Order Page cannot be asked without a buyer: the settings are checked here, a link signed.
+   */
+  async testConnection(): Promise<ConnectionTest> {
+    const link = this.orderUrl('/startorder', { type: 'purchase', priceAmount: '1.00', priceCurrency: 'USD' });
+    const api = this.hasApi
+      ? 'Control Center API credentials set'
+      : 'no Control Center API credentials (memberships need them)';
+    return {
+      ok: /signature=[0-9a-f]{64}/.test(link),
+      mode: 'local',
+      message: `Checked here (Verotel offers no test call): shop ${this.o.shopId}, signed order links; ${api}`,
+    };
   }
 
   get hasApi(): boolean {

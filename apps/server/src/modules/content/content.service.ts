@@ -16,7 +16,7 @@ import type { Viewer } from '../entitlements';
 import { assertCanSell, findCreatorByIdOrUsername } from '../performers';
 import { gateNewItem } from '../review';
 import { assertPrice } from '../settings';
-import { findUserById, } from '../users';
+import { findUserById } from '../users';
 import type { ContentKind, MediaSlot } from './content.kinds';
 import { assertOwnMedia, dropMedia } from './content.media';
 import { assertCanManage, isListedFor } from './content.policy';

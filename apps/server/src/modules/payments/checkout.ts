@@ -5,8 +5,10 @@ import { newId } from '../../db/ids';
 import { type PaymentRow, payments } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { type GatewayName, gatewayFor, sandboxOutcome } from '../../lib/payments';
+import { gatewayError } from './gateway-error';
 import { findPayment, gatewayAccount, insertPayment, updatePayment } from './payments.repo';
 import { deliverSandboxOutcome, failPayment } from './payments.service';
+import { checkoutReturnUrl } from './return-url';
 
 /**
  * The card payments other modules start (purposes registered in purposes.ts):
@@ -73,7 +75,7 @@ export async function openCheckout(
       amountCents: p.chargedCents,
       currency: p.currency,
       description: title,
-      returnUrl: opts.returnUrl,
+      returnUrl: checkoutReturnUrl(p.gateway, opts.returnUrl),
       customerId: customer?.externalId ?? null,
     };
     const gateway = gatewayFor(ctx.config, p.gateway);
@@ -96,7 +98,7 @@ export async function openCheckout(
   } catch (err) {
     ctx.log.warn({ err, paymentId }, 'checkout could not be opened');
     await failPayment(ctx, p.id, (err as Error).message || 'The payment could not be started');
-    throw new AppError(502, 'The payment gateway did not accept the payment, please try again later', 'GATEWAY_ERROR');
+    throw await gatewayError(ctx, p);
   }
 }
 

@@ -4,7 +4,7 @@ import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import { gatewayAccounts, type PaymentRow, paymentCards, walletCharges } from '../../db/schema';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import {
   type GatewayEvent,
   type GatewayName,
@@ -22,6 +22,7 @@ import { clearing, platform, post, wallet } from '../ledger';
 import type { SiteSettings } from '../settings';
 import { assertMayPurchase, lockWallet, reverseChargeInTx, walletBalance } from '../wallet';
 import { recordChargeback } from './chargebacks';
+import { gatewayError } from './gateway-error';
 import {
   findCard,
   findPayment,
@@ -37,6 +38,7 @@ import {
   updatePayment,
 } from './payments.repo';
 import { type AfterCommit, type PurposeEvent, paymentPurpose } from './purposes';
+import { checkoutReturnUrl } from './return-url';
 import { settleRefund } from './topup-refunds';
 
 export function presentPayment(p: PaymentRow): Payment {
@@ -75,7 +77,7 @@ const MIN_CARD_CHARGE = 50;
 export async function createTopUp(
   ctx: Ctx,
   userId: string,
-  b: { amount: number; couponCode?: string; cardId?: string },
+  b: { amount: number; couponCode?: string; cardId?: string; gateway?: GatewayName },
   idempotencyKey?: string,
   geo?: ViewerLocation,
 ): Promise<PaymentRow> {
@@ -94,9 +96,10 @@ export async function createTopUp(
     const first = await findPaymentByKey(ctx.db, userId, idempotencyKey);
     if (first) return first;
   }
-  const gatewayName = ctx.settings.paymentGateway(s);
   const card = b.cardId ? await findCard(ctx.db, userId, b.cardId) : null;
   if (b.cardId && !card) throw notFound('Card');
+  // the fan's pick among the top-up methods (a saved card names its own), else the first
+  const gatewayName = ctx.settings.checkoutGateway(s, 'topup', b.gateway ?? card?.gateway);
   if (card && card.gateway !== gatewayName)
     throw badRequest('This card belongs to another payment gateway', 'CARD_GATEWAY_MISMATCH');
   const paymentId = newId();
@@ -136,14 +139,14 @@ export async function createTopUp(
       amountCents: payment.chargedCents,
       currency: payment.currency,
       description: `Wallet top-up: ${fromCents(amountCents).toFixed(2)} tokens`,
-      returnUrl: '/wallet',
+      returnUrl: checkoutReturnUrl(gatewayName, '/wallet'),
       card: card ? { externalId: card.externalId } : null,
       customerId: customer?.externalId ?? null,
     });
     await updatePayment(ctx.db, paymentId, { externalId: created.externalId, checkoutUrl: created.checkoutUrl });
   } catch (err) {
     await failPayment(ctx, paymentId, (err as Error).message || 'The payment could not be started');
-    throw new AppError(502, 'The payment gateway did not accept the payment, please try again later', 'GATEWAY_ERROR');
+    throw await gatewayError(ctx, payment);
   }
   if (card && gatewayName === 'sandbox')
     await deliverSandboxOutcome(ctx, paymentId, sandboxOutcome(card.externalId.split(':')[1] ?? ''));
@@ -212,7 +215,20 @@ export async function handleEvent(
     return { duplicate: false, result };
   });
   for (const f of after) await f();
+  if (!outcome.duplicate && event.type.startsWith('payment.')) await tellPaymentUpdated(ctx, gatewayName, event);
   return { received: true as const, ...outcome };
+}
+
+/** After commit: the payer's open pages (the result page) hear the payment's new state. */
+async function tellPaymentUpdated(ctx: Ctx, gatewayName: GatewayName, e: GatewayEvent) {
+  const byId = e.paymentId ? await findPayment(ctx.db, e.paymentId) : null;
+  const p =
+    byId?.gateway === gatewayName
+      ? byId
+      : e.externalId
+        ? await findPaymentByExternal(ctx.db, gatewayName, e.externalId)
+        : null;
+  if (p) ctx.realtime.toUser(p.userId, 'payment/updated', presentPayment(p));
 }
 
 async function findEventPayment(tx: Executor, gatewayName: GatewayName, e: GatewayEvent) {

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import type { PaymentRow } from '../../db/schema';
 import type { GatewayEvent, GatewayName, RecurringRef } from '../../lib/payments';
 import type { SiteSettings } from '../settings';
+import type { RecurringTerms } from './checkout';
 
 /**
  * The payment-purpose registry: every card payment arrives in this module
@@ -68,6 +69,11 @@ export interface PaymentPurpose {
   ): Promise<{ userId: string; metadata: Record<string, unknown> } | null>;
   /** A gateway-run renewal charge failed (past due). */
   recurringFailed?(ctx: Ctx, tx: Executor, ref: RecurringRef, e: PurposeEvent): Promise<string>;
+  /**
+   * How a fresh payment of this purpose opens its checkout (failover to another processor): where the
+   * fan comes back and, for agreements the gateway bills each period, the recurring terms.
+   */
+  checkoutTerms?(payment: PaymentRow): { returnUrl: string; recurring?: RecurringTerms };
   /** The gateway ended the recurring agreement. */
   recurringEnded?(ctx: Ctx, tx: Executor, ref: RecurringRef, e: PurposeEvent): Promise<string>;
 }

@@ -53,7 +53,7 @@ describe('subscriptions billed by Segpay', () => {
     const s = await subscribeAtSegpay(app);
     const link = new URL(s.checkoutUrl);
     expect(link.searchParams.get('x-eticketid')).toBe(`${SEGPAY_IDS.packageId}:${SEGPAY_IDS.recurringPricePointId}`);
-    expect(s.location).toBe(`https://fans.example/kai?payment=${s.paymentId}`);
+    expect(s.location).toBe(`https://fans.example/payments/result?next=%2Fkai&payment=${s.paymentId}`);
     expect(
       peer.delivered.filter((d) => d.fields.purchaseid === s.purchaseId).map((d) => [d.fields.action, d.body]),
     ).toEqual([

@@ -46,10 +46,10 @@ describe('Segpay top-ups through the hosted payment page', () => {
       'x-eticketid': `${SEGPAY_IDS.packageId}:${SEGPAY_IDS.pricePointId}`,
       amount: '20.00',
       paymentid: declined.paymentId,
-      'x-auth-link': `https://fans.example/wallet?payment=${declined.paymentId}`,
+      'x-auth-link': `https://fans.example/payments/result?next=%2Fwallet&payment=${declined.paymentId}`,
     });
     expect(link.searchParams.get('dynamicpricingid')).toBeTruthy();
-    expect(declined.location).toBe(`https://fans.example/wallet?payment=${declined.paymentId}`);
+    expect(declined.location).toBe(`https://fans.example/payments/result?next=%2Fwallet&payment=${declined.paymentId}`);
     expect(await paymentRow(app, declined.paymentId)).toMatchObject({
       status: 'failed',
       failureReason: 'The card was declined',
@@ -237,7 +237,9 @@ describe('a single card purchase of another module', () => {
     );
     const { checkoutUrl } = await openCheckout(app.ctx, p.id, { returnUrl: '/shop' });
     expect(new URL(checkoutUrl).searchParams.get('amount')).toBe('12.99');
-    expect((await payAt(checkoutUrl, TEST_CARDS.approved)).location).toBe(`https://fans.example/shop?payment=${p.id}`);
+    expect((await payAt(checkoutUrl, TEST_CARDS.approved)).location).toBe(
+      `https://fans.example/payments/result?next=%2Fshop&payment=${p.id}`,
+    );
     expect((await paymentRow(app, p.id)).status).toBe('succeeded');
     const earned = () => app.ctx.db.transaction((tx) => balanceOf(tx, earningsAccount(creator.user.id)));
     expect(await earned()).toBe(1039); // 12.99 less the 20% commission, rounded up for the platform

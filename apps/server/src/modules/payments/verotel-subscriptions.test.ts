@@ -49,7 +49,7 @@ describe('Verotel recurring subscriptions', () => {
       period: 'P30D',
       referenceID: paymentId,
       custom1: 'subscription',
-      successURL: `https://fans.example.test/kai?payment=${paymentId}`,
+      successURL: `https://fans.example.test/payments/result?next=%2Fkai&payment=${paymentId}`,
     });
     expect(link.trialAmount).toBeUndefined();
     let sub = await subRow(app);

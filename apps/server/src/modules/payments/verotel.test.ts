@@ -120,8 +120,8 @@ describe('wallet top-ups through Verotel’s Order Page', () => {
       priceCurrency: 'USD',
       referenceID: payment._id,
       custom3: fan.user.id,
-      successURL: `https://fans.example.test/wallet?payment=${payment._id}`,
-      declineURL: `https://fans.example.test/wallet?payment=${payment._id}&verotel=declined`,
+      successURL: `https://fans.example.test/payments/result?next=%2Fwallet&payment=${payment._id}`,
+      declineURL: `https://fans.example.test/payments/result?next=%2Fwallet&payment=${payment._id}&verotel=declined`,
     });
     expect(link.searchParams.has('custom1')).toBe(false);
     // a link changed on the way is refused by the Order Page
@@ -133,7 +133,7 @@ describe('wallet top-ups through Verotel’s Order Page', () => {
     expect(await balance(app, fan.user.id)).toBe(0);
 
     const paid = await peer.checkout(payment.checkoutUrl, ACCEPTED_CARD);
-    expect(paid.location).toBe(`https://fans.example.test/wallet?payment=${payment._id}`);
+    expect(paid.location).toBe(`https://fans.example.test/payments/result?next=%2Fwallet&payment=${payment._id}`);
     const delivery = peer.deliveries.at(-1)!;
     expect(delivery).toMatchObject({ status: 200, body: 'OK' });
     expect(await balance(app, fan.user.id)).toBe(2500);

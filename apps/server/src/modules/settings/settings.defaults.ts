@@ -1,5 +1,5 @@
 import { CONTENT_PRICE_LIMITS, DEFAULTS, iceServerSchema, menuItemSchema, REVIEW_MODES } from '@marquee/shared';
-import { gatewayNameSchema } from '@marquee/shared/payments';
+import { gatewayChoicesSchema, gatewayNameSchema } from '@marquee/shared/payments';
 import { z } from 'zod';
 
 const money = z.number().min(0).max(1_000_000);
@@ -46,6 +46,11 @@ export const settingsSchema = z.object({
   clientSidePasswordHashing: z.boolean().default(false),
   currency: z.string().length(3).default('USD'),
   paymentGateway: gatewayNameSchema.optional(),
+  /**
+   * The admin's gateways in order, each active for top-ups, subscriptions and/or single purchases
+   * (docs/payments.md, "Gateways in the console"). Empty: `paymentGateway` alone, for everything.
+   */
+  paymentGateways: gatewayChoicesSchema.default([]),
   streamingProvider: z.enum(['webrtc', 'agora']).default('webrtc'),
   // private
   /**

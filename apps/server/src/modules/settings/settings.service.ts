@@ -1,8 +1,10 @@
-import type { GatewayName, PublicSettings } from '@marquee/shared';
+import type { GatewayName, PaymentMethods, PublicSettings } from '@marquee/shared';
+import { CHECKOUT_PURPOSES, type CheckoutPurpose } from '@marquee/shared/payments';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import type { InvalidationBus } from '../../lib/invalidation';
+import { gatewayConfigured } from '../../lib/payments';
 import { PUBLIC_SETTING_KEYS, type SettingKey, type SiteSettings, settingsSchema } from './settings.defaults';
 import { readAllSettings, upsertSetting } from './settings.repo';
 import {
@@ -157,7 +159,37 @@ export class SettingsService {
   paymentGateway(s: SiteSettings): GatewayName {
     if (s.paymentGateway === 'stripe' && this.config.STRIPE_SECRET_KEY) return 'stripe';
     if (s.paymentGateway && s.paymentGateway !== 'stripe') return s.paymentGateway;
+    if (!s.paymentGateway && s.paymentGateways.length) return s.paymentGateways[0].gateway;
     return this.config.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox';
+  }
+
+  /**
+   * The gateways a fan may pick per purpose, in the admin's order, the default (`paymentGateway`)
+   * first; only gateways configured on this server. A purpose left without any falls back to the
+   * default, so a checkout always has a gateway (which answers GATEWAY_NOT_CONFIGURED if it is not).
+   */
+  paymentMethods(s: SiteSettings): PaymentMethods {
+    const fallback = this.paymentGateway(s);
+    const all = { gateway: fallback, topup: true, subscription: true, purchase: true };
+    const list = s.paymentGateways.length ? s.paymentGateways : [all];
+    const ordered = [...list.filter((c) => c.gateway === fallback), ...list.filter((c) => c.gateway !== fallback)];
+    const out = { topup: [], subscription: [], purchase: [] } as PaymentMethods;
+    for (const purpose of CHECKOUT_PURPOSES) {
+      out[purpose] = ordered
+        .filter((c) => c[purpose] && gatewayConfigured(this.config, c.gateway))
+        .map((c) => c.gateway);
+      if (out[purpose].length === 0) out[purpose] = [fallback];
+    }
+    return out;
+  }
+
+  /** The gateway of a checkout: the fan's pick when it is offered for the purpose (else 400), or the first. */
+  checkoutGateway(s: SiteSettings, purpose: CheckoutPurpose, picked?: GatewayName | null): GatewayName {
+    const offered = this.paymentMethods(s)[purpose];
+    if (!picked) return offered[0];
+    if (!offered.includes(picked))
+      throw badRequest(`${picked} is not offered for this payment on this site`, 'GATEWAY_NOT_OFFERED');
+    return picked;
   }
 
   async publicSettings(): Promise<PublicSettings> {
@@ -169,6 +201,7 @@ export class SettingsService {
     return {
       ...picked,
       paymentGateway: this.paymentGateway(s),
+      paymentMethods: this.paymentMethods(s),
       stripePublishableKey: this.config.STRIPE_PUBLISHABLE_KEY ?? '',
       reCaptchaEnabled: Boolean(this.config.RECAPTCHA_SECRET),
       reCaptchaSiteKey: this.config.RECAPTCHA_SITE_KEY ?? '',

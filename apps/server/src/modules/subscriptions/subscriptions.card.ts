@@ -34,6 +34,7 @@ export interface SubscriptionPaymentMeta {
   priceCents: number;
   renewal: boolean;
   title: string;
+  returnTo?: string;
 }
 
 const metaOf = (p: PaymentRow) => p.metadata as unknown as SubscriptionPaymentMeta;
@@ -47,6 +48,8 @@ export async function recordCardPayment(
     subscription: SubscriptionRow;
     creatorLabel: string;
     option: PricedOption;
+    /** The app page the checkout started from (kept for a failover's checkout). */
+    returnTo?: string;
   },
 ): Promise<PaymentRow> {
   const meta: SubscriptionPaymentMeta = {
@@ -57,6 +60,7 @@ export async function recordCardPayment(
     priceCents: p.option.priceCents,
     renewal: false,
     title: `${SUBSCRIPTION_TYPE_LABELS[p.option.type]} subscription to ${p.creatorLabel}`,
+    ...(p.returnTo ? { returnTo: p.returnTo } : {}),
   };
   return insertPurposePayment(tx, {
     userId: p.subscription.userId,
@@ -74,9 +78,14 @@ export async function recordCardPayment(
  * plan (Stripe then charges each renewal itself; its invoice webhooks renew here).
  */
 export function openCardCheckout(ctx: Ctx, payment: PaymentRow, returnTo: string | undefined) {
+  return openCheckout(ctx, payment.id, checkoutTerms(payment, returnTo));
+}
+
+/** The checkout of a subscription payment: back to where it started, a recurring price per creator and plan. */
+function checkoutTerms(payment: PaymentRow, returnTo?: string) {
   const meta = metaOf(payment);
-  return openCheckout(ctx, payment.id, {
-    returnUrl: returnTo ?? '/user/subscriptions',
+  return {
+    returnUrl: returnTo ?? (typeof meta.returnTo === 'string' ? meta.returnTo : '/user/subscriptions'),
     recurring: {
       priceCents: meta.priceCents,
       intervalDays: meta.days,
@@ -84,7 +93,7 @@ export function openCardCheckout(ctx: Ctx, payment: PaymentRow, returnTo: string
       productName: meta.title,
       metadata: { subscriptionId: meta.subscriptionId, creatorId: meta.creatorId },
     },
-  });
+  };
 }
 
 /** A renewal paid after the period ended (retry in the grace period) starts now: the fan had no access meanwhile. */
@@ -144,6 +153,7 @@ async function renewalFailed(ctx: Ctx, tx: Executor, subscriptionId: string, e: 
 /** The subscriptions module's handler of its card payments (registered in subscriptions.routes.ts). */
 export const subscriptionPurpose: PaymentPurpose = {
   succeeded,
+  checkoutTerms: (payment) => checkoutTerms(payment),
   async failed(ctx, tx, pay, e) {
     const meta = metaOf(pay);
     return meta.renewal ? renewalFailed(ctx, tx, meta.subscriptionId, e) : 'checkout failed';
@@ -162,9 +172,11 @@ export const subscriptionPurpose: PaymentPurpose = {
     const sub = await subscriptionOf(tx, ref);
     return sub ? renewalFailed(ctx, tx, sub.id, e) : 'unknown subscription';
   },
-  async recurringEnded(ctx, tx, ref) {
+  async recurringEnded(ctx, tx, ref, e) {
     const sub = await subscriptionOf(tx, ref);
     if (!sub || (sub.status !== 'active' && sub.status !== 'cancelled')) return 'ignored';
+    // resumed since with the wallet or another processor: the old agreement's end changes nothing
+    if (sub.paymentMethod !== e.gateway) return 'ignored (paid another way now)';
     const at = ctx.now();
     const running = Boolean(sub.currentPeriodEnd && sub.currentPeriodEnd > at);
     // a paid period still running keeps its access (e.g. cancelled at the period end); otherwise it ends now

@@ -12,7 +12,7 @@ import {
   toCents,
   type UpdateSubscriptionSettingsBody,
 } from '@marquee/shared';
-import { isGatewayName } from '@marquee/shared/payments';
+import { isGatewayName, resumesAtGateway } from '@marquee/shared/payments';
 import type { Ctx } from '../../context';
 import type { Db, Executor } from '../../db/client';
 import type { SubscriptionRow } from '../../db/schema';
@@ -89,8 +89,11 @@ export async function subscribe(
   const creator = await activeCreator(ctx.db, body.performerId);
   const s = await ctx.settings.all();
   await assertMayPurchase(ctx, s, { creatorId: creator.id, userId: fan.id, geo });
-  const gateway = ctx.settings.paymentGateway(s);
   const type = body.subscriptionType;
+  const gateway =
+    body.paymentMethod === 'card' && type !== 'free'
+      ? ctx.settings.checkoutGateway(s, 'subscription', body.gateway)
+      : ctx.settings.paymentGateway(s);
   const method: SubscriptionRow['paymentMethod'] =
     type === 'free' ? 'free' : body.paymentMethod === 'card' ? gateway : 'wallet';
   // A paid subscription pays the creator: only creators who can earn (performers/earning-policy.ts).
@@ -104,7 +107,11 @@ export async function subscribe(
     const running = isRunning(row, at);
     const firstTime = row.paidPeriods === 0 && !row.freeUsedAt;
 
-    if (running && row.status === 'cancelled' && type !== 'free') {
+    // A membership cancelled at CCBill, Segpay or Verotel cannot be restarted there: resuming it by card is a
+    // new checkout (its first period starts when the cancelled one ends), by wallet the renewal job's charge.
+    const restartAtProcessor =
+      running && row.status === 'cancelled' && method !== 'wallet' && !resumesAtGateway(row.paymentMethod, method);
+    if (running && row.status === 'cancelled' && type !== 'free' && !restartAtProcessor) {
       // re-subscribing before the paid period ends: renewal back on, nothing charged now
       const resumed = await updateSubscription(tx, row.id, {
         status: 'active',
@@ -130,7 +137,7 @@ export async function subscribe(
       );
     }
     // a free trial may be upgraded to a paid type while it runs; anything else running is a duplicate
-    if (running && !(row.type === 'free' && type !== 'free')) {
+    if (running && !(row.type === 'free' && type !== 'free') && !restartAtProcessor) {
       throw conflict(SUBSCRIPTION_MESSAGES.alreadySubscribed, 'ALREADY_SUBSCRIBED');
     }
 
@@ -180,6 +187,7 @@ export async function subscribe(
         subscription: row,
         creatorLabel: creatorName(creator),
         option,
+        returnTo: body.returnTo,
       });
       const sub = await updateSubscription(tx, row.id, { pendingPaymentId: payment.id });
       return {

@@ -9,6 +9,7 @@ export const DEFAULT_SETTINGS: PublicSettings = {
   requireEmailVerification: false,
   stripePublishableKey: '',
   paymentGateway: 'sandbox',
+  paymentMethods: { topup: ['sandbox'], subscription: ['sandbox'], purchase: ['sandbox'] },
   freeSubscriptionEnabled: DEFAULTS.freeSubscriptionEnabled,
   freeSubscriptionDuration: DEFAULTS.freeSubscriptionDuration,
   minimumSubscriptionPrice: cents(DEFAULTS.minimumSubscriptionPrice),

@@ -1,3 +1,4 @@
+import type { GatewayName } from '@marquee/shared/payments';
 import { mutate } from 'swr';
 import { client } from '../../lib/api-client';
 import type { ApiBody, ApiData, ApiQuery } from '../../lib/api-contract';
@@ -50,8 +51,11 @@ export function refreshWallet() {
 const idem = () => ({ headers: { 'Idempotency-Key': crypto.randomUUID() } });
 
 export const walletApi = {
-  topUp: (amount: number, couponCode?: string, cardId?: string) =>
-    client.post('/payment/wallet/top-up', { body: { amount, couponCode: couponCode || undefined, cardId }, ...idem() }),
+  topUp: (amount: number, couponCode?: string, cardId?: string, gateway?: GatewayName) =>
+    client.post('/payment/wallet/top-up', {
+      body: { amount, couponCode: couponCode || undefined, cardId, gateway: cardId ? undefined : gateway },
+      ...idem(),
+    }),
   sandboxPay: (id: string, cardNumber: string, saveCard = false) =>
     client.post('/payment/sandbox/checkout/{id}/pay', { path: { id }, body: { cardNumber, saveCard } }),
   /** After a decline: the same purchase as a fresh payment (a declined payment is closed). */

@@ -7,6 +7,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import i18n from '../../../lib/i18n';
+import { AdminGatewaysCard } from '../../payments/components/admin-gateways';
 import { usePageTitle } from '../../settings/hooks';
 import { saveSettings, useAdminSettings } from '../api';
 import { Badge, SectionTitle, Select, TextArea, word } from './kit';
@@ -44,7 +45,6 @@ const GROUPS: Array<{ id: string; title: string; fields: Def[] }> = [
     id: 'payments',
     title: 'Payments and limits',
     fields: [
-      { key: 'paymentGateway', label: 'Payment gateway', kind: 'select', options: ['sandbox', 'stripe'] },
       { key: 'currency', label: 'Currency', kind: 'text' },
       { key: 'minimumSubscriptionPrice', label: 'Subscription price min', kind: 'number' },
       { key: 'maximumSubscriptionPrice', label: 'Subscription price max', kind: 'number' },
@@ -289,6 +289,7 @@ export default function SettingsSection() {
             </CardContent>
           </Card>
         ))}
+        <AdminGatewaysCard />
         <SecretsCard secrets={data.secrets} />
         <Card>
           <CardHeader>

@@ -20,6 +20,9 @@ import {
   useReviewQueue,
 } from '../api';
 
+/** The queue's keys (shown on the buttons; the keydown handler reads the same letters). */
+const SHORTCUTS = { approve: 'a', reject: 'r', escalate: 'e' } as const;
+
 type Filter = 'open' | 'pending' | 'escalated';
 
 /** Media of the item, large: photos as images, videos playable, the rest as links. */
@@ -286,7 +289,7 @@ export default function ReviewQueueSection() {
               <div className="flex flex-wrap gap-2">
                 <Button size="sm" disabled={busy} onClick={() => decide('approve')} aria-keyshortcuts="a">
                   <Check className="size-4" aria-hidden /> {t('review.approve')}{' '}
-                  <kbd className="ml-1 text-xs opacity-70">a</kbd>
+                  <kbd className="ml-1 text-xs opacity-70">{SHORTCUTS.approve}</kbd>
                 </Button>
                 <Button
                   size="sm"
@@ -299,7 +302,7 @@ export default function ReviewQueueSection() {
                   aria-keyshortcuts="r"
                 >
                   <X className="size-4" aria-hidden /> {t('review.reject')}{' '}
-                  <kbd className="ml-1 text-xs opacity-70">r</kbd>
+                  <kbd className="ml-1 text-xs opacity-70">{SHORTCUTS.reject}</kbd>
                 </Button>
                 <Button
                   size="sm"
@@ -309,7 +312,7 @@ export default function ReviewQueueSection() {
                   aria-keyshortcuts="e"
                 >
                   <ShieldQuestion className="size-4" aria-hidden /> {t('review.escalate')}{' '}
-                  <kbd className="ml-1 text-xs opacity-70">e</kbd>
+                  <kbd className="ml-1 text-xs opacity-70">{SHORTCUTS.escalate}</kbd>
                 </Button>
                 <span className="flex-1" />
                 <Button

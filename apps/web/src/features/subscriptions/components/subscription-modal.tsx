@@ -1,4 +1,5 @@
 import type { SubscriptionOption } from '@marquee/shared';
+import { type GatewayName, resumesAtGateway } from '@marquee/shared/payments';
 import { CreditCard, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,9 @@ import { getErrorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import i18n from '../../../lib/i18n';
 import { formatNumber } from '../../../lib/i18n/format';
+import { nextGatewayOf } from '../../payments/api';
+import { MethodPicker } from '../../payments/components/method-picker';
+import { GatewayDownNotice, ResumeNotice } from '../../payments/components/notices';
 import { goToCheckout } from '../../wallet/api';
 import { dateOf, money, refreshAfterSubscriptionChange, subscriptionsApi, useOffer } from '../api';
 import { useSubscriptionModal } from '../store';
@@ -29,6 +33,8 @@ export default function SubscriptionModal() {
   const { showModal, performer, subscriptionType, setType, close, onSubscribed } = useSubscriptionModal();
   const { data: offer, isLoading, error } = useOffer(showModal ? performer?._id : null);
   const [method, setMethod] = useState<'wallet' | 'card'>('wallet');
+  const [gateway, setGateway] = useState<GatewayName | null>(null);
+  const [down, setDown] = useState<{ gateway: GatewayName; next: GatewayName } | null>(null);
   const [step, setStep] = useState<'choose' | 'confirm'>('choose');
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
@@ -47,7 +53,13 @@ export default function SubscriptionModal() {
     option &&
     (offer?.walletBalance ?? 0) < option.firstPrice;
   const running = offer?.current?.isActive ? offer.current : null;
-  const resumes = running?.status === 'cancelled' && !isFree;
+  // CCBill, Segpay and Verotel cannot restart a cancelled membership: resuming by card is a new checkout
+  const cardGateway = gateway ?? offer?.gateway ?? 'sandbox';
+  const restarts =
+    running?.status === 'cancelled' &&
+    !isFree &&
+    !resumesAtGateway(running.paymentMethod, method === 'card' ? cardGateway : 'wallet');
+  const resumes = running?.status === 'cancelled' && !isFree && !restarts;
 
   const confirm = async () => {
     if (!performer || !option) return;
@@ -57,6 +69,7 @@ export default function SubscriptionModal() {
         performerId: performer._id,
         subscriptionType: option.subscriptionType,
         paymentMethod: method,
+        gateway: method === 'card' ? (gateway ?? undefined) : undefined,
         returnTo: `${location.pathname}${location.search}`,
       });
       if (res.checkoutUrl) {
@@ -73,7 +86,11 @@ export default function SubscriptionModal() {
       onSubscribed?.();
       close();
     } catch (err) {
-      toast.error(getErrorMessage(err));
+      const next = nextGatewayOf(err);
+      if (next && method === 'card') {
+        setDown({ gateway: cardGateway, next });
+        setGateway(next);
+      } else toast.error(getErrorMessage(err));
     } finally {
       setBusy(false);
     }
@@ -88,7 +105,7 @@ export default function SubscriptionModal() {
       title={step === 'confirm' ? t('subscriptions.modal.confirmTitle') : t('subscriptions.modal.title', { name })}
       description={step === 'confirm' ? undefined : t('subscriptions.modal.description')}
       footer={
-        option && !(running && !resumes && !(running.subscriptionType === 'free' && !isFree)) ? (
+        option && !(running && !resumes && !restarts && !(running.subscriptionType === 'free' && !isFree)) ? (
           step === 'choose' ? (
             <Button
               className="w-full"
@@ -231,6 +248,11 @@ export default function SubscriptionModal() {
               ))}
             </fieldset>
           )}
+          {!isFree && method === 'card' && (
+            <MethodPicker purpose="subscription" value={gateway} onChange={setGateway} />
+          )}
+          {down && <GatewayDownNotice gateway={down.gateway} next={down.next} />}
+          {restarts && running && method === 'card' && <ResumeNotice gateway={running.paymentMethod} />}
           {short && <p className="text-sm text-red-600">{t('subscriptions.modal.insufficient')}</p>}
         </div>
       )}

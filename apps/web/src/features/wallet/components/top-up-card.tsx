@@ -1,3 +1,4 @@
+import type { GatewayName } from '@marquee/shared/payments';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,6 +8,9 @@ import { Field } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { formatAmount, formatNumber } from '../../../lib/i18n/format';
+import { nextGatewayOf } from '../../payments/api';
+import { MethodPicker } from '../../payments/components/method-picker';
+import { GatewayDownNotice } from '../../payments/components/notices';
 import { type CouponCheck, goToCheckout, refreshWallet, tokens, useCards, useWallet, walletApi } from '../api';
 
 const PRESETS = [5, 10, 25, 50, 100, 200, 300];
@@ -27,6 +31,8 @@ export function TopUpCard({ suggested, returnTo }: { suggested?: number; returnT
   const [applied, setApplied] = useState<CouponCheck | null>(null);
   const [cardId, setCardId] = useState('');
   const [busy, setBusy] = useState(false);
+  const [gateway, setGateway] = useState<GatewayName | null>(null);
+  const [down, setDown] = useState<{ gateway: GatewayName; next: GatewayName } | null>(null);
   const value = Number(amount);
   const outOfRange = !Number.isFinite(value) || value < min || value > max;
   const presets = [...new Set([min, ...PRESETS.filter((p) => p > min && p <= max)])];
@@ -48,7 +54,12 @@ export function TopUpCard({ suggested, returnTo }: { suggested?: number; returnT
     if (outOfRange) return;
     setBusy(true);
     try {
-      const p = await walletApi.topUp(value, applied ? applied.coupon.code : undefined, cardId || undefined);
+      const p = await walletApi.topUp(
+        value,
+        applied ? applied.coupon.code : undefined,
+        cardId || undefined,
+        gateway ?? undefined,
+      );
       if (p.checkoutUrl) {
         goToCheckout(p.checkoutUrl, returnTo ?? '/wallet', navigate);
         return;
@@ -59,7 +70,12 @@ export function TopUpCard({ suggested, returnTo }: { suggested?: number; returnT
         if (returnTo) navigate(returnTo);
       } else toast.error(p.failureReason ?? t('wallet.paymentFailed'));
     } catch (err) {
-      toast.error(getErrorMessage(err));
+      // the processor did not answer: offer the next one (failover), picked already
+      const next = nextGatewayOf(err);
+      if (next) {
+        setDown({ gateway: gateway ?? wallet?.gateway ?? 'sandbox', next });
+        setGateway(next);
+      } else toast.error(getErrorMessage(err));
     } finally {
       setBusy(false);
     }
@@ -127,6 +143,8 @@ export function TopUpCard({ suggested, returnTo }: { suggested?: number; returnT
               : ''}
           </p>
         )}
+        {!cardId && <MethodPicker purpose="topup" value={gateway} onChange={setGateway} />}
+        {down && <GatewayDownNotice gateway={down.gateway} next={down.next} />}
         {cards && cards.data.length > 0 && (
           <label className="block text-sm">
             <span className="mb-1.5 block font-medium">{t('wallet.payWith')}</span>

@@ -17,6 +17,7 @@ import { leaksDe } from './leaks/de';
 import { massMessagesDe } from './massMessages/de';
 import { ordersDe } from './orders/de';
 import { pagesDe } from './pages/de';
+import { payments } from './payments/de';
 import { payoutsDe } from './payouts/de';
 import { postsDe } from './posts/de';
 import { profilesDe } from './profiles/de';
@@ -24,6 +25,7 @@ import { review } from './review/de';
 import { storiesDe } from './stories/de';
 import { streamingDe } from './streaming/de';
 import { subscriptionsDe } from './subscriptions/de';
+
 export const de: Messages = {
   leaks: leaksDe,
   complaints: complaintsDe,
@@ -523,4 +525,5 @@ export const de: Messages = {
   creatorHome: creatorHomeDe,
   home: homeDe,
   pages: pagesDe,
+  payments,
 };

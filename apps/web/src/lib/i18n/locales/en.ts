@@ -16,6 +16,7 @@ import { leaksEn } from './leaks/en';
 import { massMessagesEn } from './massMessages/en';
 import { ordersEn } from './orders/en';
 import { pagesEn } from './pages/en';
+import { payments } from './payments/en';
 import { payoutsEn } from './payouts/en';
 import { postsEn } from './posts/en';
 import { profilesEn } from './profiles/en';
@@ -23,7 +24,6 @@ import { review } from './review/en';
 import { storiesEn } from './stories/en';
 import { streamingEn } from './streaming/en';
 import { subscriptionsEn } from './subscriptions/en';
-
 /** English, the source language. Keys of `nav` are the English labels of NAV_ITEMS. */
 export const en = {
   leaks: leaksEn,
@@ -523,6 +523,7 @@ export const en = {
   creatorHome: creatorHomeEn,
   home: homeEn,
   pages: pagesEn,
+  payments,
 };
 
 export type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

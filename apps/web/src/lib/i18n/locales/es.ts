@@ -17,6 +17,7 @@ import { leaksEs } from './leaks/es';
 import { massMessagesEs } from './massMessages/es';
 import { ordersEs } from './orders/es';
 import { pagesEs } from './pages/es';
+import { payments } from './payments/es';
 import { payoutsEs } from './payouts/es';
 import { postsEs } from './posts/es';
 import { profilesEs } from './profiles/es';
@@ -24,6 +25,7 @@ import { review } from './review/es';
 import { storiesEs } from './stories/es';
 import { streamingEs } from './streaming/es';
 import { subscriptionsEs } from './subscriptions/es';
+
 export const es: Messages = {
   leaks: leaksEs,
   complaints: complaintsEs,
@@ -520,4 +522,5 @@ export const es: Messages = {
   creatorHome: creatorHomeEs,
   home: homeEs,
   pages: pagesEs,
+  payments,
 };

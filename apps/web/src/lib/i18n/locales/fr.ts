@@ -17,6 +17,7 @@ import { leaksFr } from './leaks/fr';
 import { massMessagesFr } from './massMessages/fr';
 import { ordersFr } from './orders/fr';
 import { pagesFr } from './pages/fr';
+import { payments } from './payments/fr';
 import { payoutsFr } from './payouts/fr';
 import { postsFr } from './posts/fr';
 import { profilesFr } from './profiles/fr';
@@ -24,6 +25,7 @@ import { review } from './review/fr';
 import { storiesFr } from './stories/fr';
 import { streamingFr } from './streaming/fr';
 import { subscriptionsFr } from './subscriptions/fr';
+
 export const fr: Messages = {
   leaks: leaksFr,
   complaints: complaintsFr,
@@ -525,4 +527,5 @@ export const fr: Messages = {
   creatorHome: creatorHomeFr,
   home: homeFr,
   pages: pagesFr,
+  payments,
 };

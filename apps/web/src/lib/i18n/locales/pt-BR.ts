@@ -17,6 +17,7 @@ import { leaksPtBR } from './leaks/pt-BR';
 import { massMessagesPtBR } from './massMessages/pt-BR';
 import { ordersPtBR } from './orders/pt-BR';
 import { pagesPtBR } from './pages/pt-BR';
+import { payments } from './payments/pt-BR';
 import { payoutsPtBR } from './payouts/pt-BR';
 import { postsPtBR } from './posts/pt-BR';
 import { profilesPtBR } from './profiles/pt-BR';
@@ -24,6 +25,7 @@ import { review } from './review/pt-BR';
 import { storiesPtBR } from './stories/pt-BR';
 import { streamingPtBR } from './streaming/pt-BR';
 import { subscriptionsPtBR } from './subscriptions/pt-BR';
+
 export const ptBR: Messages = {
   leaks: leaksPtBR,
   complaints: complaintsPtBR,
@@ -520,4 +522,5 @@ export const ptBR: Messages = {
   creatorHome: creatorHomePtBR,
   home: homePtBR,
   pages: pagesPtBR,
+  payments,
 };

@@ -1,0 +1,5 @@
+import { PaymentResultPage } from '../features/payments/components/result-page';
+
+export default function PaymentsResultRoute() {
+  return <PaymentResultPage />;
+}
