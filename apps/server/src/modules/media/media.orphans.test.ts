@@ -8,7 +8,7 @@ import type { App } from '../../app-type';
 import { media, performers } from '../../db/schema';
 import { setClockOffset } from '../../lib/clock';
 import { storageFor } from '../../lib/storage';
-import { MEDIA_REFERENCES, MEDIA_SWEEP_JOB, sweepOrphanMedia } from './media.orphans';
+import { MEDIA_METADATA, MEDIA_REFERENCES, MEDIA_SWEEP_JOB, sweepOrphanMedia } from './media.orphans';
 import { getMedia } from './media.service';
 
 const t = useTestApp({ jobs: true });
@@ -113,7 +113,7 @@ describe('orphaned uploads', () => {
       rows: Array<{ col: string }>;
     };
     expect(fks.rows.length).toBeGreaterThan(0);
-    const listed = MEDIA_REFERENCES.map((r) => r.name);
+    const listed = [...MEDIA_REFERENCES.map((r) => r.name), ...MEDIA_METADATA];
     for (const { col } of fks.rows) expect(listed, col).toContain(col);
   });
 });

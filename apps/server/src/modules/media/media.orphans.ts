@@ -22,6 +22,12 @@ const SWEEP_BATCH = 500;
 
 const id = media.id;
 const asKey = sql`'media:' || ${id}::text`;
+/**
+ * Foreign keys to media that describe the file rather than use it (deleted with it, by cascade):
+ * they keep nothing alive, so the sweep ignores them.
+ */
+export const MEDIA_METADATA: readonly string[] = ['media_hashes.media_id'];
+
 /** Ids kept in a jsonb array column, as rows (so the check is an anti-join, not a scan per file). */
 const inJsonIds = (table: PgTable, col: SQL | { getSQL(): SQL }) =>
   sql`select 1 from ${table}, jsonb_array_elements_text(${col}) as ref(v) where ref.v = ${id}::text`;

@@ -694,6 +694,17 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   payout_settings: 'sealed bank details (secrets); shown in the app instead',
   payout_request_events: 'admins’ handling of payout requests',
   private_session_minutes: 'per-minute charges, in purchases.csv and transactions.csv',
+  review_items: 'the operator’s moderation records (the creator sees each decision on the item)',
+  review_flags: 'the operator’s moderation records',
+  review_alert: 'site state (the queue-age alert)',
+  complaints: 'complaints about content, kept for the acquirer; the reporter’s own copy is the acknowledgment mail',
+  leak_cases: 'the operator’s takedown records',
+  hash_lists: 'operator hash lists',
+  hash_list_entries: 'operator hash lists',
+  hash_matches: 'evidence preserved under 18 U.S.C. §2258A; not disclosed to the uploader',
+  media_hashes: 'fingerprints of files, for abuse matching',
+  chargebacks: 'payment dispute records kept for the processors (the payment itself is in purchases.csv)',
+  chargeback_alerts: 'site state (chargeback ratio alerts)',
 };
 
 /** The files of the ZIP and what each holds (README.json). */
