@@ -7,6 +7,7 @@ import cmsRoutes from './cms/cms.routes';
 import commentsRoutes from './comments/comments.routes';
 import complaintsRoutes from './complaints/complaints.routes';
 import hashRoutes from './compliance-hashes/hashes.routes';
+import complianceReportRoutes from './compliance-report/compliance-report.routes';
 import contactRoutes from './contact/contact.routes';
 import conversationRoutes from './conversations/conversations.routes';
 import couponsRoutes from './coupons/coupons.routes';
@@ -87,6 +88,7 @@ export async function registerModules(app: App) {
   await app.register(reactionsRoutes);
   await app.register(reportsRoutes);
   await app.register(complaintsRoutes);
+  await app.register(complianceReportRoutes);
   await app.register(leaksRoutes);
   await app.register(cmsRoutes);
   await app.register(subscriptionsRoutes);

@@ -21827,6 +21827,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/compliance/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Monthly compliance report for the acquirer (admin): review, complaints, removals, hash matches, NCMEC reports, leak cases, chargeback ratio per processor; ?format=csv downloads it */
+        get: {
+            parameters: {
+                query?: {
+                    month?: string;
+                    format?: "json" | "csv";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            month: string;
+                            generatedAt: string;
+                            review: {
+                                submitted: number;
+                                approved: number;
+                                rejected: number;
+                                rejectedByReason: {
+                                    [key: string]: number;
+                                };
+                                escalated: number;
+                                pendingAtMonthEnd: number;
+                                medianMinutesToReview: number | null;
+                                p90MinutesToReview: number | null;
+                            };
+                            complaints: {
+                                received: number;
+                                receivedByKind: {
+                                    [key: string]: number;
+                                };
+                                resolved: number;
+                                resolvedWithinDue: number;
+                                removedAfterComplaint: number;
+                                openOverdueAtMonthEnd: number;
+                            };
+                            removals: number;
+                            hashMatches: number;
+                            ncmecReportsSent: number;
+                            leakCases: number;
+                            chargebacks: {
+                                gateway: string;
+                                sales: number;
+                                chargebacks: number;
+                                percent: number;
+                            }[];
+                        } | string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/leaks/originals": {
         parameters: {
             query?: never;

@@ -1,7 +1,14 @@
 // The module's public face: what other modules may import (docs/development.md, "Module walls").
 // Re-exports only (no code): the module's own files import each other directly, never this file.
 
-export { accountExists, chargebackSummary, clearChargebackHold, monthOf } from './chargebacks';
+export {
+  accountExists,
+  chargebackSummary,
+  clearChargebackHold,
+  gatewayRatios,
+  monthOf,
+  monthRange,
+} from './chargebacks';
 export {
   deliverPendingSandboxCharges,
   endRecurringNow,

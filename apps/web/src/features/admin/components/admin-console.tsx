@@ -1,6 +1,7 @@
 import {
   BadgeCheck,
   BarChart3,
+  ClipboardList,
   FileSearch,
   FileText,
   Fingerprint,
@@ -30,7 +31,7 @@ const SECTIONS: Array<{
   id: string;
   label: string;
   /** An i18n key for sections whose texts are translated (the others are English for now). */
-  labelKey?: 'compliance.nav.hashLists' | 'compliance.nav.hashMatches';
+  labelKey?: 'compliance.nav.hashLists' | 'compliance.nav.hashMatches' | 'complianceReport.title';
   icon: LucideIcon;
   load: () => Promise<{ default: ComponentType }>;
 }> = [
@@ -53,6 +54,13 @@ const SECTIONS: Array<{
     load: () => import('../../complaints/components/complaints-queue'),
   },
   { id: 'leaks', label: 'Leaks', icon: FileSearch, load: () => import('../../leaks/components/leaks-section') },
+  {
+    id: 'acquirer-report',
+    label: 'Acquirer report',
+    labelKey: 'complianceReport.title',
+    icon: ClipboardList,
+    load: () => import('../../compliance-report/components/compliance-report-section'),
+  },
   {
     id: 'hash-matches',
     label: 'Hash matches',

@@ -8,6 +8,7 @@ import { catalogueDe } from './catalogue/de';
 import { chargebacksDe } from './chargebacks/de';
 import { complaintsDe } from './complaints/de';
 import { complianceDe } from './compliance/de';
+import { complianceReportDe } from './complianceReport/de';
 import { creatorHomeDe } from './creatorHome/de';
 import { dataRightsDe } from './dataRights/de';
 import { earningsDe } from './earnings/de';
@@ -27,6 +28,7 @@ import { streamingDe } from './streaming/de';
 import { subscriptionsDe } from './subscriptions/de';
 
 export const de: Messages = {
+  complianceReport: complianceReportDe,
   leaks: leaksDe,
   complaints: complaintsDe,
   chargebacks: chargebacksDe,

@@ -8,6 +8,7 @@ import { catalogueEn } from './catalogue/en';
 import { chargebacksEn } from './chargebacks/en';
 import { complaintsEn } from './complaints/en';
 import { complianceEn } from './compliance/en';
+import { complianceReportEn } from './complianceReport/en';
 import { creatorHomeEn } from './creatorHome/en';
 import { dataRightsEn } from './dataRights/en';
 import { earningsEn } from './earnings/en';
@@ -26,6 +27,7 @@ import { streamingEn } from './streaming/en';
 import { subscriptionsEn } from './subscriptions/en';
 /** English, the source language. Keys of `nav` are the English labels of NAV_ITEMS. */
 export const en = {
+  complianceReport: complianceReportEn,
   leaks: leaksEn,
   complaints: complaintsEn,
   chargebacks: chargebacksEn,

@@ -8,6 +8,7 @@ import { catalogueEs } from './catalogue/es';
 import { chargebacksEs } from './chargebacks/es';
 import { complaintsEs } from './complaints/es';
 import { complianceEs } from './compliance/es';
+import { complianceReportEs } from './complianceReport/es';
 import { creatorHomeEs } from './creatorHome/es';
 import { dataRightsEs } from './dataRights/es';
 import { earningsEs } from './earnings/es';
@@ -27,6 +28,7 @@ import { streamingEs } from './streaming/es';
 import { subscriptionsEs } from './subscriptions/es';
 
 export const es: Messages = {
+  complianceReport: complianceReportEs,
   leaks: leaksEs,
   complaints: complaintsEs,
   chargebacks: chargebacksEs,

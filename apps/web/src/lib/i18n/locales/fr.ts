@@ -8,6 +8,7 @@ import { catalogueFr } from './catalogue/fr';
 import { chargebacksFr } from './chargebacks/fr';
 import { complaintsFr } from './complaints/fr';
 import { complianceFr } from './compliance/fr';
+import { complianceReportFr } from './complianceReport/fr';
 import { creatorHomeFr } from './creatorHome/fr';
 import { dataRightsFr } from './dataRights/fr';
 import { earningsFr } from './earnings/fr';
@@ -27,6 +28,7 @@ import { streamingFr } from './streaming/fr';
 import { subscriptionsFr } from './subscriptions/fr';
 
 export const fr: Messages = {
+  complianceReport: complianceReportFr,
   leaks: leaksFr,
   complaints: complaintsFr,
   chargebacks: chargebacksFr,

@@ -8,6 +8,7 @@ import { cataloguePtBR } from './catalogue/pt-BR';
 import { chargebacksPtBR } from './chargebacks/pt-BR';
 import { complaintsPtBR } from './complaints/pt-BR';
 import { compliancePtBR } from './compliance/pt-BR';
+import { complianceReportPtBR } from './complianceReport/pt-BR';
 import { creatorHomePtBR } from './creatorHome/pt-BR';
 import { dataRightsPtBR } from './dataRights/pt-BR';
 import { earningsPtBR } from './earnings/pt-BR';
@@ -27,6 +28,7 @@ import { streamingPtBR } from './streaming/pt-BR';
 import { subscriptionsPtBR } from './subscriptions/pt-BR';
 
 export const ptBR: Messages = {
+  complianceReport: complianceReportPtBR,
   leaks: leaksPtBR,
   complaints: complaintsPtBR,
   chargebacks: chargebacksPtBR,

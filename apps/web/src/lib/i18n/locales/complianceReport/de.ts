@@ -1,0 +1,32 @@
+import type { complianceReportEn } from './en';
+
+export const complianceReportDe: typeof complianceReportEn = {
+  title: 'Bericht für den Acquirer',
+  description:
+    'Die Monatszahlen, die dein Acquirer verlangt (Mastercard §9.4.1): Prüfung vor Veröffentlichung, Beschwerden und ihre Fristen, Entfernungen, Treffer bekannter Missbrauchsinhalte und Rückbuchungen. Drucke ihn oder lade die CSV herunter.',
+  month: 'Monat',
+  csv: 'CSV herunterladen',
+  print: 'Drucken',
+  review: 'Prüfung vor Veröffentlichung',
+  submitted: 'Eingereichte Uploads',
+  approved: 'Freigegeben',
+  rejected: 'Abgelehnt',
+  rejectedFor: 'Abgelehnt: {{reason}}',
+  waiting: 'Am Monatsende wartend',
+  median: 'Median der Prüfzeit (Minuten)',
+  p90: '90. Perzentil der Prüfzeit (Minuten)',
+  complaints: 'Beschwerden',
+  received: 'Eingegangen',
+  resolved: 'Erledigt',
+  withinDue: 'Innerhalb von 7 Werktagen erledigt',
+  removedAfter: 'Nach Beschwerde entfernt',
+  overdue: 'Offen und überfällig am Monatsende',
+  other: 'Entfernungen und Meldungen',
+  removals: 'Entfernte Inhalte',
+  hashMatches: 'Durch Hash-Treffer blockierte Uploads',
+  ncmec: 'Gesendete NCMEC-Meldungen',
+  leaks: 'Eröffnete Leak-Fälle',
+  chargebacks: 'Rückbuchungen',
+  ratio: '{{chargebacks}} von {{sales}} Verkäufen ({{percent}} %)',
+  none: 'Nichts in diesem Monat.',
+};

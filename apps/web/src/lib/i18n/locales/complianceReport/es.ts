@@ -1,0 +1,32 @@
+import type { complianceReportEn } from './en';
+
+export const complianceReportEs: typeof complianceReportEn = {
+  title: 'Informe para el adquirente',
+  description:
+    'Las cifras del mes que pide tu adquirente (Mastercard §9.4.1): revisión antes de publicar, denuncias y sus plazos, retiradas, coincidencias de abuso conocido y contracargos. Imprímelo o descarga el CSV.',
+  month: 'Mes',
+  csv: 'Descargar CSV',
+  print: 'Imprimir',
+  review: 'Revisión antes de publicar',
+  submitted: 'Subidas enviadas',
+  approved: 'Aprobadas',
+  rejected: 'Rechazadas',
+  rejectedFor: 'Rechazadas: {{reason}}',
+  waiting: 'En espera a fin de mes',
+  median: 'Mediana de minutos de revisión',
+  p90: 'Percentil 90 de minutos de revisión',
+  complaints: 'Denuncias',
+  received: 'Recibidas',
+  resolved: 'Resueltas',
+  withinDue: 'Resueltas en 7 días hábiles',
+  removedAfter: 'Contenido retirado tras una denuncia',
+  overdue: 'Abiertas y vencidas a fin de mes',
+  other: 'Retiradas e informes',
+  removals: 'Contenidos retirados',
+  hashMatches: 'Subidas bloqueadas por coincidencia de hash',
+  ncmec: 'Informes enviados al NCMEC',
+  leaks: 'Casos de filtración abiertos',
+  chargebacks: 'Contracargos',
+  ratio: '{{chargebacks}} de {{sales}} ventas ({{percent}} %)',
+  none: 'Nada este mes.',
+};

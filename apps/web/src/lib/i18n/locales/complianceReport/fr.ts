@@ -1,0 +1,32 @@
+import type { complianceReportEn } from './en';
+
+export const complianceReportFr: typeof complianceReportEn = {
+  title: 'Rapport pour l’acquéreur',
+  description:
+    'Les chiffres du mois demandés par votre acquéreur (Mastercard §9.4.1) : examen avant publication, signalements et délais, retraits, correspondances avec des abus connus et rétrofacturations. Imprimez-le ou téléchargez le CSV.',
+  month: 'Mois',
+  csv: 'Télécharger le CSV',
+  print: 'Imprimer',
+  review: 'Examen avant publication',
+  submitted: 'Contenus soumis',
+  approved: 'Approuvés',
+  rejected: 'Refusés',
+  rejectedFor: 'Refusés : {{reason}}',
+  waiting: 'En attente en fin de mois',
+  median: 'Médiane des minutes d’examen',
+  p90: '90e centile des minutes d’examen',
+  complaints: 'Signalements',
+  received: 'Reçus',
+  resolved: 'Traités',
+  withinDue: 'Traités sous 7 jours ouvrés',
+  removedAfter: 'Contenus retirés après un signalement',
+  overdue: 'Ouverts et en retard en fin de mois',
+  other: 'Retraits et signalements',
+  removals: 'Contenus retirés',
+  hashMatches: 'Téléversements bloqués par une empreinte',
+  ncmec: 'Signalements NCMEC envoyés',
+  leaks: 'Dossiers de fuite ouverts',
+  chargebacks: 'Rétrofacturations',
+  ratio: '{{chargebacks}} sur {{sales}} ventes ({{percent}} %)',
+  none: 'Rien ce mois-ci.',
+};

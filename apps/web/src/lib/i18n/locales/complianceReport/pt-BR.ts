@@ -1,0 +1,32 @@
+import type { complianceReportEn } from './en';
+
+export const complianceReportPtBR: typeof complianceReportEn = {
+  title: 'Relatório para o adquirente',
+  description:
+    'Os números do mês que seu adquirente pede (Mastercard §9.4.1): revisão antes da publicação, denúncias e prazos, remoções, correspondências de abuso conhecido e estornos. Imprima ou baixe o CSV.',
+  month: 'Mês',
+  csv: 'Baixar CSV',
+  print: 'Imprimir',
+  review: 'Revisão antes da publicação',
+  submitted: 'Envios submetidos',
+  approved: 'Aprovados',
+  rejected: 'Rejeitados',
+  rejectedFor: 'Rejeitados: {{reason}}',
+  waiting: 'Aguardando no fim do mês',
+  median: 'Mediana de minutos de revisão',
+  p90: 'Percentil 90 de minutos de revisão',
+  complaints: 'Denúncias',
+  received: 'Recebidas',
+  resolved: 'Resolvidas',
+  withinDue: 'Resolvidas em 7 dias úteis',
+  removedAfter: 'Conteúdo removido após denúncia',
+  overdue: 'Abertas e atrasadas no fim do mês',
+  other: 'Remoções e relatórios',
+  removals: 'Conteúdos removidos',
+  hashMatches: 'Envios bloqueados por hash',
+  ncmec: 'Relatórios enviados ao NCMEC',
+  leaks: 'Casos de vazamento abertos',
+  chargebacks: 'Estornos',
+  ratio: '{{chargebacks}} de {{sales}} vendas ({{percent}} %)',
+  none: 'Nada neste mês.',
+};
