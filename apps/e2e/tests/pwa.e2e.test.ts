@@ -267,8 +267,8 @@ describe('interface language', () => {
     await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Carteira' }).waitFor();
     await page.getByRole('heading', { name: 'Seus dados' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('pt-BR');
-    // The spec's exact English page title is not a translation key: it stays as written.
-    await page.getByRole('heading', { name: 'Account settings' }).waitFor();
+    // Every screen is translated (issue 24): the page title too; English keeps the spec's exact text.
+    await page.getByRole('heading', { name: 'Configurações da conta' }).waitFor();
     await h.screenshot(page, 'pwa-language-pt-BR-desktop', { fullPage: false });
     await context.close();
 
