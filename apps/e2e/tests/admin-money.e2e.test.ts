@@ -51,7 +51,7 @@ describe('admin money journey', () => {
     await h.screenshot(page, 'admin-order-status');
     await dialog.getByRole('button', { name: 'Save status' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await page.getByRole('row').filter({ hasText: '1Z-DEMO-42' }).getByText('shipping').waitFor();
+    await page.getByRole('row').filter({ hasText: '1Z-DEMO-42' }).getByText('Shipped').waitFor();
     const alex = await apiLogin('alex');
     const orders = await apiCall<{ data: Array<{ deliveryStatus: string; shippingCode: string | null }> }>(
       '/orders/users/search',
