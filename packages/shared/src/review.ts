@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { REVIEW_REASONS } from './review-reasons';
+
+export { REVIEW_REASONS } from './review-reasons';
 
 /** Review before publication (issue 26 item 1, docs/compliance.md). */
 
@@ -28,18 +31,6 @@ export const REVIEW_OBJECT_TYPES = [
 export const reviewObjectTypeSchema = z.enum(REVIEW_OBJECT_TYPES);
 export type ReviewObjectType = z.infer<typeof reviewObjectTypeSchema>;
 
-/** Reasons a reviewer picks from when rejecting; the creator sees the reason's text (statement of reasons). */
-export const REVIEW_REASONS = [
-  'minor_appearance',
-  'no_consent',
-  'prohibited_content',
-  'illegal_content',
-  'copyright',
-  'missing_records',
-  'misleading',
-  'spam',
-  'other',
-] as const;
 export const reviewReasonSchema = z.enum(REVIEW_REASONS);
 export type ReviewReason = z.infer<typeof reviewReasonSchema>;
 

@@ -8,6 +8,7 @@ import { msg } from '../../lib/i18n';
 import { clearing, platform, post } from '../ledger';
 import { notify } from '../notifications';
 import type { SiteSettings } from '../settings';
+import { activeAdmins } from '../users';
 import type { AfterCommit } from './purposes';
 
 /** Payment states that were a sale at the processor (the ratio's denominator). */
@@ -188,7 +189,7 @@ export async function alertOnRatio(ctx: Ctx, gateway: string, at: Date, threshol
     .onConflictDoNothing()
     .returning({ id: chargebackAlerts.id });
   if (!sent) return false;
-  const admins = await ctx.db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+  const admins = await activeAdmins(ctx);
   const vars = {
     gateway,
     month,
@@ -197,17 +198,13 @@ export async function alertOnRatio(ctx: Ctx, gateway: string, at: Date, threshol
     chargebacks: String(r.chargebacks),
     sales: String(r.sales),
   };
-  await notify(
-    ctx,
-    admins.map((a) => a.id),
-    {
-      kind: 'system',
-      title: msg('notify.chargebackRatio', vars),
-      body: msg('notify.chargebackRatioBody', vars),
-      link: '/admin/money',
-      data: { gateway, month, percent: r.percent },
-    },
-  ).catch((err) => ctx.log.error({ err, gateway, month }, 'chargeback ratio alert failed'));
+  await notify(ctx, admins, {
+    kind: 'system',
+    title: msg('notify.chargebackRatio', vars),
+    body: msg('notify.chargebackRatioBody', vars),
+    link: '/admin/money',
+    data: { gateway, month, percent: r.percent },
+  }).catch((err) => ctx.log.error({ err, gateway, month }, 'chargeback ratio alert failed'));
   return true;
 }
 

@@ -8,6 +8,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { msg } from '../../lib/i18n';
 import { type AdminActor, inAdminTx } from '../admin';
 import { notify } from '../notifications';
+import { activeAdmins } from '../users';
 import { reviewTarget } from './review.registry';
 
 /**
@@ -257,17 +258,13 @@ export async function checkQueueAge(ctx: Ctx): Promise<boolean> {
     on conflict (id) do update set alerted_at = excluded.alerted_at where review_alert.alerted_at is null
     returning id`);
   if ((res as unknown as { rows: unknown[] }).rows.length === 0) return false;
-  const admins = await ctx.db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+  const admins = await activeAdmins(ctx);
   const minutes = Math.floor((ctx.now().getTime() - oldest!.submittedAt.getTime()) / 60_000);
-  await notify(
-    ctx,
-    admins.map((a) => a.id),
-    {
-      kind: 'moderation',
-      title: msg('notify.review.alert', { minutes, count: await openCount(ctx.db) }),
-      link: '/admin/review',
-    },
-  ).catch((err) => ctx.log.error({ err }, 'review alert failed'));
+  await notify(ctx, admins, {
+    kind: 'moderation',
+    title: msg('notify.review.alert', { minutes, count: await openCount(ctx.db) }),
+    link: '/admin/review',
+  }).catch((err) => ctx.log.error({ err }, 'review alert failed'));
   return true;
 }
 

@@ -1,3 +1,4 @@
+import { REVIEW_REASONS as SHARED_REASONS } from '@marquee/shared/review-reasons';
 import { mutate } from 'swr';
 import { client } from '../../lib/api-client';
 import type { ApiBody, ApiData, ApiQuery } from '../../lib/api-contract';
@@ -9,17 +10,8 @@ export type ReviewQueueItem = ReviewQueue['data'][number];
 export type ReviewObjectType = ApiQuery<'/review/status'>['type'];
 export type ReviewReason = NonNullable<ApiBody<'/admin/review/{id}/decision', 'post'>['reason']>;
 
-export const REVIEW_REASONS: ReviewReason[] = [
-  'minor_appearance',
-  'no_consent',
-  'prohibited_content',
-  'illegal_content',
-  'copyright',
-  'missing_records',
-  'misleading',
-  'spam',
-  'other',
-];
+/** The rejection reasons, from shared (the route's enum is built from the same list). */
+export const REVIEW_REASONS: readonly ReviewReason[] = SHARED_REASONS;
 
 /** The queue, refreshed every 15 s so the age figures stay current. */
 export const useReviewQueue = (state: ApiQuery<'/admin/review'>['state']) =>
