@@ -75,22 +75,21 @@ export default function ComplianceReportSection() {
     : [];
   return (
     <div className="space-y-4">
-      <SectionTitle title={t('complianceReport.title')}>
-        <div className="flex items-end gap-2 print:hidden">
-          <Field
-            label={t('complianceReport.month')}
-            type="month"
-            value={month}
-            onChange={(e) => setMonth(e.target.value)}
-          />
-          <Button variant="outline" onClick={csv}>
-            {t('complianceReport.csv')}
-          </Button>
-          <Button variant="outline" onClick={() => window.print()}>
-            {t('complianceReport.print')}
-          </Button>
-        </div>
-      </SectionTitle>
+      <SectionTitle title={t('complianceReport.title')} />
+      <div className="flex flex-wrap items-end gap-2 print:hidden">
+        <Field
+          label={t('complianceReport.month')}
+          type="month"
+          value={month}
+          onChange={(e) => setMonth(e.target.value)}
+        />
+        <Button variant="outline" onClick={csv}>
+          {t('complianceReport.csv')}
+        </Button>
+        <Button variant="outline" onClick={() => window.print()}>
+          {t('complianceReport.print')}
+        </Button>
+      </div>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('complianceReport.description')}</p>
       {isLoading && <PageSpinner />}
       {sections.map(([title, rows]) => (
