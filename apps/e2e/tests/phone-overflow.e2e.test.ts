@@ -1,0 +1,147 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, REPO_ROOT, startHarness, VIEWPORTS } from '../src/harness';
+import { logIn } from '../src/journeys';
+
+/**
+ * Every page fits a phone (issue 31 item 2): each screen of the web app's route list
+ * (apps/web/src/routes/routes.ts) and each admin section, opened at 390×844 in German (the longer
+ * words) by the role that may see it, fails when the document is wider than the window
+ * (`scrollWidth > innerWidth`). One browser, one page per role, one sign-in per role: well under a minute.
+ * A new route is checked without touching this file; one with a parameter needs a sample below.
+ */
+
+const WEB = path.join(REPO_ROOT, 'apps/web/src');
+type Role = 'visitor' | 'fan' | 'creator' | 'admin';
+const LOGIN: Record<Exclude<Role, 'visitor'>, string> = { fan: 'alex', creator: 'luna', admin: 'admin' };
+
+interface Route {
+  path: string;
+  auth: boolean;
+  performerOnly: boolean;
+}
+
+/** The app's routes, read from its route list (one object per line or block). */
+function appRoutes(): Route[] {
+  const source = readFileSync(path.join(WEB, 'routes/routes.ts'), 'utf8');
+  return Array.from(source.matchAll(/\{\s*path: '([^']+)',([^}]*?\}\)?[^}]*)\}/g), ([, p, rest]) => ({
+    path: p!,
+    auth: /auth: true/.test(rest!),
+    performerOnly: /performerOnly: true/.test(rest!),
+  }));
+}
+
+function adminSections(): string[] {
+  const source = readFileSync(path.join(WEB, 'features/admin/components/admin-console.tsx'), 'utf8');
+  return Array.from(source.matchAll(/\bid: '([a-z-]+)'/g), (m) => m[1]!);
+}
+
+/** Pages not worth a visit at phone size: sign-in callbacks that redirect at once, and the catch-all. */
+const SKIP = new Set(['/auth/twitter/callback', '/auth/google/callback', '*', '/admin/:section']);
+
+/** Parameters filled from the demo site (null: no such demo row, the route is skipped with a reason). */
+async function samples(h: Harness): Promise<Record<string, string | null>> {
+  const get = async (url: string) => (await fetch(`${h.baseUrl}/api${url}`)).json();
+  const first = async (url: string) => ((await get(url)).data?.[0]?._id as string | undefined) ?? null;
+  const luna = await get('/performers/luna');
+  const performerId = luna._id as string;
+  return {
+    ':profileId': 'luna',
+    ':slug': 'terms',
+    '/post/:id': await first('/user/feeds/search/luna?pageSize=1'),
+    '/gallery/:id': await first(`/performer-assets/galleries/search?performerId=${performerId}&pageSize=1`),
+    '/video/:id': await first(`/performer-assets/videos/search?performerId=${performerId}&pageSize=1`),
+    '/scene/:id': await first('/user/scene/search?pageSize=1'),
+    '/scenario/:id': await first('/user/scenario/search?pageSize=1'),
+    '/product/:id': await first(`/performer-assets/products/search?performerId=${performerId}&pageSize=1`),
+  };
+}
+
+function fill(route: string, values: Record<string, string | null>): string | null {
+  if (!route.includes(':')) return route;
+  if (route in values) return values[route] ? route.replace(/:[a-zA-Z]+/, values[route]!) : null;
+  const param = route.match(/:[a-zA-Z]+/)?.[0];
+  return param && values[param] ? route.replace(param, values[param]!) : null;
+}
+
+let h: Harness;
+const sessions = new Map<Role, Awaited<ReturnType<BrowserContext['storageState']>>>();
+
+beforeAll(async () => {
+  h = await startHarness();
+  for (const role of ['fan', 'creator', 'admin'] as const) {
+    const context = await h.newContext({ ageConfirmed: true });
+    const page = await context.newPage();
+    await logIn(page, LOGIN[role]);
+    sessions.set(role, await context.storageState());
+    await context.close();
+  }
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+async function settle(page: Page) {
+  await page.locator('#main h1, main h1').first().waitFor({ timeout: 8_000 }).catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 2_000 }).catch(() => undefined);
+}
+
+describe('every page at phone width', () => {
+  it('fits 390 px as visitor, fan, creator and admin (German)', async () => {
+    const routes = appRoutes();
+    expect(routes.length, 'routes read from routes.ts').toBeGreaterThan(40);
+    const values = await samples(h);
+    const plan: Array<{ role: Role; path: string }> = [];
+    const unfilled: string[] = [];
+    for (const r of routes) {
+      if (SKIP.has(r.path)) continue;
+      const url = fill(r.path, values);
+      if (!url) {
+        if (!r.path.startsWith('/private/') && !r.path.startsWith('/live/') && !r.path.includes('/auth/'))
+          unfilled.push(r.path);
+        continue;
+      }
+      const role: Role = r.path.startsWith('/admin')
+        ? 'admin'
+        : r.performerOnly
+          ? 'creator'
+          : r.auth
+            ? r.path.startsWith('/creator')
+              ? 'creator'
+              : 'fan'
+            : 'visitor';
+      plan.push({ role, path: url });
+      // The fan's everyday pages are seen by creators too (their own wallet, messages, notifications).
+      if (role === 'fan' && /^\/(notifications|messages|wallet|referrals|user\/account)$/.test(url))
+        plan.push({ role: 'creator', path: url });
+    }
+    for (const id of adminSections()) plan.push({ role: 'admin', path: `/admin/${id}` });
+
+    const wide: string[] = [];
+    for (const role of ['visitor', 'fan', 'creator', 'admin'] as const) {
+      const context = await h.newContext({
+        ageConfirmed: true,
+        viewport: VIEWPORTS.phone,
+        locale: 'de-DE',
+        storageState: sessions.get(role),
+      });
+      await context.addInitScript(() => localStorage.setItem('lang', 'de'));
+      const page = await context.newPage();
+      for (const { path: url } of plan.filter((p) => p.role === role)) {
+        await page.goto(url);
+        await settle(page);
+        const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (over > 0) {
+          wide.push(`${role} ${url}: ${over}px wider than the phone`);
+          await h.screenshot(page, `overflow-${role}-${url.replace(/\W+/g, '-')}`, { fullPage: false });
+        }
+      }
+      await context.close();
+    }
+    expect(unfilled, 'routes with a parameter this test has no sample for').toEqual([]);
+    expect(wide).toEqual([]);
+  });
+});
