@@ -6,7 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Pager } from '../../../components/ui/pager';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatAmount, formatDate } from '../../../lib/i18n/format';
+import { formatAmount, formatDate, formatTokenAmount } from '../../../lib/i18n/format';
 import { toApiQuery, useListQuery } from '../../../lib/query-string';
 import { usePageTitle } from '../../settings/hooks';
 import { dateTime, tokens } from '../../wallet/api';
@@ -19,7 +19,7 @@ function Stat({ label, value, testId }: { label: string; value: number | undefin
     <Card className="p-4">
       <p className="text-xs uppercase tracking-wide text-zinc-500">{label}</p>
       <p className="mt-1 text-2xl font-bold" data-testid={testId}>
-        {value === undefined ? '…' : formatAmount(value)}
+        {value === undefined ? '…' : formatTokenAmount(value)}
       </p>
     </Card>
   );
