@@ -85,7 +85,11 @@ afterAll(async () => {
 });
 
 async function settle(page: Page) {
-  await page.locator('#main h1, main h1').first().waitFor({ timeout: 8_000 }).catch(() => undefined);
+  await page
+    .locator('#main h1, main h1')
+    .first()
+    .waitFor({ timeout: 8_000 })
+    .catch(() => undefined);
   await page.waitForLoadState('networkidle', { timeout: 2_000 }).catch(() => undefined);
 }
 

@@ -3,7 +3,14 @@ import { LOCALES } from '@marquee/shared/locales';
 import { NOTIFICATION_KINDS } from '@marquee/shared/notifications';
 import { describe, expect, it } from 'vitest';
 import { NAV_ITEMS } from '../../features/layout/nav-items';
-import { formatAmount, formatCurrency, formatDate, formatTokenAmount, formatTokens, formatTokensAsMoney } from './format';
+import {
+  formatAmount,
+  formatCurrency,
+  formatDate,
+  formatTokenAmount,
+  formatTokens,
+  formatTokensAsMoney,
+} from './format';
 import i18n from './index';
 import { RESOURCES } from './resources';
 

@@ -7,7 +7,12 @@ import { useCountries, useLanguages } from '../../profiles/api';
 
 /** A country's flag from its ISO code (two regional indicator letters). */
 export function flagOf(code: string) {
-  return String.fromCodePoint(...code.toUpperCase().split('').map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
+  return String.fromCodePoint(
+    ...code
+      .toUpperCase()
+      .split('')
+      .map((c) => 0x1f1e6 + c.charCodeAt(0) - 65),
+  );
 }
 
 /** A name in the interface language (Intl), else the lookup's English one. */
@@ -91,7 +96,9 @@ export function LanguagesPicker({ value, onChange }: { value: string[]; onChange
           </option>
         ))}
       </select>
-      <p id={`${id}-hint`} className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">{t('account.creator.languagesHint')}</p>
+      <p id={`${id}-hint`} className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">
+        {t('account.creator.languagesHint')}
+      </p>
     </div>
   );
 }

@@ -71,6 +71,9 @@ export const adminOpsEn = {
     dismiss: 'Dismiss',
     takeDown: 'Take down',
     suspendCreator: 'Suspend creator',
+    dismissConfirm: 'Dismiss this report? The content stays as it is.',
+    takeDownConfirm: 'Take this content down? Fans lose sight of it at once.',
+    suspendConfirm: 'Suspend this creator? Their page and sales stop at once.',
     resolution: 'Resolution: {{note}}',
     status: 'Status',
     statuses: {

@@ -72,6 +72,9 @@ export const adminOpsEs: Messages['adminOps'] = {
     dismiss: 'Descartar',
     takeDown: 'Retirar',
     suspendCreator: 'Suspender al creador',
+    dismissConfirm: '¿Descartar esta denuncia? El contenido queda como está.',
+    takeDownConfirm: '¿Retirar este contenido? Los fans dejan de verlo al instante.',
+    suspendConfirm: '¿Suspender a este creador? Su página y sus ventas se detienen al instante.',
     resolution: 'Resolución: {{note}}',
     status: 'Estado',
     statuses: {

@@ -72,6 +72,9 @@ export const adminOpsFr: Messages['adminOps'] = {
     dismiss: 'Classer',
     takeDown: 'Retirer',
     suspendCreator: 'Suspendre le créateur',
+    dismissConfirm: 'Classer ce signalement ? Le contenu reste tel quel.',
+    takeDownConfirm: 'Retirer ce contenu ? Les fans ne le voient plus aussitôt.',
+    suspendConfirm: 'Suspendre ce créateur ? Sa page et ses ventes s’arrêtent aussitôt.',
     resolution: 'Décision : {{note}}',
     status: 'Statut',
     statuses: {

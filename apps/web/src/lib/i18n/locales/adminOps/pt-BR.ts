@@ -72,6 +72,9 @@ export const adminOpsPtBR: Messages['adminOps'] = {
     dismiss: 'Descartar',
     takeDown: 'Remover',
     suspendCreator: 'Suspender criador',
+    dismissConfirm: 'Descartar esta denúncia? O conteúdo fica como está.',
+    takeDownConfirm: 'Remover este conteúdo? Os fãs deixam de vê-lo na hora.',
+    suspendConfirm: 'Suspender este criador? A página e as vendas param na hora.',
     resolution: 'Decisão: {{note}}',
     status: 'Status',
     statuses: {

@@ -1,0 +1,15 @@
+import { chromium } from 'playwright-core';
+const [,, base, out] = process.argv;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox','--disable-gpu'] });
+const c = await browser.newContext({ baseURL: base, viewport: { width: 900, height: 900 } });
+await c.addCookies([{ name: 'age_confirmed', value: 'true', url: base }]);
+const p = await c.newPage();
+await p.goto('/luna');
+const el = p.getByText('Morning flow done').first();
+await el.waitFor({ timeout: 20000 });
+await el.scrollIntoViewIfNeeded();
+await p.evaluate(() => document.fonts.ready);
+await p.waitForTimeout(1500);
+await el.screenshot({ path: out });
+console.log(await p.evaluate(() => [...document.fonts].filter(f => f.family.includes('Emoji') && f.status === 'loaded').length), 'emoji faces loaded');
+await browser.close();
