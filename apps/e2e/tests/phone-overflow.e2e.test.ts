@@ -26,7 +26,10 @@ interface Route {
 /** The app's routes, read from its route list (each entry from its `path:` to the next). */
 function appRoutes(): Route[] {
   const source = readFileSync(path.join(WEB, 'routes/routes.ts'), 'utf8');
-  const entries = source.slice(source.indexOf('export const ROUTES')).split(/(?=\bpath: ')/).slice(1);
+  const entries = source
+    .slice(source.indexOf('export const ROUTES'))
+    .split(/(?=\bpath: ')/)
+    .slice(1);
   return entries.map((entry) => ({
     path: entry.match(/^path: '([^']+)'/)![1]!,
     auth: /auth: true/.test(entry),

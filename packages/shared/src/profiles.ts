@@ -32,7 +32,17 @@ export type PerformerCard = z.infer<typeof performerCardSchema>;
 
 /** What a viewer may see of a creator's profile (GET /performers/{id}). */
 /** A creator page's content tabs, in their order. */
-export const PROFILE_TABS = ['posts', 'stories', 'photos', 'videos', 'reels', 'galleries', 'scenes', 'scenarios', 'shop'] as const;
+export const PROFILE_TABS = [
+  'posts',
+  'stories',
+  'photos',
+  'videos',
+  'reels',
+  'galleries',
+  'scenes',
+  'scenarios',
+  'shop',
+] as const;
 export type ProfileTabKey = (typeof PROFILE_TABS)[number];
 
 export const performerPublicSchema = performerCardSchema.extend({

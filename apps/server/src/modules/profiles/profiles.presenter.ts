@@ -1,4 +1,4 @@
-import { fromCents, PROFILE_TABS, type PerformerCard, type PerformerPublic, type ProfileTabKey } from '@marquee/shared';
+import { fromCents, type PerformerCard, type PerformerPublic, PROFILE_TABS, type ProfileTabKey } from '@marquee/shared';
 import type { PerformerRow } from '../../db/schema';
 import { avatarUrl, profileMediaUrl } from '../users';
 import type { CardRow } from './profiles.repo';

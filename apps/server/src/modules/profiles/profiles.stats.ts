@@ -31,7 +31,9 @@ export function profileStatsColumns(
            where ${contentPhotos.creatorId} = ${creatorId} and ${contentPhotos.status} = 'active'
              and ${contentPhotos.takenDownAt} is null and ${liveItem})
       + (select count(*)::int from ${contentItems} where ${liveItem} and ${contentItems.type} in (${VIDEO_TYPES})))`,
-    contentKinds: sql<string[]>`(select coalesce(array_agg(distinct ${contentItems.type}), '{}') from ${contentItems} where ${liveItem})`,
+    contentKinds: sql<
+      string[]
+    >`(select coalesce(array_agg(distinct ${contentItems.type}), '{}') from ${contentItems} where ${liveItem})`,
     hasStories: sql<boolean>`exists(select 1 from ${stories} where ${stories.performerId} = ${creatorId}
       and (${stories.isHighlight} or (${stories.expiredAt} is null and ${stories.expiresAt} > ${now})))`,
     likes: sql<number>`(

@@ -74,7 +74,7 @@ interface Tool {
 
 const CONTENT: Array<Tool & { type?: ContentType }> = [
   { label: 'posts', to: '/creator/feeds', icon: Newspaper, add: '/creator/feeds/new' },
-  { label: 'stories', to: '/creator/stories', icon: Sparkles },
+  { label: 'stories', to: '/creator/stories', icon: Sparkles, add: '/creator/stories?new=1' },
   { label: 'videos', to: MANAGE_PATH.video, icon: Video, add: `${MANAGE_PATH.video}?new=1`, type: 'video' },
   { label: 'reels', to: MANAGE_PATH.reel, icon: Clapperboard, add: `${MANAGE_PATH.reel}?new=1`, type: 'reel' },
   { label: 'galleries', to: MANAGE_PATH.gallery, icon: Images, add: `${MANAGE_PATH.gallery}?new=1`, type: 'gallery' },
@@ -145,6 +145,8 @@ export function CreatorHome() {
   const unread = useUnreadMessages();
   const idea = useNextIdea();
   const weekAgo = Date.now() - 7 * DAY;
+  // A creator with no earnings and no subscribers yet is greeted, not welcomed back.
+  const isNew = monthStats !== undefined && subs !== undefined && subs.total === 0 && monthStats.totals.count === 0;
   const newThisWeek = subs?.data.filter((s) => s.startedAt && new Date(s.startedAt).getTime() > weekAgo).length;
 
   return (
@@ -155,7 +157,11 @@ export function CreatorHome() {
           <div>
             <h1 className="text-2xl font-bold tracking-tight">{t('nav.Studio')}</h1>
             <p className="text-sm text-zinc-600 dark:text-zinc-400">
-              {user?.name ? t('creatorHome.welcomeName', { name: user.name }) : t('creatorHome.welcome')}
+              {isNew
+                ? t('creatorHome.welcomeNew', { name: user?.name ?? '' })
+                : user?.name
+                  ? t('creatorHome.welcomeName', { name: user.name })
+                  : t('creatorHome.welcome')}
             </p>
           </div>
         </div>
