@@ -1,4 +1,4 @@
-import type { ContentType } from '@marquee/shared';
+import { type ContentType, periodStart } from '@marquee/shared';
 import {
   ChartLine,
   Clapperboard,
@@ -18,6 +18,7 @@ import {
   Video,
   Wallet,
 } from 'lucide-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
@@ -33,7 +34,6 @@ import { useUnreadMessages } from '../../messages/api';
 import { useSubscriberStats, useSubscribers } from '../../subscriptions/api';
 
 const DAY = 86_400_000;
-const today = () => new Date().toISOString().slice(0, 10);
 const fmt = (n: number | undefined) => (n === undefined ? '…' : formatAmount(n));
 
 function Stat({
@@ -136,9 +136,11 @@ function useNextIdea(): { text: string; to: string } | null {
 export function CreatorHome() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
-  const { data: todayStats } = useEarningStats({ fromDate: today() });
+  // Today and the last 30 days as every report counts them (shared periodStart; the admin dashboard too).
+  const since = useMemo(() => ({ today: periodStart(1).toISOString(), month: periodStart(30).toISOString() }), []);
+  const { data: todayStats } = useEarningStats({ fromDate: since.today });
   const { data: monthStats } = useEarningStats({
-    fromDate: new Date(Date.now() - 30 * DAY).toISOString().slice(0, 10),
+    fromDate: since.month,
   });
   const { data: subStats } = useSubscriberStats();
   const { data: subs } = useSubscribers('page=1&pageSize=5&sortBy=createdAt&sort=desc');

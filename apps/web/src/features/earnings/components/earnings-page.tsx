@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { periodStart } from '@marquee/shared';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -31,7 +32,8 @@ export function EarningsPage() {
   usePageTitle(t('earnings.title'));
   const sourceName = (s: string) => (isSource(s) ? t(`earnings.sources.${s}`) : s);
   const [period, setPeriod] = useState<(typeof PERIODS)[number]>('30');
-  const from = period === 'all' ? '' : new Date(Date.now() - Number(period) * 86_400_000).toISOString().slice(0, 10);
+  // The same window as the admin dashboard's (shared periodStart: N UTC days, today included).
+  const from = useMemo(() => (period === 'all' ? '' : periodStart(Number(period)).toISOString()), [period]);
   const statsQuery = from ? { fromDate: from } : {};
   const { data: stats, isLoading } = useEarningStats(statsQuery);
   const { query, setPage, setFilters } = useListQuery({ pageSize: 10, sortBy: 'createdAt' });
