@@ -44,8 +44,8 @@ function adminSections(): string[] {
 
 /**
  * Pages not visited, with why: sign-in callbacks redirect at once, the catch-all and admin sections are
- * covered otherwise, a conversation is the messages page itself, a sandbox checkout needs a payment
- * (the payments journey photographs it).
+ * covered otherwise, a conversation is the messages page itself, a sandbox checkout (and the old subscription
+ * checkout link that leads to it) needs a payment (the payments journey photographs it).
  */
 const SKIP = new Set([
   '/auth/twitter/callback',
@@ -54,6 +54,7 @@ const SKIP = new Set([
   '/admin/:section',
   '/messages/:conversationId',
   '/payment/sandbox/checkout/:id',
+  '/subscriptions/checkout/:id',
 ]);
 
 /** Parameters filled from the demo site (null: no such demo row, the route is skipped with a reason). */
@@ -72,7 +73,6 @@ async function samples(h: Harness): Promise<Record<string, string | null>> {
     '/scenario/:id': await first('/user/scenario/search?pageSize=1'),
     '/creator/feeds/:id/edit': await first('/user/feeds/search/luna?pageSize=1'),
     '/creator/galleries/:id': await first(`/performer-assets/galleries/search?performerId=${performerId}&pageSize=1`),
-    '/subscriptions/checkout/:id': performerId,
     '/product/:id': await first(`/performer-assets/products/search?performerId=${performerId}&pageSize=1`),
   };
 }
