@@ -1,0 +1,11 @@
+import { chromium } from 'playwright-core';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox','--disable-gpu'] });
+const c = await browser.newContext({ baseURL: process.argv[2], viewport: { width: 390, height: 844 }, locale: 'de-DE' });
+const p = await c.newPage();
+await p.goto('/');
+const d = p.getByRole('dialog');
+await d.waitFor({ timeout: 60000 });
+await p.waitForTimeout(1500);
+console.log(await d.innerText());
+await p.screenshot({ path: process.argv[3] });
+await browser.close();
