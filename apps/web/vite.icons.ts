@@ -17,6 +17,21 @@ function maskableSvg(source: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><defs>${stops}</defs><rect width="64" height="64" fill="url(#g)"/><path d="M21 41V23l11 11 11-11v18" fill="none" stroke="#fff" stroke-width="4.5" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
 }
 
+/** An ICO file holding one PNG image (every browser since 2007 reads PNG inside ICO). */
+function icoOf(png: Buffer, size: number): Buffer {
+  const head = Buffer.alloc(22);
+  head.writeUInt16LE(0, 0); // reserved
+  head.writeUInt16LE(1, 2); // type: icon
+  head.writeUInt16LE(1, 4); // one image
+  head.writeUInt8(size, 6);
+  head.writeUInt8(size, 7);
+  head.writeUInt16LE(1, 10); // colour planes
+  head.writeUInt16LE(32, 12); // bits per pixel
+  head.writeUInt32LE(png.length, 14);
+  head.writeUInt32LE(22, 18); // the image follows the directory
+  return Buffer.concat([head, png]);
+}
+
 /**
  * Renders the app icons from one source SVG (`public/favicon.svg`) at build time with sharp, so
  * no PNG is committed and a new logo is one file. In dev the icons are rendered on request.
@@ -32,6 +47,8 @@ export function appIcons(sourceFile: string): Plugin {
     ...ICON_SIZES.map((s) => ({ name: `icons/icon-${s}.png`, make: () => render(source(), s) })),
     ...MASKABLE_SIZES.map((s) => ({ name: `icons/maskable-${s}.png`, make: () => render(maskableSvg(source()), s) })),
     { name: 'icons/apple-touch-icon.png', make: () => render(maskableSvg(source()), APPLE_TOUCH_SIZE) },
+    // What browsers and crawlers ask for without reading the page (issue 31: it was a 404).
+    { name: 'favicon.ico', make: async () => icoOf(await render(source(), 32), 32) },
   ];
   return {
     name: 'marquee-app-icons',

@@ -77,6 +77,10 @@ describe('admin console journey', () => {
     await dialog.getByText('identity pending').waitFor();
     await h.screenshot(page, 'admin-verification');
     await dialog.getByRole('button', { name: 'Approve' }).click();
+    // A consequential decision asks first (issue 31): the question names the account.
+    await dialog.getByText('Approve the identity of @sasha?').waitFor();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Creator approved').first().waitFor();
     await dialog.getByText('identity verified').waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -107,6 +111,8 @@ describe('admin console journey', () => {
     await card.getByLabel('Note').fill('Spam is not allowed here');
     await h.screenshot(page, 'admin-reports');
     await card.getByRole('button', { name: 'Take down' }).click();
+    await card.getByText('Take this content down?').waitFor();
+    await card.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Item taken down').first().waitFor();
     const gone = await apiCall(`/user/feeds/${post._id}`, { token: fan });
     expect(gone.status).toBe(404);

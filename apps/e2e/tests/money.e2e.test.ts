@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 const headerBalance = async (page: Page) =>
-  Number(((await page.getByTestId('header-balance').textContent()) ?? '').trim());
+  Number.parseFloat(((await page.getByTestId('header-balance').textContent()) ?? '').trim()); // "39.01 tokens"
 const walletBalance = async (page: Page) =>
   Number(((await page.getByTestId('wallet-balance').textContent()) ?? '').replace(/[^\d.]/g, ''));
 

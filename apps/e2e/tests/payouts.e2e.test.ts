@@ -14,7 +14,8 @@ afterAll(async () => {
   await h?.close();
 });
 
-const money = (s: string | null) => Number((s ?? '').replace(/[^\d.-]/g, ''));
+/** The figure's token amount (it reads "80.00 tokens ($80.00)"). */
+const money = (s: string | null) => Number((s ?? '').replace(/,/g, '').match(/-?\d+(\.\d+)?/)?.[0]);
 
 describe('payouts journey', () => {
   it('a creator sets bank details and requests a payout; the admin approves and marks it paid; the creator sees it paid and downloads the statement', async () => {

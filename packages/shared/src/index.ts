@@ -24,6 +24,7 @@ export * from './notifications';
 export * from './options';
 export * from './payments';
 export * from './payouts';
+export * from './periods';
 export * from './privacy';
 export * from './profiles';
 export * from './push';

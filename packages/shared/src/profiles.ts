@@ -31,6 +31,20 @@ export const performerCardSchema = z.object({
 export type PerformerCard = z.infer<typeof performerCardSchema>;
 
 /** What a viewer may see of a creator's profile (GET /performers/{id}). */
+/** A creator page's content tabs, in their order. */
+export const PROFILE_TABS = [
+  'posts',
+  'stories',
+  'photos',
+  'videos',
+  'reels',
+  'galleries',
+  'scenes',
+  'scenarios',
+  'shop',
+] as const;
+export type ProfileTabKey = (typeof PROFILE_TABS)[number];
+
 export const performerPublicSchema = performerCardSchema.extend({
   welcomeVideo: z.string().nullable(),
   city: z.string().nullable(),
@@ -55,6 +69,8 @@ export const performerPublicSchema = performerCardSchema.extend({
     /** Null when the creator hides the subscriber count (the owner always sees it). */
     subscribers: z.number().int().nullable(),
   }),
+  /** The profile tabs that have something to show (the page shows only these; the owner sees every tab). */
+  tabs: z.array(z.enum(PROFILE_TABS)),
   /** About the signed-in viewer; all false for visitors. */
   isOwner: z.boolean(),
   isFollowed: z.boolean(),

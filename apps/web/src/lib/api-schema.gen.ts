@@ -1514,6 +1514,7 @@ export interface paths {
                                 followers: number;
                                 subscribers: number | null;
                             };
+                            tabs: ("posts" | "stories" | "photos" | "videos" | "reels" | "galleries" | "scenes" | "scenarios" | "shop")[];
                             isOwner: boolean;
                             isFollowed: boolean;
                             isBookmarked: boolean;
@@ -28601,6 +28602,7 @@ export interface paths {
                                     followers: number;
                                     subscribers: number | null;
                                 };
+                                tabs: ("posts" | "stories" | "photos" | "videos" | "reels" | "galleries" | "scenes" | "scenarios" | "shop")[];
                                 isOwner: boolean;
                                 isFollowed: boolean;
                                 isBookmarked: boolean;

@@ -18,6 +18,8 @@ export default function FeedDetailPage() {
   if (error || !data) return <EmptyState title={t('pages.postNotFound')} description={t('catalogue.notFoundText')} />;
   return (
     <div className="mx-auto max-w-2xl">
+      {/* The page's title for screen readers (the card shows the creator and the text). */}
+      <h1 className="sr-only">{t('pages.postBy', { name: data.performer?.name ?? '' })}</h1>
       <PostCard feed={data} detail onChange={() => void mutate()} />
       <CommentsThread feedId={data._id} canComment={Boolean(user) && !data.locked} onChange={() => void mutate()} />
     </div>

@@ -1,4 +1,4 @@
-import { type Dashboard, fromCents } from '@marquee/shared';
+import { type Dashboard, fromCents, periodDays, periodStart } from '@marquee/shared';
 import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
@@ -14,7 +14,7 @@ async function rows<T>(db: Executor, q: ReturnType<typeof sql>): Promise<T[]> {
  */
 export async function dashboard(ctx: Ctx, days: number): Promise<Dashboard> {
   const at = ctx.now();
-  const from = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() - (days - 1)));
+  const from = periodStart(days, at);
   const fromIso = from.toISOString();
   const atIso = at.toISOString();
   const db = ctx.db;
@@ -48,8 +48,7 @@ export async function dashboard(ctx: Ctx, days: number): Promise<Dashboard> {
   const sign = new Map(signups.map((r) => [r.day, r.n]));
   const series: Dashboard['days'] = [];
   const totals = { gross: 0, commission: 0, net: 0 };
-  for (let i = 0; i < days; i++) {
-    const day = new Date(from.getTime() + i * 86_400_000).toISOString().slice(0, 10);
+  for (const day of periodDays(days, at)) {
     const r = rev.get(day);
     const g = Number(r?.gross ?? 0);
     const c = Number(r?.commission ?? 0);

@@ -81,7 +81,7 @@ export default async function notificationRoutes(app: App) {
         response: { 200: z.array(notificationPreferenceSchema) },
       },
     },
-    async (req) => notifications.getPreferences(app.ctx, requireUser(req).id),
+    async (req) => notifications.getPreferences(app.ctx, requireUser(req)),
   );
 
   app.put(
@@ -94,6 +94,6 @@ export default async function notificationRoutes(app: App) {
         response: { 200: z.array(notificationPreferenceSchema) },
       },
     },
-    async (req) => notifications.setPreferences(app.ctx, requireUser(req).id, req.body.preferences),
+    async (req) => notifications.setPreferences(app.ctx, requireUser(req), req.body.preferences),
   );
 }

@@ -143,9 +143,16 @@ async function pushUnread(ctx: Ctx, userId: string) {
   return { total };
 }
 
-export async function getPreferences(ctx: Ctx, userId: string) {
-  const stored = new Map((await readPreferences(ctx.db, userId)).map((p) => [p.kind, p]));
-  return (Object.keys(NOTIFICATION_KINDS) as NotificationKind[]).map((kind) => ({
+/** The kinds a user can receive: a fan gets none of the creator-only ones (earnings, payouts, verification). */
+export function kindsFor(role: string): NotificationKind[] {
+  return (Object.keys(NOTIFICATION_KINDS) as NotificationKind[]).filter(
+    (kind) => role !== 'user' || !('creatorsOnly' in NOTIFICATION_KINDS[kind]),
+  );
+}
+
+export async function getPreferences(ctx: Ctx, user: { id: string; role: string }) {
+  const stored = new Map((await readPreferences(ctx.db, user.id)).map((p) => [p.kind, p]));
+  return kindsFor(user.role).map((kind) => ({
     kind,
     label: NOTIFICATION_KINDS[kind].label,
     inApp: stored.get(kind)?.inApp ?? true,
@@ -155,9 +162,9 @@ export async function getPreferences(ctx: Ctx, userId: string) {
 
 export async function setPreferences(
   ctx: Ctx,
-  userId: string,
+  user: { id: string; role: string },
   prefs: Array<{ kind: NotificationKind; inApp: boolean; email: boolean }>,
 ) {
-  await upsertPreferences(ctx.db, userId, prefs);
-  return getPreferences(ctx, userId);
+  await upsertPreferences(ctx.db, user.id, prefs);
+  return getPreferences(ctx, user);
 }

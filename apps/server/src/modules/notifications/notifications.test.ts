@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildUser } from '../../../test/factories';
+import { buildPerformer, buildUser } from '../../../test/factories';
 import { useTestApp } from '../../../test/harness';
 import { mailOutbox } from '../../db/schema';
 import { notify } from './notifications.service';
@@ -86,6 +86,22 @@ describe('notifications', () => {
       payload: { preferences: [{ kind: 'nope', inApp: true, email: true }] },
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it("lists a fan's preferences without the creator-only kinds; a creator sees them all", async () => {
+    const { app } = t();
+    const fan = await buildUser(app);
+    const creator = await buildPerformer(app);
+    const kinds = async (auth: Record<string, string>) =>
+      (await app.inject({ method: 'GET', url: '/api/notifications/preferences', headers: auth }))
+        .json()
+        .map((p: { kind: string }) => p.kind);
+    const fanKinds = await kinds(fan.auth);
+    expect(fanKinds).toContain('new_post');
+    for (const kind of ['new_subscriber', 'tip', 'purchase', 'payout', 'verification']) {
+      expect(fanKinds).not.toContain(kind);
+    }
+    expect(await kinds(creator.auth)).toEqual(expect.arrayContaining(['new_subscriber', 'payout', 'new_post']));
   });
 
   it('pushes new notifications and the unread total to every socket of the user, none to others', async () => {

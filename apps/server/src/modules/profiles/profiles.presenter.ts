@@ -1,4 +1,4 @@
-import { fromCents, type PerformerCard, type PerformerPublic } from '@marquee/shared';
+import { fromCents, type PerformerCard, type PerformerPublic, PROFILE_TABS, type ProfileTabKey } from '@marquee/shared';
 import type { PerformerRow } from '../../db/schema';
 import { avatarUrl, profileMediaUrl } from '../users';
 import type { CardRow } from './profiles.repo';
@@ -39,6 +39,25 @@ export interface ProfileFacts {
   posts: number;
   media: number;
   likes: number;
+  contentKinds: string[];
+  hasStories: boolean;
+}
+
+/** The tabs with something in them, from the catalogue types that have a visible item. */
+function tabsWithContent(f: ProfileFacts): ProfileTabKey[] {
+  const kinds = new Set(f.contentKinds);
+  const has: Record<ProfileTabKey, boolean> = {
+    posts: Number(f.posts) > 0,
+    stories: Boolean(f.hasStories),
+    photos: kinds.has('gallery'),
+    videos: kinds.has('video'),
+    reels: kinds.has('reel'),
+    galleries: kinds.has('gallery'),
+    scenes: kinds.has('scene'),
+    scenarios: kinds.has('scenario'),
+    shop: kinds.has('product'),
+  };
+  return PROFILE_TABS.filter((k) => has[k]);
 }
 
 export interface ProfileViewer {
@@ -97,6 +116,7 @@ export function presentProfile(f: ProfileFacts, viewer: ProfileViewer, opts: Pre
       followers: p.followersCount,
       subscribers: showSubscribers ? f.subscribers : null,
     },
+    tabs: tabsWithContent(f),
     isOwner: viewer.isOwner,
     isFollowed: Boolean(f.isFollowed),
     isBookmarked: Boolean(f.isBookmarked),

@@ -152,6 +152,10 @@ export function useCountries() {
   return useApi('/countries/list', undefined, { revalidateOnFocus: false });
 }
 
+export function useLanguages() {
+  return useApi('/languages/list', undefined, { revalidateOnFocus: false });
+}
+
 // Site content
 
 export type PromoPlacement = NonNullable<ApiQuery<'/site-promo/search'>['placement']>;

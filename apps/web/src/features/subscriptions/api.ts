@@ -2,8 +2,7 @@ import type { Subscription } from '@marquee/shared';
 import useSWR, { mutate } from 'swr';
 import { client } from '../../lib/api-client';
 import type { ApiBody, ApiQuery } from '../../lib/api-contract';
-import i18n from '../../lib/i18n';
-import { formatAmount, formatDate } from '../../lib/i18n/format';
+import { formatDate, formatTokenAmount } from '../../lib/i18n/format';
 import { useUiStore } from '../../lib/ui-store';
 import { apiKey, useApi } from '../../lib/use-api';
 
@@ -73,5 +72,5 @@ export const subscriptionsApi = {
 };
 
 /** Prices with the unit the rest of the site uses (wallet, catalogue). */
-export const money = (n: number) => i18n.t('wallet.tokens', { amount: formatAmount(n) });
+export const money = (n: number) => formatTokenAmount(n);
 export const dateOf = (iso: string | null) => (iso ? formatDate(iso, { dateStyle: 'medium' }) : '—');

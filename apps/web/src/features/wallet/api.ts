@@ -2,8 +2,7 @@ import type { GatewayName } from '@marquee/shared/payments';
 import { mutate } from 'swr';
 import { client } from '../../lib/api-client';
 import type { ApiBody, ApiData, ApiQuery } from '../../lib/api-contract';
-import i18n from '../../lib/i18n';
-import { formatAmount, formatDate } from '../../lib/i18n/format';
+import { formatDate, formatTokenAmount } from '../../lib/i18n/format';
 import { apiKey, useApi } from '../../lib/use-api';
 import { ME_KEY } from '../auth/api';
 
@@ -79,7 +78,7 @@ export const walletApi = {
 };
 
 /** "12.50 tokens" / "12,50 Token" in the interface language (English exactly as `toFixed(2)`). */
-export const tokens = (n: number) => i18n.t('wallet.tokens', { amount: formatAmount(n) });
+export const tokens = (n: number) => formatTokenAmount(n);
 export const dateTime = (iso: string | null) =>
   iso ? formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 

@@ -1,4 +1,4 @@
-import { currentLocale } from '.';
+import i18n, { currentLocale } from '.';
 
 /** Dates, numbers and token amounts in the interface language (Intl; no extra data shipped). */
 export function formatDate(
@@ -37,6 +37,24 @@ export function formatAmount(value: number, locale = currentLocale()) {
   const fixed = (value + 0).toFixed(2);
   const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
   return decimal === '.' ? fixed : fixed.replace('.', decimal);
+}
+
+/**
+ * The one way the site shows money (issue 31 item 5). Inside the site it is tokens, with their unit:
+ * "12.50 tokens" / "12,50 Token" (balances, prices, earnings, the header's wallet pill).
+ */
+export function formatTokenAmount(value: number, locale = currentLocale()) {
+  return i18n.t('wallet.tokens', { amount: formatAmount(value, locale), lng: locale });
+}
+
+/** Where money leaves the site (payouts, card charges) it is the currency: "$20.00" / "20,00 $". */
+export function formatCurrency(value: number, currency = 'USD', locale = currentLocale()) {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(value + 0);
+}
+
+/** A token amount that is paid out as money (1 token = 1 unit of the site currency): "20.00 tokens ($20.00)". */
+export function formatTokensAsMoney(value: number, currency = 'USD', locale = currentLocale()) {
+  return `${formatTokenAmount(value, locale)} (${formatCurrency(value, currency, locale)})`;
 }
 
 export function formatBytes(bytes: number, locale = currentLocale()) {

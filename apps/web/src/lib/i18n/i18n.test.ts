@@ -3,7 +3,14 @@ import { LOCALES } from '@marquee/shared/locales';
 import { NOTIFICATION_KINDS } from '@marquee/shared/notifications';
 import { describe, expect, it } from 'vitest';
 import { NAV_ITEMS } from '../../features/layout/nav-items';
-import { formatAmount, formatDate, formatTokens } from './format';
+import {
+  formatAmount,
+  formatCurrency,
+  formatDate,
+  formatTokenAmount,
+  formatTokens,
+  formatTokensAsMoney,
+} from './format';
 import i18n from './index';
 import { RESOURCES } from './resources';
 
@@ -58,6 +65,15 @@ describe('translations', () => {
       expect(formatAmount(n, 'en')).toBe(n.toFixed(2));
     expect(formatAmount(1234.5, 'de')).toBe('1234,50');
     expect(formatAmount(-0, 'en')).toBe('0.00');
+  });
+
+  it('money one way: tokens with their unit inside the site, the currency where it leaves (issue 31)', async () => {
+    await i18n.loadLanguages('de');
+    expect(formatTokenAmount(39.01, 'en')).toBe('39.01 tokens');
+    expect(formatTokenAmount(39.01, 'de')).toBe('39,01 Token');
+    expect(formatCurrency(20, 'USD', 'en')).toBe('$20.00');
+    expect(formatCurrency(20, 'USD', 'de')).toBe('20,00\u00a0$');
+    expect(formatTokensAsMoney(80, 'USD', 'en')).toBe('80.00 tokens ($80.00)');
   });
 
   it('switches language and formats dates and tokens for the locale', async () => {

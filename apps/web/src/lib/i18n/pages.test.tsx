@@ -133,7 +133,7 @@ describe('header and footer', () => {
       </>,
     );
     const balance = await screen.findByTestId('header-balance');
-    expect(balance.textContent).toBe('1234,50');
+    expect(balance.textContent).toBe('1234,50 Token');
     expect(balance.getAttribute('aria-label')).toBe('Wallet: 1234,50 Token');
     expect(screen.getByRole('link', { name: 'Nachrichten' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Benachrichtigungen' })).toBeTruthy();
@@ -161,7 +161,7 @@ describe('header and footer', () => {
     cleanup();
     renderPage(<Header />);
     const balance = await screen.findByTestId('header-balance');
-    expect(balance.textContent).toBe('1234.50');
+    expect(balance.textContent).toBe('1234.50 tokens');
     expect(balance.getAttribute('aria-label')).toBe('Wallet: 1234.50 tokens');
     expect(screen.getByRole('button', { name: 'Account menu' })).toBeTruthy();
   });

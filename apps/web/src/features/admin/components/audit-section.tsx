@@ -48,10 +48,10 @@ export default function AuditSection() {
               {e.targetType} {e.targetId}
             </td>
             <td className={td}>
-              <pre className="max-w-56 overflow-x-auto text-xs">{show(e.before)}</pre>
+              <pre className="max-w-56 text-xs break-all whitespace-pre-wrap">{show(e.before)}</pre>
             </td>
             <td className={td}>
-              <pre className="max-w-56 overflow-x-auto text-xs">{show(e.after)}</pre>
+              <pre className="max-w-56 text-xs break-all whitespace-pre-wrap">{show(e.after)}</pre>
             </td>
             <td className={td}>{e.reason ?? ''}</td>
           </tr>

@@ -7,6 +7,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { usePageTitle } from '../../settings/hooks';
 import { type AdminReport, adminActions, refreshAdmin, useAdminReports } from '../api';
+import { ConfirmButton } from './confirm-button';
 import { Badge, fmtDate, Pager, SectionTitle, Select, TextArea, word } from './kit';
 
 function ReportCard({ r }: { r: AdminReport }) {
@@ -83,20 +84,33 @@ function ReportCard({ r }: { r: AdminReport }) {
               onChange={(e) => setNote(e.target.value)}
             />
             <div className="flex flex-wrap gap-2">
-              <Button size="sm" variant="outline" disabled={busy} onClick={() => resolve('dismiss')}>
+              <ConfirmButton
+                size="sm"
+                variant="outline"
+                disabled={busy}
+                question={t('adminOps.reports.dismissConfirm')}
+                onConfirm={() => resolve('dismiss')}
+              >
                 {t('adminOps.reports.dismiss')}
-              </Button>
-              <Button
+              </ConfirmButton>
+              <ConfirmButton
                 size="sm"
                 variant="danger"
                 disabled={busy || r.targetType === 'performer'}
-                onClick={() => resolve('takedown')}
+                question={t('adminOps.reports.takeDownConfirm')}
+                onConfirm={() => resolve('takedown')}
               >
                 {t('adminOps.reports.takeDown')}
-              </Button>
-              <Button size="sm" variant="danger" disabled={busy} onClick={() => resolve('suspend')}>
+              </ConfirmButton>
+              <ConfirmButton
+                size="sm"
+                variant="danger"
+                disabled={busy}
+                question={t('adminOps.reports.suspendConfirm')}
+                onConfirm={() => resolve('suspend')}
+              >
                 {t('adminOps.reports.suspendCreator')}
-              </Button>
+              </ConfirmButton>
             </div>
           </>
         ) : (

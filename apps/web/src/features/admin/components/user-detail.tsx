@@ -10,6 +10,7 @@ import { getErrorMessage } from '../../../lib/api';
 import { formatNumber } from '../../../lib/i18n/format';
 import { AdminPrivacyPanel } from '../../privacy/components/admin-privacy-panel';
 import { type AdminUserDetail, adminActions, openDocument, refreshAdmin, useAdminUser } from '../api';
+import { ConfirmButton } from './confirm-button';
 import { Badge, fmtDate, fmtMoney, Select, TextArea, word } from './kit';
 import { ViewAsPanel } from './view-as-panel';
 
@@ -138,11 +139,13 @@ export function UserDetailDialog({ id, onClose }: { id: string | null; onClose: 
                 value={reason}
                 onChange={(e) => setReason(e.target.value)}
               />
-              <div className="flex gap-2">
-                <Button
+              <div className="flex flex-wrap gap-2">
+                <ConfirmButton
                   size="sm"
                   disabled={busy}
-                  onClick={() =>
+                  question={t('adminUsers.detail.approveConfirm', { username: u.username ?? u._id })}
+                  warning={u.documents.length === 0 ? t('adminUsers.detail.approveNoDocuments') : null}
+                  onConfirm={() =>
                     run(
                       () => adminActions.verify(u._id, 'verified', reason || undefined),
                       t('adminUsers.detail.approved'),
@@ -150,12 +153,13 @@ export function UserDetailDialog({ id, onClose }: { id: string | null; onClose: 
                   }
                 >
                   {t('adminUsers.detail.approve')}
-                </Button>
-                <Button
+                </ConfirmButton>
+                <ConfirmButton
                   size="sm"
                   variant="danger"
                   disabled={busy}
-                  onClick={() =>
+                  question={t('adminUsers.detail.rejectConfirm', { username: u.username ?? u._id })}
+                  onConfirm={() =>
                     run(
                       () => adminActions.verify(u._id, 'rejected', reason || undefined),
                       t('adminUsers.detail.rejected'),
@@ -163,7 +167,7 @@ export function UserDetailDialog({ id, onClose }: { id: string | null; onClose: 
                   }
                 >
                   {t('adminUsers.detail.reject')}
-                </Button>
+                </ConfirmButton>
               </div>
               <div className="flex items-end gap-2 pt-2">
                 <Field

@@ -26,7 +26,11 @@ export function ItemPage({ type, id }: { type: ContentType; id: string }) {
     setDownloading(true);
     try {
       const { downloadLink } = await catalogueApi.downloadLink(item._id);
-      window.location.assign(downloadLink);
+      // Saved as a file (same-origin link with `download`), so the app stays open in this tab.
+      const a = Object.assign(document.createElement('a'), { href: downloadLink, download: '', rel: 'noopener' });
+      document.body.append(a);
+      a.click();
+      a.remove();
     } catch (err) {
       toast.error(getErrorMessage(err));
     } finally {

@@ -1,4 +1,4 @@
-import type { ContentType } from '@marquee/shared';
+import { type ContentType, periodStart } from '@marquee/shared';
 import {
   ChartLine,
   Clapperboard,
@@ -18,6 +18,7 @@ import {
   Video,
   Wallet,
 } from 'lucide-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
@@ -33,7 +34,6 @@ import { useUnreadMessages } from '../../messages/api';
 import { useSubscriberStats, useSubscribers } from '../../subscriptions/api';
 
 const DAY = 86_400_000;
-const today = () => new Date().toISOString().slice(0, 10);
 const fmt = (n: number | undefined) => (n === undefined ? '…' : formatAmount(n));
 
 function Stat({
@@ -74,7 +74,7 @@ interface Tool {
 
 const CONTENT: Array<Tool & { type?: ContentType }> = [
   { label: 'posts', to: '/creator/feeds', icon: Newspaper, add: '/creator/feeds/new' },
-  { label: 'stories', to: '/creator/stories', icon: Sparkles },
+  { label: 'stories', to: '/creator/stories', icon: Sparkles, add: '/creator/stories?new=1' },
   { label: 'videos', to: MANAGE_PATH.video, icon: Video, add: `${MANAGE_PATH.video}?new=1`, type: 'video' },
   { label: 'reels', to: MANAGE_PATH.reel, icon: Clapperboard, add: `${MANAGE_PATH.reel}?new=1`, type: 'reel' },
   { label: 'galleries', to: MANAGE_PATH.gallery, icon: Images, add: `${MANAGE_PATH.gallery}?new=1`, type: 'gallery' },
@@ -136,15 +136,19 @@ function useNextIdea(): { text: string; to: string } | null {
 export function CreatorHome() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
-  const { data: todayStats } = useEarningStats({ fromDate: today() });
+  // Today and the last 30 days as every report counts them (shared periodStart; the admin dashboard too).
+  const since = useMemo(() => ({ today: periodStart(1).toISOString(), month: periodStart(30).toISOString() }), []);
+  const { data: todayStats } = useEarningStats({ fromDate: since.today });
   const { data: monthStats } = useEarningStats({
-    fromDate: new Date(Date.now() - 30 * DAY).toISOString().slice(0, 10),
+    fromDate: since.month,
   });
   const { data: subStats } = useSubscriberStats();
   const { data: subs } = useSubscribers('page=1&pageSize=5&sortBy=createdAt&sort=desc');
   const unread = useUnreadMessages();
   const idea = useNextIdea();
   const weekAgo = Date.now() - 7 * DAY;
+  // A creator with no earnings and no subscribers yet is greeted, not welcomed back.
+  const isNew = monthStats !== undefined && subs !== undefined && subs.total === 0 && monthStats.totals.count === 0;
   const newThisWeek = subs?.data.filter((s) => s.startedAt && new Date(s.startedAt).getTime() > weekAgo).length;
 
   return (
@@ -155,7 +159,11 @@ export function CreatorHome() {
           <div>
             <h1 className="text-2xl font-bold tracking-tight">{t('nav.Studio')}</h1>
             <p className="text-sm text-zinc-600 dark:text-zinc-400">
-              {user?.name ? t('creatorHome.welcomeName', { name: user.name }) : t('creatorHome.welcome')}
+              {isNew
+                ? t('creatorHome.welcomeNew', { name: user?.name ?? '' })
+                : user?.name
+                  ? t('creatorHome.welcomeName', { name: user.name })
+                  : t('creatorHome.welcome')}
             </p>
           </div>
         </div>

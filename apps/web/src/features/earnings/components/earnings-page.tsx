@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { periodStart } from '@marquee/shared';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -6,7 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Pager } from '../../../components/ui/pager';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatAmount, formatDate } from '../../../lib/i18n/format';
+import { formatAmount, formatDate, formatTokenAmount } from '../../../lib/i18n/format';
 import { toApiQuery, useListQuery } from '../../../lib/query-string';
 import { usePageTitle } from '../../settings/hooks';
 import { dateTime, tokens } from '../../wallet/api';
@@ -19,7 +20,7 @@ function Stat({ label, value, testId }: { label: string; value: number | undefin
     <Card className="p-4">
       <p className="text-xs uppercase tracking-wide text-zinc-500">{label}</p>
       <p className="mt-1 text-2xl font-bold" data-testid={testId}>
-        {value === undefined ? '…' : formatAmount(value)}
+        {value === undefined ? '…' : formatTokenAmount(value)}
       </p>
     </Card>
   );
@@ -31,7 +32,8 @@ export function EarningsPage() {
   usePageTitle(t('earnings.title'));
   const sourceName = (s: string) => (isSource(s) ? t(`earnings.sources.${s}`) : s);
   const [period, setPeriod] = useState<(typeof PERIODS)[number]>('30');
-  const from = period === 'all' ? '' : new Date(Date.now() - Number(period) * 86_400_000).toISOString().slice(0, 10);
+  // The same window as the admin dashboard's (shared periodStart: N UTC days, today included).
+  const from = useMemo(() => (period === 'all' ? '' : periodStart(Number(period)).toISOString()), [period]);
   const statsQuery = from ? { fromDate: from } : {};
   const { data: stats, isLoading } = useEarningStats(statsQuery);
   const { query, setPage, setFilters } = useListQuery({ pageSize: 10, sortBy: 'createdAt' });

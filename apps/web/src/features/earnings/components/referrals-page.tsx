@@ -29,7 +29,6 @@ function Referred() {
         icon={Users}
         title={t('earnings.referrals.nobody')}
         description={t('earnings.referrals.nobodyHint')}
-        level={3}
       />
     );
   return (
@@ -60,7 +59,7 @@ function Earnings() {
   const [page, setPage] = useState(1);
   const { data, isLoading } = useReferralEarnings(q(page));
   if (isLoading) return <Skeleton className="h-24 w-full" />;
-  if (!data || data.data.length === 0) return <EmptyState title={t('earnings.referrals.none')} level={3} />;
+  if (!data || data.data.length === 0) return <EmptyState title={t('earnings.referrals.none')} />;
   return (
     <>
       <ul className="divide-y divide-zinc-200 dark:divide-zinc-800" data-testid="referral-earnings">

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
+import { useUiStore } from '../../../lib/ui-store';
+import { useCurrentUser } from '../../auth/api';
 import { CommentComposer } from '../../comments/components/comment-composer';
 import { CommentText } from '../../comments/components/comment-text';
 import { feedsApi, useComments } from '../api';
@@ -104,6 +106,21 @@ function CommentItem({
   );
 }
 
+/** Why the composer is missing: a visitor signs in (free posts too); a fan unlocks the post. */
+function CannotComment() {
+  const { t } = useTranslation();
+  const { user } = useCurrentUser();
+  const openLogin = useUiStore((s) => s.openLogin);
+  if (user) return <p className="text-sm text-zinc-500">{t('posts.unlockToComment')}</p>;
+  return (
+    <p className="text-sm text-zinc-500">
+      <button type="button" className="font-medium text-brand-600 underline dark:text-brand-400" onClick={openLogin}>
+        {t('posts.signInToComment')}
+      </button>
+    </p>
+  );
+}
+
 /** A post's comments with one level of replies. */
 export function CommentsThread({
   feedId,
@@ -128,7 +145,7 @@ export function CommentsThread({
       {canComment ? (
         <CommentComposer objectType="feed" objectId={feedId} placeholder={t('posts.writeComment')} onPosted={refresh} />
       ) : (
-        <p className="text-sm text-zinc-500">{t('posts.unlockToComment')}</p>
+        <CannotComment />
       )}
       <ul className="space-y-4">
         {data?.data.map((c) => (

@@ -215,7 +215,7 @@ export function Composer({ existing }: { existing?: Feed }) {
             path={{ kind: uploadKind }}
             label={t(`posts.${KIND_UI.find((k) => k.kind === uploadKind)!.label}`)}
             accept={KIND_UI.find((k) => k.kind === uploadKind)!.accept}
-            hint={t('posts.processingHint')}
+            hint={uploadKind === 'photo' ? undefined : t('posts.processingHint')}
             onUploaded={(res) => {
               setFiles((l) => [...l, ...res.data]);
               setUploadKey((k) => k + 1);

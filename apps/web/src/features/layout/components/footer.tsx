@@ -1,5 +1,9 @@
+import { LOCALE_NAMES, LOCALES, type Locale } from '@marquee/shared/locales';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { currentLocale, switchLanguage } from '../../../lib/i18n';
+import { useCurrentUser } from '../../auth/api';
 import { useMenus, useSettings } from '../../settings/api';
 import { LogoMark } from './logo';
 import { MenuLink } from './menu-link';
@@ -12,6 +16,36 @@ const LEGAL_LINKS = [
 
 const linkClasses =
   'text-sm text-zinc-600 hover:text-zinc-900 hover:underline dark:text-zinc-400 dark:hover:text-white';
+
+/** The interface language for a visitor (a signed-in user's is on the account and set on the account page). */
+function FooterLanguage() {
+  const { t } = useTranslation();
+  const id = useId();
+  const { user } = useCurrentUser();
+  if (user) return null;
+  return (
+    <div className="mt-4 flex items-center gap-2 text-sm">
+      <label htmlFor={id} className="text-zinc-600 dark:text-zinc-400">
+        {t('language.label')}
+      </label>
+      <select
+        id={id}
+        value={currentLocale()}
+        onChange={(e) => {
+          const locale = e.target.value as Locale;
+          if (LOCALES.includes(locale)) void switchLanguage(locale);
+        }}
+        className="rounded-lg border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+      >
+        {LOCALES.map((l) => (
+          <option key={l} value={l}>
+            {LOCALE_NAMES[l]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 export function Footer() {
   const { siteName } = useSettings();
@@ -28,6 +62,7 @@ export function Footer() {
             <span className="text-base font-extrabold tracking-tight">{siteName}</span>
           </div>
           <p className="mt-3 max-w-sm text-sm text-zinc-600 dark:text-zinc-400">{t('footer.tagline')}</p>
+          <FooterLanguage />
         </div>
         {menus.length > 0 && (
           <nav aria-label={t('footer.label')}>

@@ -69,9 +69,9 @@ export function NotificationsPage() {
   }
 
   return (
-    <div className="mx-auto grid max-w-5xl gap-6 lg:grid-cols-[1fr_20rem]">
-      <section aria-labelledby="notif-title">
-        <div className="mb-3 flex items-center justify-between">
+    <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <section aria-labelledby="notif-title" className="min-w-0">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
           <h1 id="notif-title" className="text-2xl font-bold tracking-tight">
             {t('notifications.title')}
           </h1>

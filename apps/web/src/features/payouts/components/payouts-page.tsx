@@ -17,6 +17,7 @@ import {
 } from '../../../components/ui';
 import { getErrorMessage } from '../../../lib/api';
 import type { ApiQuery } from '../../../lib/api-contract';
+import { formatCurrency, formatTokenAmount } from '../../../lib/i18n/format';
 import { toApiQuery, useListQuery } from '../../../lib/query-string';
 import { useRealtimeEvent } from '../../../lib/realtime';
 import { useCurrentUser } from '../../auth/api';
@@ -53,7 +54,15 @@ function Figure({
     <Card className="p-4">
       <p className="text-xs uppercase tracking-wide text-zinc-500">{label}</p>
       <p className="mt-1 text-2xl font-bold" data-testid={testId}>
-        {value === undefined ? <Skeleton className="h-8 w-20" /> : money(value, currency)}
+        {value === undefined ? (
+          <Skeleton className="h-8 w-20" />
+        ) : (
+          <>
+            {formatTokenAmount(value)}
+            {/* What it is paid out as (1 token = 1 unit of the site currency). */}
+            <span className="block text-sm font-medium text-zinc-500">{formatCurrency(value, currency)}</span>
+          </>
+        )}
       </p>
       {hint && <p className="mt-1 text-xs text-zinc-500">{hint}</p>}
     </Card>

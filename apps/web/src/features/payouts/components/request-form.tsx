@@ -29,6 +29,8 @@ export function RequestForm({
   const { t } = useTranslation();
   const methods = settings?.methods ?? [];
   const [amount, setAmount] = useState('');
+  /** The amount follows what is available until the creator types one (and again after a request). */
+  const [typed, setTyped] = useState(false);
   const [method, setMethod] = useState<PayoutMethod | ''>('');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -37,8 +39,8 @@ export function RequestForm({
     if (!method && methods.length > 0) setMethod(methods[0]);
   }, [method, methods]);
   useEffect(() => {
-    if (figures && amount === '' && figures.available >= figures.minimumPayout) setAmount(figures.available.toFixed(2));
-  }, [figures, amount]);
+    if (figures && !typed) setAmount(figures.available >= figures.minimumPayout ? figures.available.toFixed(2) : '');
+  }, [figures, typed]);
 
   const min = figures?.minimumPayout ?? 50;
   const currency = figures?.currency ?? 'USD';
@@ -58,7 +60,7 @@ export function RequestForm({
       await payoutActions.request({ amount: value, paymentAccountType: method, requestNote: note || undefined });
       toast.success(t('payouts.request.requested'));
       setNote('');
-      setAmount('');
+      setTyped(false);
       await refreshPayouts();
     } catch (err) {
       setError(getErrorMessage(err));
@@ -92,7 +94,10 @@ export function RequestForm({
             step="0.01"
             min={min}
             value={amount}
-            onChange={(e) => setAmount(e.target.value)}
+            onChange={(e) => {
+              setTyped(true);
+              setAmount(e.target.value);
+            }}
             error={error}
             hint={
               figures ? t('payouts.request.availableNow', { amount: money(figures.available, currency) }) : undefined

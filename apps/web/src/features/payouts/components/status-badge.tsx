@@ -1,7 +1,7 @@
 import type { PayoutRequest } from '@marquee/shared';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
-import { formatNumber } from '../../../lib/i18n/format';
+import { formatTokensAsMoney } from '../../../lib/i18n/format';
 
 const TONES: Record<PayoutRequest['status'], string> = {
   pending: 'bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-300',
@@ -23,4 +23,5 @@ export function PayoutStatusBadge({ status }: { status: PayoutRequest['status'] 
   );
 }
 
-export const money = (n: number, currency = 'USD') => formatNumber(n, { style: 'currency', currency });
+/** A payout figure: tokens, with the money they are paid out as (lib/i18n/format). */
+export const money = (n: number, currency = 'USD') => formatTokensAsMoney(n, currency);

@@ -87,7 +87,7 @@ export function ExploreView() {
         role="search"
         aria-label={t('profiles.explore.searchCreators')}
         onSubmit={submit}
-        className="mt-4 flex gap-2"
+        className="mt-4 flex flex-wrap gap-2 sm:flex-nowrap"
       >
         <input
           type="search"
@@ -95,9 +95,9 @@ export function ExploreView() {
           placeholder={t('profiles.explore.searchPlaceholder')}
           value={q}
           onChange={(e) => setQ(e.target.value)}
-          className="h-11 min-w-0 flex-1 rounded-full border border-zinc-300 bg-white px-4 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+          className="h-11 min-w-0 flex-1 basis-full rounded-full border sm:basis-auto border-zinc-300 bg-white px-4 text-sm dark:border-zinc-700 dark:bg-zinc-900"
         />
-        <Button type="submit" size="lg" className="h-11">
+        <Button type="submit" size="lg" className="h-11 flex-1 sm:flex-none">
           {t('profiles.explore.search')}
         </Button>
         <Button

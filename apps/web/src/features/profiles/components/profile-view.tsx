@@ -344,28 +344,44 @@ export function ProfileView({ profileId }: { profileId: string }) {
         <div className="mt-5">
           <Actions creator={creator} />
         </div>
-        <Tabs defaultValue={profileSlots.tabs[0]?.key} className="mt-8">
-          <TabsList className="overflow-x-auto">
-            {profileSlots.tabs.map((tab) => (
-              <TabsTrigger key={tab.key} value={tab.key}>
-                {t(`profiles.tabs.${tab.key}.label`)}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-          {profileSlots.tabs.map((tab) => (
-            <TabsContent key={tab.key} value={tab.key}>
-              {tab.Component ? (
-                <tab.Component creator={creator} />
-              ) : (
-                <EmptyState
-                  title={t(`profiles.tabs.${tab.key}.empty`)}
-                  description={t('profiles.tabEmptyText', { name: creator.name })}
-                />
-              )}
-            </TabsContent>
-          ))}
-        </Tabs>
+        <ProfileTabs creator={creator} />
       </div>
     </article>
+  );
+}
+
+/**
+ * The content tabs: a visitor sees those with something in them (Posts when there is nothing at all); the
+ * owner sees every tab, an empty one saying what it is for (issue 31).
+ */
+function ProfileTabs({ creator }: { creator: PerformerPublic }) {
+  const { t } = useTranslation();
+  const shown = creator.isOwner
+    ? profileSlots.tabs
+    : profileSlots.tabs.filter((tab) => creator.tabs.includes(tab.key) || tab.key === 'posts');
+  return (
+    <Tabs defaultValue={shown[0]?.key} className="mt-8">
+      <TabsList className="overflow-x-auto">
+        {shown.map((tab) => (
+          <TabsTrigger key={tab.key} value={tab.key}>
+            {t(`profiles.tabs.${tab.key}.label`)}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      {shown.map((tab) => (
+        <TabsContent key={tab.key} value={tab.key}>
+          {creator.isOwner && !creator.tabs.includes(tab.key) ? (
+            <EmptyState title={t(`profiles.tabs.${tab.key}.empty`)} description={t(`profiles.tabs.${tab.key}.about`)} />
+          ) : tab.Component ? (
+            <tab.Component creator={creator} />
+          ) : (
+            <EmptyState
+              title={t(`profiles.tabs.${tab.key}.empty`)}
+              description={t('profiles.tabEmptyText', { name: creator.name })}
+            />
+          )}
+        </TabsContent>
+      ))}
+    </Tabs>
   );
 }

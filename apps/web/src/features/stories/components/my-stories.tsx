@@ -31,7 +31,8 @@ export function MyStories() {
   const [page, setPage] = useState(1);
   const { data, isLoading, mutate } = useMyStories(page);
   const refresh = useRefreshStories();
-  const [composing, setComposing] = useState(false);
+  // The studio's "New story" opens the composer (/creator/stories?new=1).
+  const [composing, setComposing] = useState(() => new URLSearchParams(window.location.search).has('new'));
   const [highlighting, setHighlighting] = useState<Story | null>(null);
   const [deleting, setDeleting] = useState<Story | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);

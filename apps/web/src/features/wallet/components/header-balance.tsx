@@ -2,7 +2,6 @@ import { Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { mutate } from 'swr';
-import { formatAmount } from '../../../lib/i18n/format';
 import { useRealtimeEvent } from '../../../lib/realtime';
 import { ME_KEY, useCurrentUser } from '../../auth/api';
 import type { CurrentUser } from '../../auth/types';
@@ -25,7 +24,7 @@ export function HeaderBalance() {
       data-testid="header-balance"
     >
       <Wallet className="size-4" aria-hidden="true" />
-      {formatAmount(user.balance ?? 0)}
+      {tokens(user.balance ?? 0)}
     </Link>
   );
 }

@@ -120,7 +120,7 @@ export function SandboxCheckout({ paymentId, returnTo }: { paymentId: string; re
       </p>
       <Card className="space-y-4 p-5">
         <div>
-          <p className="text-sm text-zinc-500">{data.description}</p>
+          <h1 className="text-sm font-normal text-zinc-500">{data.description}</h1>
           <p className="text-3xl font-bold">
             {data.purpose === 'topup' ? tokens(data.amount) : `${formatAmount(data.amount)} ${data.currency}`}
           </p>

@@ -25,6 +25,7 @@ export const adminCommonDe: Messages['adminCommon'] = {
   results_one: '{{count}} Ergebnis',
   results_other: '{{count}} Ergebnisse',
   saved: 'Änderungen gespeichert',
+  confirm: 'Bestätigen',
   role: {
     user: 'Fan',
     performer: 'Creator',

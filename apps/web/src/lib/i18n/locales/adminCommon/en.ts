@@ -24,6 +24,7 @@ export const adminCommonEn = {
   results_one: '{{count}} result',
   results_other: '{{count}} results',
   saved: 'Changes saved',
+  confirm: 'Confirm',
   role: {
     user: 'fan',
     performer: 'creator',

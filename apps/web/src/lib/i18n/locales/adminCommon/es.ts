@@ -25,6 +25,7 @@ export const adminCommonEs: Messages['adminCommon'] = {
   results_one: '{{count}} resultado',
   results_other: '{{count}} resultados',
   saved: 'Cambios guardados',
+  confirm: 'Confirmar',
   role: {
     user: 'fan',
     performer: 'creador',

@@ -25,6 +25,7 @@ export const adminCommonFr: Messages['adminCommon'] = {
   results_one: '{{count}} résultat',
   results_other: '{{count}} résultats',
   saved: 'Modifications enregistrées',
+  confirm: 'Confirmer',
   role: {
     user: 'fan',
     performer: 'créateur',

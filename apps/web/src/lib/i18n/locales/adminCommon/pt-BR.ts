@@ -25,6 +25,7 @@ export const adminCommonPtBR: Messages['adminCommon'] = {
   results_one: '{{count}} resultado',
   results_other: '{{count}} resultados',
   saved: 'Alterações salvas',
+  confirm: 'Confirmar',
   role: {
     user: 'fã',
     performer: 'criador',

@@ -72,6 +72,9 @@ export const adminOpsDe: Messages['adminOps'] = {
     dismiss: 'Verwerfen',
     takeDown: 'Entfernen',
     suspendCreator: 'Creator sperren',
+    dismissConfirm: 'Meldung verwerfen? Der Inhalt bleibt, wie er ist.',
+    takeDownConfirm: 'Inhalt entfernen? Fans sehen ihn sofort nicht mehr.',
+    suspendConfirm: 'Creator sperren? Seite und Verkäufe stoppen sofort.',
     resolution: 'Entscheidung: {{note}}',
     status: 'Status',
     statuses: {

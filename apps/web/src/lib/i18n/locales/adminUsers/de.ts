@@ -70,6 +70,9 @@ export const adminUsersDe: Messages['adminUsers'] = {
       'Kann nicht live gehen, verkaufen oder verdienen, bis ein Geburtsdatum mit mindestens {{age}} Jahren angegeben ist',
     lastNote: 'Letzte Notiz: {{note}}',
     noDocuments: 'Keine Dokumente hochgeladen.',
+    approveConfirm: 'Identität von @{{username}} bestätigen? Sie können sofort verkaufen und Auszahlungen erhalten.',
+    approveNoDocuments: 'Es wurden keine Dokumente hochgeladen: Du bestätigst eine Identität, die niemand gesehen hat.',
+    rejectConfirm: 'Verifizierung von @{{username}} ablehnen? Der Grund (die Notiz oben) wird mitgeteilt.',
     document: {
       id_front: 'Ausweis vorne',
       id_back: 'Ausweis hinten',

@@ -67,6 +67,9 @@ export const adminUsersEn = {
     noBirth: 'Cannot go live, sell or earn until a date of birth of {{age}} or older is given',
     lastNote: 'Last note: {{note}}',
     noDocuments: 'No documents uploaded.',
+    approveConfirm: 'Approve the identity of @{{username}}? They can sell and be paid at once.',
+    approveNoDocuments: 'No documents were uploaded: approving vouches for an identity nobody has seen.',
+    rejectConfirm: 'Reject the verification of @{{username}}? They are told why (the note above).',
     document: {
       id_front: 'ID front',
       id_back: 'ID back',

@@ -69,6 +69,9 @@ export const adminUsersEs: Messages['adminUsers'] = {
     noBirth: 'No puede emitir, vender ni ganar hasta que indique una fecha de nacimiento de {{age}} años o más',
     lastNote: 'Última nota: {{note}}',
     noDocuments: 'No hay documentos subidos.',
+    approveConfirm: '¿Aprobar la identidad de @{{username}}? Podrá vender y cobrar de inmediato.',
+    approveNoDocuments: 'No se subieron documentos: aprobar avala una identidad que nadie ha visto.',
+    rejectConfirm: '¿Rechazar la verificación de @{{username}}? Se le dirá el motivo (la nota de arriba).',
     document: {
       id_front: 'documento (anverso)',
       id_back: 'documento (reverso)',

@@ -70,6 +70,9 @@ export const adminUsersFr: Messages['adminUsers'] = {
       'Ne peut ni diffuser, ni vendre, ni gagner tant qu’une date de naissance de {{age}} ans ou plus n’est pas indiquée',
     lastNote: 'Dernière note : {{note}}',
     noDocuments: 'Aucun document envoyé.',
+    approveConfirm: 'Approuver l’identité de @{{username}} ? Ce compte pourra vendre et être payé aussitôt.',
+    approveNoDocuments: 'Aucun document n’a été envoyé : approuver garantit une identité que personne n’a vue.',
+    rejectConfirm: 'Refuser la vérification de @{{username}} ? Le motif (la note ci-dessus) lui est communiqué.',
     document: {
       id_front: 'pièce d’identité (recto)',
       id_back: 'pièce d’identité (verso)',

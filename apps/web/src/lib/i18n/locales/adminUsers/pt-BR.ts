@@ -69,6 +69,9 @@ export const adminUsersPtBR: Messages['adminUsers'] = {
     noBirth: 'Não pode fazer live, vender nem ganhar até informar uma data de nascimento de {{age}} anos ou mais',
     lastNote: 'Última observação: {{note}}',
     noDocuments: 'Nenhum documento enviado.',
+    approveConfirm: 'Aprovar a identidade de @{{username}}? A conta poderá vender e receber na hora.',
+    approveNoDocuments: 'Nenhum documento foi enviado: aprovar garante uma identidade que ninguém viu.',
+    rejectConfirm: 'Recusar a verificação de @{{username}}? O motivo (a nota acima) será informado.',
     document: {
       id_front: 'documento (frente)',
       id_back: 'documento (verso)',

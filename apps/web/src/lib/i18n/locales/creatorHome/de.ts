@@ -46,6 +46,7 @@ export const creatorHomeDe: Messages['creatorHome'] = {
   },
   welcome: 'Willkommen zurück.',
   welcomeName: 'Willkommen zurück, {{name}}.',
+  welcomeNew: 'Willkommen, {{name}}. Dein Studio ist bereit: fang mit einem Beitrag und deinen Preisen an.',
   today: 'Heute',
   earnedToday: 'Heute verdient',
   tokensUnit: 'Token',

@@ -45,6 +45,7 @@ export const creatorHomeEn = {
   },
   welcome: 'Welcome back.',
   welcomeName: 'Welcome back, {{name}}.',
+  welcomeNew: 'Welcome, {{name}}. Your studio is ready: start with a post and your prices.',
   today: 'Today',
   earnedToday: 'Earned today',
   tokensUnit: 'tokens',

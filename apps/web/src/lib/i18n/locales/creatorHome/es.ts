@@ -46,6 +46,7 @@ export const creatorHomeEs: Messages['creatorHome'] = {
   },
   welcome: 'Hola de nuevo.',
   welcomeName: 'Hola de nuevo, {{name}}.',
+  welcomeNew: 'Te damos la bienvenida, {{name}}. Tu estudio está listo: empieza con una publicación y tus precios.',
   today: 'Hoy',
   earnedToday: 'Ganado hoy',
   tokensUnit: 'tokens',

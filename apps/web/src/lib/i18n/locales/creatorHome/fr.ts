@@ -46,6 +46,7 @@ export const creatorHomeFr: Messages['creatorHome'] = {
   },
   welcome: 'Bon retour.',
   welcomeName: 'Bon retour, {{name}}.',
+  welcomeNew: 'Bienvenue, {{name}}. Votre studio est prêt : commencez par une publication et vos prix.',
   today: 'Aujourd’hui',
   earnedToday: 'Gagné aujourd’hui',
   tokensUnit: 'jetons',

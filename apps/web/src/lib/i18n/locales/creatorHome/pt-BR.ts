@@ -46,6 +46,7 @@ export const creatorHomePtBR: Messages['creatorHome'] = {
   },
   welcome: 'Que bom ver você de novo.',
   welcomeName: 'Que bom ver você de novo, {{name}}.',
+  welcomeNew: 'Boas-vindas, {{name}}. Seu estúdio está pronto: comece com uma publicação e seus preços.',
   today: 'Hoje',
   earnedToday: 'Ganho hoje',
   tokensUnit: 'tokens',

@@ -12,6 +12,7 @@ export const postsDe: Messages['posts'] = {
   replyTo: 'Antwort an {{name}}',
   writeComment: 'Schreib einen Kommentar',
   unlockToComment: 'Schalte diesen Beitrag frei, um mitzudiskutieren.',
+  signInToComment: 'Melde dich an, um mitzureden.',
   noComments: 'Noch keine Kommentare. Sei der Erste!',
   addPhotos: 'Fotos hinzufügen',
   addVideo: 'Video hinzufügen',

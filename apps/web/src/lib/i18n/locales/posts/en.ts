@@ -11,6 +11,7 @@ export const postsEn = {
   replyTo: 'Reply to {{name}}',
   writeComment: 'Write a comment',
   unlockToComment: 'Unlock this post to join the conversation.',
+  signInToComment: 'Log in to join the conversation.',
   noComments: 'No comments yet. Be the first!',
   addPhotos: 'Add photos',
   addVideo: 'Add a video',

@@ -12,6 +12,7 @@ export const postsEs: Messages['posts'] = {
   replyTo: 'Responder a {{name}}',
   writeComment: 'Escribe un comentario',
   unlockToComment: 'Desbloquea esta publicación para unirte a la conversación.',
+  signInToComment: 'Inicia sesión para unirte a la conversación.',
   noComments: 'Aún no hay comentarios. ¡Sé el primero!',
   addPhotos: 'Añadir fotos',
   addVideo: 'Añadir un vídeo',

@@ -12,6 +12,7 @@ export const postsFr: Messages['posts'] = {
   replyTo: 'Répondre à {{name}}',
   writeComment: 'Écrire un commentaire',
   unlockToComment: 'Débloquez cette publication pour participer à la conversation.',
+  signInToComment: 'Connectez-vous pour participer à la conversation.',
   noComments: 'Pas encore de commentaires. Soyez le premier !',
   addPhotos: 'Ajouter des photos',
   addVideo: 'Ajouter une vidéo',

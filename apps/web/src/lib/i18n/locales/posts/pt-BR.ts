@@ -12,6 +12,7 @@ export const postsPtBR: Messages['posts'] = {
   replyTo: 'Responder a {{name}}',
   writeComment: 'Escreva um comentário',
   unlockToComment: 'Desbloqueie este post para participar da conversa.',
+  signInToComment: 'Entre para participar da conversa.',
   noComments: 'Nenhum comentário ainda. Seja o primeiro!',
   addPhotos: 'Adicionar fotos',
   addVideo: 'Adicionar um vídeo',

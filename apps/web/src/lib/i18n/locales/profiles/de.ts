@@ -123,38 +123,47 @@ export const profilesDe: Messages['profiles'] = {
     posts: {
       label: 'Beiträge',
       empty: 'Noch keine Beiträge',
+      about: 'Beiträge sehen deine Fans in ihrem Feed: Text, Fotos, Videos und Umfragen.',
     },
     stories: {
       label: 'Storys',
       empty: 'Noch keine Storys',
+      about: 'Storys erscheinen 24 Stunden oben im Feed deiner Fans; die besten behältst du als Highlights.',
     },
     photos: {
       label: 'Fotos',
       empty: 'Noch keine Fotos',
+      about: 'Alle Fotos deiner Galerien, einzeln.',
     },
     videos: {
       label: 'Videos',
       empty: 'Noch keine Videos',
+      about: 'Videos, die Fans mit einem Abo ansehen oder einzeln kaufen.',
     },
     reels: {
       label: 'Reels',
       empty: 'Noch keine Reels',
+      about: 'Kurze Hochformat-Clips, die jeder beim Scrollen durch Reels findet.',
     },
     galleries: {
       label: 'Galerien',
       empty: 'Noch keine Galerien',
+      about: 'Fotosets für Abonnenten oder als Ganzes zu kaufen.',
     },
     scenes: {
       label: 'Szenen',
       empty: 'Noch keine Szenen',
+      about: 'Szenen sind längere Videos, die Fans einzeln kaufen oder leihen.',
     },
     scenarios: {
       label: 'Szenarien',
       empty: 'Noch keine Szenarien',
+      about: 'Szenarien sind Story-Videos in Kategorien (Rollenspiel), die Fans einzeln kaufen oder leihen.',
     },
     shop: {
       label: 'Shop',
       empty: 'Noch keine Produkte',
+      about: 'Physische und digitale Produkte, die du verschickst oder zum Download anbietest.',
     },
   },
   tabEmptyText: '{{name}} hat hier noch nichts veröffentlicht.',

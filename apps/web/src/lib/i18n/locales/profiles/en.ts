@@ -121,38 +121,47 @@ export const profilesEn = {
     posts: {
       label: 'Posts',
       empty: 'No posts yet',
+      about: 'Posts are what your fans see in their feed: text, photos, videos and polls.',
     },
     stories: {
       label: 'Stories',
       empty: 'No stories yet',
+      about: 'Stories show for 24 hours at the top of your fans’ feed; keep the best as highlights.',
     },
     photos: {
       label: 'Photos',
       empty: 'No photos yet',
+      about: 'Every photo of your galleries, one by one.',
     },
     videos: {
       label: 'Videos',
       empty: 'No videos yet',
+      about: 'Videos fans watch with a subscription or buy one by one.',
     },
     reels: {
       label: 'Reels',
       empty: 'No reels yet',
+      about: 'Short vertical clips anyone scrolling Reels can find.',
     },
     galleries: {
       label: 'Galleries',
       empty: 'No galleries yet',
+      about: 'Photo sets you share with subscribers or sell as a whole.',
     },
     scenes: {
       label: 'Scenes',
       empty: 'No scenes yet',
+      about: 'Scenes are longer videos fans buy or rent one at a time.',
     },
     scenarios: {
       label: 'Scenarios',
       empty: 'No scenarios yet',
+      about: 'Scenarios are story videos in categories (role play) that fans buy or rent one at a time.',
     },
     shop: {
       label: 'Shop',
       empty: 'No products yet',
+      about: 'Physical and digital products you sell, shipped or downloaded.',
     },
   },
   tabEmptyText: '{{name}} has not published anything here yet.',

@@ -124,38 +124,47 @@ export const profilesEs: Messages['profiles'] = {
     posts: {
       label: 'Publicaciones',
       empty: 'Aún no hay publicaciones',
+      about: 'Las publicaciones son lo que tus fans ven en su feed: texto, fotos, vídeos y encuestas.',
     },
     stories: {
       label: 'Historias',
       empty: 'Aún no hay historias',
+      about: 'Las historias se ven 24 horas arriba del feed de tus fans; guarda las mejores como destacadas.',
     },
     photos: {
       label: 'Fotos',
       empty: 'Aún no hay fotos',
+      about: 'Cada foto de tus galerías, una a una.',
     },
     videos: {
       label: 'Vídeos',
       empty: 'Aún no hay vídeos',
+      about: 'Vídeos que los fans ven con la suscripción o compran uno a uno.',
     },
     reels: {
       label: 'Reels',
       empty: 'Aún no hay reels',
+      about: 'Clips verticales cortos que cualquiera encuentra en Reels.',
     },
     galleries: {
       label: 'Galerías',
       empty: 'Aún no hay galerías',
+      about: 'Sets de fotos para suscriptores o a la venta completos.',
     },
     scenes: {
       label: 'Escenas',
       empty: 'Aún no hay escenas',
+      about: 'Las escenas son vídeos más largos que los fans compran o alquilan uno a uno.',
     },
     scenarios: {
       label: 'Escenarios',
       empty: 'Aún no hay escenarios',
+      about: 'Los escenarios son vídeos con historia por categorías (rol) que los fans compran o alquilan uno a uno.',
     },
     shop: {
       label: 'Tienda',
       empty: 'Aún no hay productos',
+      about: 'Productos físicos y digitales que vendes, enviados o descargables.',
     },
   },
   tabEmptyText: '{{name}} aún no ha publicado nada aquí.',

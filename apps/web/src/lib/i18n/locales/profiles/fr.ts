@@ -123,38 +123,47 @@ export const profilesFr: Messages['profiles'] = {
     posts: {
       label: 'Publications',
       empty: 'Pas encore de publications',
+      about: 'Les publications sont ce que vos fans voient dans leur fil : texte, photos, vidéos et sondages.',
     },
     stories: {
       label: 'Stories',
       empty: 'Pas encore de stories',
+      about: 'Les stories restent 24 heures en haut du fil de vos fans ; gardez les meilleures en à la une.',
     },
     photos: {
       label: 'Photos',
       empty: 'Pas encore de photos',
+      about: 'Toutes les photos de vos galeries, une à une.',
     },
     videos: {
       label: 'Vidéos',
       empty: 'Pas encore de vidéos',
+      about: 'Des vidéos que les fans regardent avec l’abonnement ou achètent une à une.',
     },
     reels: {
       label: 'Reels',
       empty: 'Pas encore de reels',
+      about: 'De courts clips verticaux que tout le monde trouve dans Reels.',
     },
     galleries: {
       label: 'Galeries',
       empty: 'Pas encore de galeries',
+      about: 'Des séries de photos pour les abonnés ou vendues en entier.',
     },
     scenes: {
       label: 'Scènes',
       empty: 'Pas encore de scènes',
+      about: 'Les scènes sont des vidéos plus longues que les fans achètent ou louent une à une.',
     },
     scenarios: {
       label: 'Scénarios',
       empty: 'Pas encore de scénarios',
+      about: 'Les scénarios sont des vidéos scénarisées par catégorie (jeu de rôle), achetées ou louées une à une.',
     },
     shop: {
       label: 'Boutique',
       empty: 'Pas encore de produits',
+      about: 'Des produits physiques et numériques que vous vendez, expédiés ou téléchargés.',
     },
   },
   tabEmptyText: '{{name}} n’a encore rien publié ici.',

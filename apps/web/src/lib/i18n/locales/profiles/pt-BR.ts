@@ -123,38 +123,47 @@ export const profilesPtBR: Messages['profiles'] = {
     posts: {
       label: 'Posts',
       empty: 'Nenhum post ainda',
+      about: 'Publicações são o que seus fãs veem no feed: texto, fotos, vídeos e enquetes.',
     },
     stories: {
       label: 'Stories',
       empty: 'Nenhum story ainda',
+      about: 'Stories ficam 24 horas no topo do feed dos fãs; guarde os melhores como destaques.',
     },
     photos: {
       label: 'Fotos',
       empty: 'Nenhuma foto ainda',
+      about: 'Cada foto das suas galerias, uma a uma.',
     },
     videos: {
       label: 'Vídeos',
       empty: 'Nenhum vídeo ainda',
+      about: 'Vídeos que os fãs assistem com a assinatura ou compram um a um.',
     },
     reels: {
       label: 'Reels',
       empty: 'Nenhum reel ainda',
+      about: 'Clipes verticais curtos que qualquer pessoa encontra em Reels.',
     },
     galleries: {
       label: 'Galerias',
       empty: 'Nenhuma galeria ainda',
+      about: 'Conjuntos de fotos para assinantes ou vendidos inteiros.',
     },
     scenes: {
       label: 'Cenas',
       empty: 'Nenhuma cena ainda',
+      about: 'Cenas são vídeos mais longos que os fãs compram ou alugam um a um.',
     },
     scenarios: {
       label: 'Cenários',
       empty: 'Nenhum cenário ainda',
+      about: 'Cenários são vídeos com história por categoria (role play) que os fãs compram ou alugam um a um.',
     },
     shop: {
       label: 'Loja',
       empty: 'Nenhum produto ainda',
+      about: 'Produtos físicos e digitais que você vende, enviados ou para download.',
     },
   },
   tabEmptyText: '{{name}} ainda não publicou nada aqui.',
