@@ -3,9 +3,9 @@ import path from 'node:path';
 import type { LiveMonitor } from '@marquee/shared';
 import { TOKEN_COOKIE } from '@marquee/shared/constants';
 import { describe, expect, it } from 'vitest';
-import { ffmpegSync } from '../../../test/ffmpeg';
 import { buildPerformer, buildUser } from '../../../test/factories';
 import { buildStream } from '../../../test/factories.streaming';
+import { ffmpegSync } from '../../../test/ffmpeg';
 import { useTestApp } from '../../../test/harness';
 import { hlsDir } from '../streaming';
 
