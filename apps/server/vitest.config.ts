@@ -16,6 +16,7 @@ const NOT_ABOUT_THE_DATABASE = [
   'src/modules/streaming/streaming.media.test.ts',
   'src/modules/streaming/streaming.ingest.test.ts',
   'src/modules/streaming/streaming.no-ffmpeg.test.ts',
+  'src/modules/live-monitor/live-monitor.thumbs.test.ts',
   'src/security/fuzz.test.ts',
   'src/security/headers.test.ts',
   'test/signals.test.ts',

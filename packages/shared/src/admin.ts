@@ -38,6 +38,8 @@ export const adminUserSchema = z.object({
   email: z.string().nullable(),
   name: z.string(),
   role: z.enum(['user', 'performer', 'admin']),
+  /** `moderator`: the staff permission (PUT /admin/users/{id}/staff-role); null: none. */
+  staffRole: z.enum(['moderator']).nullable(),
   status: z.enum(['active', 'suspended']),
   emailVerified: z.boolean(),
   balance: z.number(),

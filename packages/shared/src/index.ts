@@ -14,6 +14,7 @@ export * from './hash-lists';
 export * from './input';
 export * from './leaks';
 export * from './list';
+export * from './live-monitor';
 export * from './locale-schemas';
 export * from './locales';
 export * from './lookups';

@@ -1,3 +1,4 @@
+import type { StreamWarningEvent } from './live-monitor';
 import type { MessageCreatedEvent, MessageDeletedEvent } from './messages';
 import type { Notification } from './notifications';
 import type { PayoutRequest } from './payouts';
@@ -59,6 +60,8 @@ export interface ServerToClientEvents {
   'stream/muted': (payload: { streamId: string; userId: string; muted: boolean }) => void;
   /** To the viewer removed: leave the page. */
   'stream/removed': (payload: { streamId: string; userId: string }) => void;
+  /** To the creator (user room): a moderator's warning about the live stream or private show. */
+  'stream/warning': (payload: StreamWarningEvent) => void;
   /** To followers and subscribers (user rooms) when a creator goes live. */
   'stream/live': (payload: { stream: Stream }) => void;
   // Private shows (user rooms of the two parties)

@@ -24,6 +24,8 @@ export const meSchema = z.object({
   username: z.string().nullable(),
   isPerformer: z.boolean(),
   role: z.enum(['user', 'performer', 'admin']),
+  /** A staff permission beside the role: `moderator` (review, live monitor, complaints, reports). */
+  staffRole: z.enum(['moderator']).nullable().optional(),
   status: z.enum(['active', 'suspended']),
   balance: z.number(),
   emailVerified: z.boolean(),

@@ -18,6 +18,7 @@ import galleryRoutes from './galleries/galleries.routes';
 import healthRoutes from './health/health.routes';
 import identityRoutes from './identity/identity.routes';
 import leaksRoutes from './leaks/leaks.routes';
+import liveMonitorRoutes from './live-monitor/live-monitor.routes';
 import localeRoutes from './locale/locale.routes';
 import lookupsRoutes from './lookups/lookups.routes';
 import massMessageRoutes from './mass-messages/mass-messages.routes';
@@ -90,6 +91,7 @@ export async function registerModules(app: App) {
   await app.register(complaintsRoutes);
   await app.register(complianceReportRoutes);
   await app.register(leaksRoutes);
+  await app.register(liveMonitorRoutes);
   await app.register(cmsRoutes);
   await app.register(subscriptionsRoutes);
   await app.register(conversationRoutes);

@@ -12,7 +12,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * Who may call the route, THE sign-in idiom (docs/development.md "Rules, once"): 'user' any
-     * signed-in account, 'performer' creators (and admins), 'admin' admins. The onRoute hook
+     * signed-in account, 'performer' creators (and admins), 'moderator' staff (moderators and admins:
+     * review, live monitor, complaints, reports), 'admin' admins only. The onRoute hook
      * (`guardRoute`) answers 401/403 before the body is validated. A route whose schema declares
      * `security: [{ bearer: [] }]` and no access needs a signed-in user.
      */
@@ -20,7 +21,7 @@ declare module 'fastify' {
   }
 }
 
-export type Access = 'user' | 'performer' | 'admin';
+export type Access = 'user' | 'performer' | 'moderator' | 'admin';
 
 /** Reads `Authorization: Bearer <token>` on every request and sets request.user (or null). */
 export const authPlugin = fp(async (app: App) => {
@@ -53,6 +54,13 @@ export function requireAdmin(req: FastifyRequest): AuthUser {
   return user;
 }
 
+/** A moderator or an admin (access 'moderator'): the staff of the moderation screens. */
+export function requireStaff(req: FastifyRequest): AuthUser {
+  const user = requireUser(req);
+  if (!isStaff(user)) throw forbidden('Only moderators and admins can do this');
+  return user;
+}
+
 /**
  * The signed-in user of a route that declares `config: { access }` (or `security`): the hook has
  * checked it, so this only narrows the type (a route without the declaration gets a 401 here).
@@ -76,6 +84,9 @@ export const authenticated = async (req: FastifyRequest, _reply: FastifyReply) =
 export const performerOnly = async (req: FastifyRequest, _reply: FastifyReply) => {
   requirePerformer(req);
 };
+export const staffOnly = async (req: FastifyRequest, _reply: FastifyReply) => {
+  requireStaff(req);
+};
 export const adminOnly = async (req: FastifyRequest, _reply: FastifyReply) => {
   requireAdmin(req);
 };
@@ -83,6 +94,7 @@ export const adminOnly = async (req: FastifyRequest, _reply: FastifyReply) => {
 const GUARDS: Record<Access, (req: FastifyRequest, reply: FastifyReply) => Promise<void>> = {
   user: authenticated,
   performer: performerOnly,
+  moderator: staffOnly,
   admin: adminOnly,
 };
 
@@ -90,10 +102,20 @@ const GUARDS: Record<Access, (req: FastifyRequest, reply: FastifyReply) => Promi
 export interface Actor {
   id: string;
   role: string;
+  /** `moderator` for moderators (users.staff_role); absent or null otherwise. */
+  staffRole?: string | null;
 }
 
 /** THE admin test of the module policies (`*.policy.ts`). */
 export const isAdmin = (actor: Pick<Actor, 'role'> | null | undefined): boolean => actor?.role === 'admin';
+
+/**
+ * THE staff test: an admin, or an account with the moderator permission. Moderators may look at and
+ * act on what the moderation screens show (review, live monitor, complaints, reports); every other
+ * admin power (money, settings, roles, payouts) stays with `isAdmin` / access 'admin'.
+ */
+export const isStaff = (actor: Pick<Actor, 'role' | 'staffRole'> | null | undefined): boolean =>
+  actor?.role === 'admin' || actor?.staffRole === 'moderator';
 
 /** THE "its owner, or an admin" test the module policies build on. */
 export const ownsOrAdmin = (actor: Actor | null | undefined, ownerId: string | null | undefined): boolean =>

@@ -29,6 +29,14 @@ export const DEMO_ACCOUNTS = [
   { username: 'sasha', email: 'sasha@marquee.local', name: 'Sasha Blake', role: 'performer' as const },
   { username: 'alex', email: 'alex@marquee.local', name: 'Alex Fan', role: 'user' as const },
   { username: 'jamie', email: 'jamie@marquee.local', name: 'Jamie Fan', role: 'user' as const },
+  // A moderator (docs/compliance.md "Moderator role"): review, live monitor, complaints, reports only.
+  {
+    username: 'morgan',
+    email: 'morgan@marquee.local',
+    name: 'Morgan Moderator',
+    role: 'user' as const,
+    staffRole: 'moderator' as const,
+  },
 ];
 
 const PROFILES: Record<string, Partial<typeof performers.$inferInsert>> = {

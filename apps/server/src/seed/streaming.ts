@@ -54,7 +54,11 @@ export async function seedStreaming(ctx: Ctx) {
     message: 'Could you show me your Lisbon edits?',
   });
   const session = await acceptRequest(ctx, kai, request._id);
+  // The demo show is picked by the private-show sampling, so the live monitor's queue has one to look at.
+  const samplePercent = await ctx.settings.get('privateShowSamplePercent');
+  await ctx.settings.update({ privateShowSamplePercent: 100 }, null);
   await joinSession(ctx, alex, session._id);
   await joinSession(ctx, kai, session._id);
+  await ctx.settings.update({ privateShowSamplePercent: samplePercent }, null);
   await leaveSession(ctx, alex, session._id);
 }

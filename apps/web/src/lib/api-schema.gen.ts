@@ -445,6 +445,8 @@ export interface paths {
                             isPerformer: boolean;
                             /** @enum {string} */
                             role: "user" | "performer" | "admin";
+                            /** @enum {string|null} */
+                            staffRole?: "moderator" | null;
                             /** @enum {string} */
                             status: "active" | "suspended";
                             balance: number;
@@ -898,6 +900,8 @@ export interface paths {
                             isPerformer: boolean;
                             /** @enum {string} */
                             role: "user" | "performer" | "admin";
+                            /** @enum {string|null} */
+                            staffRole?: "moderator" | null;
                             /** @enum {string} */
                             status: "active" | "suspended";
                             balance: number;
@@ -967,6 +971,8 @@ export interface paths {
                             isPerformer: boolean;
                             /** @enum {string} */
                             role: "user" | "performer" | "admin";
+                            /** @enum {string|null} */
+                            staffRole?: "moderator" | null;
                             /** @enum {string} */
                             status: "active" | "suspended";
                             balance: number;
@@ -1379,6 +1385,8 @@ export interface paths {
                             isPerformer: boolean;
                             /** @enum {string} */
                             role: "user" | "performer" | "admin";
+                            /** @enum {string|null} */
+                            staffRole?: "moderator" | null;
                             /** @enum {string} */
                             status: "active" | "suspended";
                             balance: number;
@@ -1591,6 +1599,8 @@ export interface paths {
                             isPerformer: boolean;
                             /** @enum {string} */
                             role: "user" | "performer" | "admin";
+                            /** @enum {string|null} */
+                            staffRole?: "moderator" | null;
                             /** @enum {string} */
                             status: "active" | "suspended";
                             balance: number;
@@ -1709,6 +1719,8 @@ export interface paths {
                             isPerformer: boolean;
                             /** @enum {string} */
                             role: "user" | "performer" | "admin";
+                            /** @enum {string|null} */
+                            staffRole?: "moderator" | null;
                             /** @enum {string} */
                             status: "active" | "suspended";
                             balance: number;
@@ -1827,6 +1839,8 @@ export interface paths {
                             isPerformer: boolean;
                             /** @enum {string} */
                             role: "user" | "performer" | "admin";
+                            /** @enum {string|null} */
+                            staffRole?: "moderator" | null;
                             /** @enum {string} */
                             status: "active" | "suspended";
                             balance: number;
@@ -21430,7 +21444,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Admin queue of reports, newest first */
+        /** Staff queue of reports, newest first */
         get: {
             parameters: {
                 query?: {
@@ -21491,7 +21505,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Resolve or dismiss a report (admin) */
+        /** Resolve or dismiss a report (moderators and admins) */
         put: {
             parameters: {
                 query?: never;
@@ -22155,6 +22169,419 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/live-monitor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: every live stream and private show now, with a thumbnail link, viewers, creator, type, the go-live gate flag and sampling */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                kind: "stream" | "private";
+                                _id: string;
+                                title: string;
+                                /** @enum {string} */
+                                type: "public" | "group" | "private";
+                                price: number;
+                                viewerCount: number;
+                                startedAt: string | null;
+                                status: string;
+                                creator: {
+                                    _id: string;
+                                    username: string | null;
+                                    name: string;
+                                    /** @enum {string} */
+                                    status: "active" | "suspended";
+                                };
+                                fan: {
+                                    _id: string;
+                                    username: string | null;
+                                    name: string;
+                                    /** @enum {string} */
+                                    status: "active" | "suspended";
+                                } | null;
+                                thumbnailUrl: string | null;
+                                /** @enum {string|null} */
+                                monitorFlag: "review" | null;
+                                sampled: boolean;
+                            }[];
+                            samplePercent: number;
+                            samplesOpen: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/live-monitor/streams/{id}/watch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: watch a live stream invisibly (not counted, not listed, never charged): the signed HLS link; audited */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            stream: {
+                                _id: string;
+                                performerId: string;
+                                performer: {
+                                    _id: string;
+                                    username: string | null;
+                                    name: string;
+                                    avatar: string | null;
+                                } | null;
+                                title: string;
+                                description: string;
+                                /** @enum {string} */
+                                type: "public" | "group" | "private";
+                                price: number;
+                                isFree: boolean;
+                                /** @enum {string} */
+                                status: "live" | "ended";
+                                startedAt: string;
+                                endedAt: string | null;
+                                duration: number;
+                                viewerCount: number;
+                                conversationId: string | null;
+                                hasAccess: boolean;
+                                createdAt: string;
+                            };
+                            conversationId: string | null;
+                            /** @enum {string} */
+                            provider: "webrtc" | "agora";
+                            hlsUrl: string | null;
+                            hlsExpiresAt: string | null;
+                            agora: {
+                                appId: string;
+                                channel: string;
+                            } | null;
+                            muted: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/live-monitor/{kind}/{id}/warn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff: warn the creator (shown at once in the studio or show, and as a notification); audited with the text */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    kind: "stream" | "private";
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            kind: "stream" | "private";
+                            _id: string;
+                            /** @enum {string} */
+                            action: "warn" | "end" | "suspend";
+                            ended: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/live-monitor/{kind}/{id}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff: end the live stream or private show now; audited with the reason */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    kind: "stream" | "private";
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            kind: "stream" | "private";
+                            _id: string;
+                            /** @enum {string} */
+                            action: "warn" | "end" | "suspend";
+                            ended: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/live-monitor/{kind}/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff: end it and suspend the creator (every session ends); audited with the reason */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    kind: "stream" | "private";
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            kind: "stream" | "private";
+                            _id: string;
+                            /** @enum {string} */
+                            action: "warn" | "end" | "suspend";
+                            ended: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/live-monitor/samples": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff: private shows picked by the sampling (setting privateShowSamplePercent), open or reviewed */
+        get: {
+            parameters: {
+                query?: {
+                    state?: "open" | "reviewed";
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                status: string;
+                                creator: {
+                                    _id: string;
+                                    username: string | null;
+                                    name: string;
+                                    /** @enum {string} */
+                                    status: "active" | "suspended";
+                                };
+                                fan: {
+                                    _id: string;
+                                    username: string | null;
+                                    name: string;
+                                    /** @enum {string} */
+                                    status: "active" | "suspended";
+                                };
+                                price: number;
+                                minutesBilled: number;
+                                sampledAt: string;
+                                startedAt: string | null;
+                                endedAt: string | null;
+                                endReason: string | null;
+                                reviewedAt: string | null;
+                                reviewedBy: string | null;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/live-monitor/samples/{id}/reviewed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff: mark a sampled private show as looked at (leaves the open queue); audited */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        note?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -26077,6 +26504,8 @@ export interface paths {
                                 name: string;
                                 /** @enum {string} */
                                 role: "user" | "performer" | "admin";
+                                /** @enum {string|null} */
+                                staffRole: "moderator" | null;
                                 /** @enum {string} */
                                 status: "active" | "suspended";
                                 emailVerified: boolean;
@@ -26133,6 +26562,8 @@ export interface paths {
                             name: string;
                             /** @enum {string} */
                             role: "user" | "performer" | "admin";
+                            /** @enum {string|null} */
+                            staffRole: "moderator" | null;
                             /** @enum {string} */
                             status: "active" | "suspended";
                             emailVerified: boolean;
@@ -26207,6 +26638,94 @@ export interface paths {
                             name: string;
                             /** @enum {string} */
                             role: "user" | "performer" | "admin";
+                            /** @enum {string|null} */
+                            staffRole: "moderator" | null;
+                            /** @enum {string} */
+                            status: "active" | "suspended";
+                            emailVerified: boolean;
+                            balance: number;
+                            /** @enum {string|null} */
+                            verificationStatus: "unverified" | "pending" | "verified" | "rejected" | null;
+                            commissionPercent: number | null;
+                            createdAt: string;
+                            lastActiveAt: string | null;
+                            performer: {
+                                displayName: string;
+                                bio: string;
+                                country: string | null;
+                                dateOfBirth: string | null;
+                                age: number | null;
+                                ofAge: boolean;
+                                verificationNote: string | null;
+                                monthlyPrice: number;
+                                yearlyPrice: number;
+                            } | null;
+                            documents: {
+                                _id: string;
+                                kind: string;
+                                originalName: string;
+                                mimeType: string;
+                                size: number;
+                                url: string;
+                                createdAt: string;
+                            }[];
+                            activeSessions: number;
+                            earningsBalance: number;
+                            siteCommissionPercent: number;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/staff-role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Admin: grant the moderator role (review queue, live monitor, complaints, reports; no money, settings, roles or payouts) or revoke it (null); audited */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string|null} */
+                        staffRole: "moderator" | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            username: string | null;
+                            email: string | null;
+                            name: string;
+                            /** @enum {string} */
+                            role: "user" | "performer" | "admin";
+                            /** @enum {string|null} */
+                            staffRole: "moderator" | null;
                             /** @enum {string} */
                             status: "active" | "suspended";
                             emailVerified: boolean;
@@ -26291,6 +26810,8 @@ export interface paths {
                             name: string;
                             /** @enum {string} */
                             role: "user" | "performer" | "admin";
+                            /** @enum {string|null} */
+                            staffRole: "moderator" | null;
                             /** @enum {string} */
                             status: "active" | "suspended";
                             emailVerified: boolean;
@@ -26374,6 +26895,8 @@ export interface paths {
                             name: string;
                             /** @enum {string} */
                             role: "user" | "performer" | "admin";
+                            /** @enum {string|null} */
+                            staffRole: "moderator" | null;
                             /** @enum {string} */
                             status: "active" | "suspended";
                             emailVerified: boolean;
@@ -26500,6 +27023,8 @@ export interface paths {
                             name: string;
                             /** @enum {string} */
                             role: "user" | "performer" | "admin";
+                            /** @enum {string|null} */
+                            staffRole: "moderator" | null;
                             /** @enum {string} */
                             status: "active" | "suspended";
                             emailVerified: boolean;
@@ -26582,6 +27107,8 @@ export interface paths {
                             name: string;
                             /** @enum {string} */
                             role: "user" | "performer" | "admin";
+                            /** @enum {string|null} */
+                            staffRole: "moderator" | null;
                             /** @enum {string} */
                             status: "active" | "suspended";
                             emailVerified: boolean;
@@ -28757,7 +29284,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Admin: streams live now (or ended), with viewer counts */
+        /** Staff (moderators and admins): streams live now (or ended), with viewer counts */
         get: {
             parameters: {
                 query?: {
@@ -28828,7 +29355,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Admin: end a live stream (viewers are told; the action is audited) */
+        /** Staff (moderators and admins): end a live stream (viewers are told; the action is audited) */
         put: {
             parameters: {
                 query?: never;
@@ -29313,7 +29840,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Admin: the review-before-publication queue, oldest first, with media and the creator’s history */
+        /** Staff (moderators and admins): the review-before-publication queue, oldest first, with media and the creator’s history */
         get: {
             parameters: {
                 query?: {
@@ -29398,7 +29925,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Admin: approve, reject (with a reason the creator is shown) or escalate a queued item; audited */
+        /** Staff (moderators and admins): approve, reject (with a reason the creator is shown) or escalate a queued item; audited */
         post: {
             parameters: {
                 query?: never;
@@ -29452,7 +29979,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Admin: flag a creator for review (the "new or flagged" mode) or clear the flag; audited */
+        /** Staff (moderators and admins): flag a creator for review (the "new or flagged" mode) or clear the flag; audited */
         put: {
             parameters: {
                 query?: never;

@@ -45,6 +45,8 @@ export const streams = pgTable(
     /** Built-in provider: the node whose ffmpeg ingests the stream, and its last heartbeat (null: never ingested). */
     ingestNode: text('ingest_node'),
     ingestSeenAt: timestamp('ingest_seen_at', { withTimezone: true }),
+    /** The compliance gate at go-live asked for a look (`review`: the creator's items wait for review). */
+    monitorFlag: text('monitor_flag', { enum: ['review'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -157,6 +159,10 @@ export const privateSessions = pgTable(
     creatorSeenAt: timestamp('creator_seen_at', { withTimezone: true }),
     /** The minute index for which the low-balance warning was sent. */
     warnedMinute: integer('warned_minute'),
+    /** Picked by the private-show sampling (setting privateShowSamplePercent) for a moderator's look. */
+    sampledAt: timestamp('sampled_at', { withTimezone: true }),
+    sampleReviewedAt: timestamp('sample_reviewed_at', { withTimezone: true }),
+    sampleReviewedBy: uuid('sample_reviewed_by'),
     conversationId: uuid('conversation_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -165,6 +171,7 @@ export const privateSessions = pgTable(
     index('private_sessions_open_idx').on(t.status).where(sql`${t.status} <> 'ended'`),
     index('private_sessions_performer_idx').on(t.performerId, t.createdAt.desc()),
     index('private_sessions_user_idx').on(t.userId, t.createdAt.desc()),
+    index('private_sessions_sampled_idx').on(t.sampledAt.desc()).where(sql`${t.sampledAt} is not null`),
   ],
 );
 

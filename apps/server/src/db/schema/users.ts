@@ -12,6 +12,11 @@ export const users = pgTable(
     role: text('role', { enum: ['user', 'performer', 'admin'] })
       .notNull()
       .default('user'),
+    /**
+     * A staff permission beside the role (docs/compliance.md "Moderator role"): a moderator uses the
+     * review queue, live monitor, complaints and reports, nothing else of the admin console. Null: none.
+     */
+    staffRole: text('staff_role', { enum: ['moderator'] }),
     status: text('status', { enum: ['active', 'suspended'] })
       .notNull()
       .default('active'),

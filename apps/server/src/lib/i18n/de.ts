@@ -34,6 +34,7 @@ export const de: Messages = {
   'notify.grant.creatorTitle': '{{fan}} hat von der Seite ein Abo ({{type}}) erhalten',
   'notify.grant.creatorBody': 'Bis {{until}}; keine Zahlung, keine Einnahmen.',
   'notify.endedBySite': 'Eines deiner Abos wurde von der Seite beendet',
+  'monitor.warned': 'Ein Moderator hat dich wegen deines Livestreams verwarnt',
   'notify.live': '{{name}} ist jetzt live',
   'notify.newPost': '{{name}} hat etwas Neues gepostet',
   'notify.order.fan': 'Deine Bestellung {{number}} ist {{status}}',

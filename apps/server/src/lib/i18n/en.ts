@@ -40,6 +40,7 @@ export const en = {
   'notify.grant.creatorTitle': '{{fan}} was given a {{type}} subscription by the site',
   'notify.grant.creatorBody': 'Until {{until}}; no payment, no earnings.',
   'notify.endedBySite': 'A subscription of yours was ended by the site',
+  'monitor.warned': 'A moderator warned you about your live stream',
   'notify.live': '{{name}} is live now',
   'notify.newPost': '{{name}} posted something new',
   'notify.order.fan': 'Your order {{number}} is {{status}}',

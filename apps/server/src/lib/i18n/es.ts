@@ -35,6 +35,7 @@ export const es: Messages = {
   'notify.grant.creatorTitle': 'El sitio ha regalado a {{fan}} una suscripción ({{type}})',
   'notify.grant.creatorBody': 'Hasta el {{until}}; sin pago ni ganancias.',
   'notify.endedBySite': 'El sitio ha finalizado una de tus suscripciones',
+  'monitor.warned': 'Un moderador te ha advertido sobre tu directo',
   'notify.live': '{{name}} está en directo',
   'notify.newPost': '{{name}} ha publicado algo nuevo',
   'notify.order.fan': 'Tu pedido {{number}} está {{status}}',

@@ -35,6 +35,7 @@ export const fr: Messages = {
   'notify.grant.creatorTitle': 'Le site a offert un abonnement ({{type}}) à {{fan}}',
   'notify.grant.creatorBody': 'Jusqu’au {{until}} ; aucun paiement, aucun revenu.',
   'notify.endedBySite': 'Le site a mis fin à l’un de vos abonnements',
+  'monitor.warned': 'Un modérateur vous a averti au sujet de votre direct',
   'notify.live': '{{name}} est en direct',
   'notify.newPost': '{{name}} a publié du nouveau',
   'notify.order.fan': 'Votre commande {{number}} est {{status}}',

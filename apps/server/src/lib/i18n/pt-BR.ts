@@ -34,6 +34,7 @@ export const ptBR: Messages = {
   'notify.grant.creatorTitle': '{{fan}} ganhou uma assinatura ({{type}}) do site',
   'notify.grant.creatorBody': 'Até {{until}}; sem pagamento, sem ganhos.',
   'notify.endedBySite': 'Uma das suas assinaturas foi encerrada pelo site',
+  'monitor.warned': 'Um moderador advertiu você sobre sua transmissão ao vivo',
   'notify.live': '{{name}} está ao vivo agora',
   'notify.newPost': '{{name}} publicou algo novo',
   'notify.order.fan': 'Seu pedido {{number}} está {{status}}',

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../../context';
 import type { Db, Executor } from '../../db/client';
-import { requireAdmin } from '../../plugins/auth';
+import { requireAdmin, requireStaff } from '../../plugins/auth';
 import { type AuditEntry, audit } from '../audit';
 import type { AuthUser } from '../auth';
 
@@ -14,6 +14,11 @@ export interface AdminActor {
 
 export function adminActor(req: FastifyRequest): AdminActor {
   return { user: requireAdmin(req), ip: req.ip ?? null };
+}
+
+/** The actor of a moderation route (access 'moderator'): a moderator or an admin. */
+export function staffActor(req: FastifyRequest): AdminActor {
+  return { user: requireStaff(req), ip: req.ip ?? null };
 }
 
 /**

@@ -12,7 +12,7 @@ import { isUuid } from '../../db/ids';
 import { badRequest, notFound } from '../../lib/errors';
 import { type ReportRow, reportQueue, resolveReport } from '../reports';
 import { userStates } from '../users';
-import { adminActor, inAdminTx, security } from './admin.common';
+import { inAdminTx, security, staffActor } from './admin.common';
 import { type ModerationTarget, moderate, moderatorFor, tellCreatorAboutModeration } from './admin.content.service';
 import { setUserStatus } from './admin.users.service';
 
@@ -71,7 +71,7 @@ export default async function adminReportsRoutes(app: App) {
   app.get(
     '/admin/reports',
     {
-      config: { access: 'admin' },
+      config: { access: 'moderator' },
       schema: {
         tags,
         security,
@@ -81,7 +81,7 @@ export default async function adminReportsRoutes(app: App) {
       },
     },
     async (req) => {
-      adminActor(req);
+      staffActor(req);
       const { rows, total } = await reportQueue(app.ctx, {
         status: req.query.status,
         targetType: req.query.targetType,
@@ -95,7 +95,7 @@ export default async function adminReportsRoutes(app: App) {
   app.post(
     '/admin/reports/:id/resolve',
     {
-      config: { access: 'admin' },
+      config: { access: 'moderator' },
       schema: {
         tags,
         security,
@@ -107,7 +107,7 @@ export default async function adminReportsRoutes(app: App) {
       },
     },
     async (req) => {
-      const actor = adminActor(req);
+      const actor = staffActor(req);
       const { action, note } = req.body;
       if (!isUuid(req.params.id)) throw notFound('Report');
       const reason = note || `Reported: ${action}`;

@@ -4,7 +4,7 @@ import { isUuid } from '../../db/ids';
 import { notFound } from '../../lib/errors';
 import { audit } from '../audit';
 import { endStream, searchLive } from '../streaming';
-import { adminActor, security } from './admin.common';
+import { security, staffActor } from './admin.common';
 
 const tags = ['admin'];
 
@@ -13,38 +13,48 @@ export default async function adminStreamsRoutes(app: App) {
   app.get(
     '/admin/streams',
     {
-      config: { access: 'admin' },
+      config: { access: 'moderator' },
       schema: {
         tags,
         security,
-        summary: 'Admin: streams live now (or ended), with viewer counts',
+        summary: 'Staff (moderators and admins): streams live now (or ended), with viewer counts',
         querystring: adminStreamsQuerySchema,
         response: { 200: listResponseSchema(streamSchema) },
       },
     },
     async (req) => {
-      const actor = adminActor(req);
+      const actor = staffActor(req);
       const { status, ...q } = req.query;
-      return searchLive(app.ctx, { id: actor.user.id, role: 'admin' }, q, status);
+      return searchLive(
+        app.ctx,
+        { id: actor.user.id, role: actor.user.role, staffRole: actor.user.staffRole },
+        q,
+        status,
+      );
     },
   );
 
   app.put(
     '/admin/streams/:id/end',
     {
-      config: { access: 'admin' },
+      config: { access: 'moderator' },
       schema: {
         tags,
         security,
-        summary: 'Admin: end a live stream (viewers are told; the action is audited)',
+        summary: 'Staff (moderators and admins): end a live stream (viewers are told; the action is audited)',
         params: idParamsSchema,
         response: { 200: streamSchema },
       },
     },
     async (req) => {
-      const actor = adminActor(req);
+      const actor = staffActor(req);
       if (!isUuid(req.params.id)) throw notFound('Stream');
-      const stream = await endStream(app.ctx, { id: actor.user.id, role: 'admin' }, req.params.id, 'admin');
+      const stream = await endStream(
+        app.ctx,
+        { id: actor.user.id, role: actor.user.role, staffRole: actor.user.staffRole },
+        req.params.id,
+        'admin',
+      );
       await audit(app.ctx, app.ctx.db, {
         actorId: actor.user.id,
         ip: actor.ip,

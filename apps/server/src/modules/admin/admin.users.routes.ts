@@ -10,6 +10,7 @@ import {
   listResponseSchema,
   optionalReasonBodySchema,
   resetLinkSchema,
+  staffRoleBodySchema,
   verificationDecisionBodySchema,
 } from '@marquee/shared';
 import type { App } from '../../app-type';
@@ -23,6 +24,7 @@ import {
   resetPasswordLink,
   searchAdminUsers,
   setCommission,
+  setStaffRole,
   setUserStatus,
 } from './admin.users.service';
 
@@ -80,6 +82,23 @@ export default async function adminUsersRoutes(app: App) {
       },
     },
     async (req) => editUser(app.ctx, adminActor(req), req.params.id, req.body),
+  );
+
+  app.put(
+    '/admin/users/:id/staff-role',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Admin: grant the moderator role (review queue, live monitor, complaints, reports; no money, settings, roles or payouts) or revoke it (null); audited',
+        params: idParamsSchema,
+        body: staffRoleBodySchema,
+        response: { 200: adminUserDetailSchema },
+      },
+    },
+    async (req) => setStaffRole(app.ctx, adminActor(req), req.params.id, req.body.staffRole),
   );
 
   app.post(

@@ -6,8 +6,9 @@ import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { type PerformerRow, performers, sessions, type UserRow, users } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { msg } from '../../lib/i18n';
+import { isAdmin } from '../../plugins/auth';
 import { invalidateUserSessions, issuePasswordResetLink, revokeUserSessions } from '../auth';
 import { reviewIdentity } from '../identity';
 import { balanceOf, earningsAccount, platform, transfer, wallet } from '../ledger';
@@ -26,6 +27,7 @@ export function presentAdminUser(
     email: u.email,
     name: u.name,
     role: u.role,
+    staffRole: u.staffRole ?? null,
     status: u.status,
     emailVerified: u.emailVerified,
     balance: fromCents(u.balance),
@@ -172,6 +174,28 @@ export async function editUser(
   return adminUserDetail(ctx, id);
 }
 
+/**
+ * Grants or revokes the moderator role (admins only, the route says so). An admin needs none (admins
+ * pass every staff check); the account's sessions pick the change up at once.
+ */
+export async function setStaffRole(ctx: Ctx, actor: AdminActor, id: string, staffRole: 'moderator' | null) {
+  await inAdminTx(ctx, actor, async (_c, tx, record) => {
+    const before = await loadUser(tx, id);
+    if (staffRole && before.role === 'admin')
+      throw badRequest('An admin already has every moderator power', 'ROLE_CHANGE');
+    await updateUser(tx, id, { staffRole });
+    await invalidateUserSessions(ctx.bus, id, tx);
+    await record({
+      action: staffRole ? 'user.grant_moderator' : 'user.revoke_moderator',
+      targetType: 'user',
+      targetId: id,
+      before: { staffRole: before.staffRole },
+      after: { staffRole },
+    });
+  });
+  return adminUserDetail(ctx, id);
+}
+
 /** Suspends an account: every session ends at once, sign-in is refused until reactivated. */
 export async function setUserStatus(
   ctx: Ctx,
@@ -184,6 +208,9 @@ export async function setUserStatus(
     throw badRequest('You cannot suspend your own account', 'SELF_SUSPEND');
   await inAdminTx(ctx, actor, async (_c, tx, record) => {
     const before = await loadUser(tx, id);
+    // A moderator suspends from the moderation screens; staff accounts are the admins' business.
+    if (!isAdmin(actor.user) && (before.role === 'admin' || before.staffRole))
+      throw forbidden('Only admins can change the status of a staff account');
     await updateUser(tx, id, { status });
     if (status === 'suspended') await revokeUserSessions(tx, ctx.bus, id);
     else await invalidateUserSessions(ctx.bus, id, tx);

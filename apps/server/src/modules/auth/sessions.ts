@@ -9,6 +9,8 @@ import { randomToken, sha256 } from '../../lib/secret';
 export interface AuthUser {
   id: string;
   role: UserRow['role'];
+  /** A staff permission beside the role (`moderator`), or null. */
+  staffRole?: UserRow['staffRole'];
   username: string | null;
   status: UserRow['status'];
   /** The account's interface language (null: the browser's), for texts the server answers in. */
@@ -49,6 +51,7 @@ async function lookupToken(db: Executor, token: string): Promise<{ user: AuthUse
     .select({
       id: users.id,
       role: users.role,
+      staffRole: users.staffRole,
       username: users.username,
       status: users.status,
       locale: users.locale,

@@ -12,7 +12,7 @@ import { isUuid } from '../../db/ids';
 import { notFound } from '../../lib/errors';
 import { requestLocale } from '../../lib/i18n';
 import { authRateLimit } from '../../plugins/rate-limit';
-import { adminActor, security } from '../admin';
+import { security, staffActor } from '../admin';
 import { complaintDetail, complaintQueue, decideComplaint, fileComplaint } from './complaints.service';
 
 const tags = ['complaints'];
@@ -43,7 +43,7 @@ export default async function complaintsRoutes(app: App) {
   app.get(
     '/admin/complaints',
     {
-      config: { access: 'admin' as const },
+      config: { access: 'moderator' as const },
       schema: {
         tags,
         security,
@@ -58,7 +58,7 @@ export default async function complaintsRoutes(app: App) {
   app.get(
     '/admin/complaints/:id',
     {
-      config: { access: 'admin' as const },
+      config: { access: 'moderator' as const },
       schema: {
         tags,
         security,
@@ -76,7 +76,7 @@ export default async function complaintsRoutes(app: App) {
   app.post(
     '/admin/complaints/:id/decision',
     {
-      config: { access: 'admin' as const },
+      config: { access: 'moderator' as const },
       schema: {
         tags,
         security,
@@ -89,7 +89,7 @@ export default async function complaintsRoutes(app: App) {
     },
     async (req) => {
       if (!isUuid(req.params.id)) throw notFound('Complaint');
-      return decideComplaint(app.ctx, adminActor(req), req.params.id, req.body.decision, req.body.reply);
+      return decideComplaint(app.ctx, staffActor(req), req.params.id, req.body.decision, req.body.reply);
     },
   );
 }

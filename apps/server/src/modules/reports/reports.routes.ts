@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { App } from '../../app-type';
 import { isUuid } from '../../db/ids';
 import { notFound } from '../../lib/errors';
-import { requireAdmin, requireUser } from '../../plugins/auth';
+import { requireStaff, requireUser } from '../../plugins/auth';
 import { fileReport, type ReportRow, reportQueue, resolveReport } from './reports.service';
 
 const tags = ['reports'];
@@ -51,11 +51,11 @@ export default async function reportsRoutes(app: App) {
   app.get(
     '/reports/search',
     {
-      config: { access: 'admin' },
+      config: { access: 'moderator' },
       schema: {
         tags,
         security,
-        summary: 'Admin queue of reports, newest first',
+        summary: 'Staff queue of reports, newest first',
         querystring: reportSearchQuerySchema,
         response: { 200: z.object({ data: z.array(reportSchema), total: z.number().int() }) },
       },
@@ -69,11 +69,11 @@ export default async function reportsRoutes(app: App) {
   app.put(
     '/reports/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'moderator' },
       schema: {
         tags,
         security,
-        summary: 'Resolve or dismiss a report (admin)',
+        summary: 'Resolve or dismiss a report (moderators and admins)',
         params: idParamsSchema,
         body: reportResolveBodySchema,
         response: { 200: reportSchema },
@@ -83,7 +83,7 @@ export default async function reportsRoutes(app: App) {
       if (!isUuid(req.params.id)) throw notFound('Report');
       const row = await resolveReport(
         app.ctx,
-        requireAdmin(req).id,
+        requireStaff(req).id,
         req.params.id,
         req.body.status,
         req.body.note ?? null,

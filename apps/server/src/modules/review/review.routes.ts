@@ -14,7 +14,7 @@ import type { App } from '../../app-type';
 import { isUuid } from '../../db/ids';
 import { notFound } from '../../lib/errors';
 import { requireUser } from '../../plugins/auth';
-import { adminActor, security } from '../admin';
+import { security, staffActor } from '../admin';
 import { reviewQueue } from './review.queue';
 import { decide, latestFor, medianReviewSeconds, setFlag } from './review.service';
 import './review.targets';
@@ -25,17 +25,18 @@ export default async function reviewRoutes(app: App) {
   app.get(
     '/admin/review',
     {
-      config: { access: 'admin' as const },
+      config: { access: 'moderator' as const },
       schema: {
         tags,
         security,
-        summary: 'Admin: the review-before-publication queue, oldest first, with media and the creator’s history',
+        summary:
+          'Staff (moderators and admins): the review-before-publication queue, oldest first, with media and the creator’s history',
         querystring: reviewQueueQuerySchema,
         response: { 200: reviewQueueSchema },
       },
     },
     async (req) => {
-      const actor = adminActor(req);
+      const actor = staffActor(req);
       return reviewQueue(app.ctx, actor.user.id, req.query);
     },
   );
@@ -43,18 +44,19 @@ export default async function reviewRoutes(app: App) {
   app.post(
     '/admin/review/:id/decision',
     {
-      config: { access: 'admin' as const },
+      config: { access: 'moderator' as const },
       schema: {
         tags,
         security,
-        summary: 'Admin: approve, reject (with a reason the creator is shown) or escalate a queued item; audited',
+        summary:
+          'Staff (moderators and admins): approve, reject (with a reason the creator is shown) or escalate a queued item; audited',
         params: idParamsSchema,
         body: reviewDecisionBodySchema,
         response: { 200: reviewQueueItemSchema.pick({ _id: true, state: true, objectType: true, objectId: true }) },
       },
     },
     async (req) => {
-      const actor = adminActor(req);
+      const actor = staffActor(req);
       if (!isUuid(req.params.id)) throw notFound('Review item');
       const row = await decide(app.ctx, actor, req.params.id, req.body);
       return { _id: row.id, state: row.state, objectType: row.objectType as never, objectId: row.objectId };
@@ -64,18 +66,19 @@ export default async function reviewRoutes(app: App) {
   app.put(
     '/admin/review/creators/:id/flag',
     {
-      config: { access: 'admin' as const },
+      config: { access: 'moderator' as const },
       schema: {
         tags,
         security,
-        summary: 'Admin: flag a creator for review (the "new or flagged" mode) or clear the flag; audited',
+        summary:
+          'Staff (moderators and admins): flag a creator for review (the "new or flagged" mode) or clear the flag; audited',
         params: idParamsSchema,
         body: reviewFlagBodySchema,
         response: { 200: okSchema },
       },
     },
     async (req) => {
-      const actor = adminActor(req);
+      const actor = staffActor(req);
       if (!isUuid(req.params.id)) throw notFound('Creator');
       await setFlag(app.ctx, actor, req.params.id, req.body.flagged, req.body.reason);
       return { success: true };

@@ -55,7 +55,8 @@ export interface PublicationGate {
  */
 export async function publicationGate(
   ctx: Ctx,
-  item: { objectType: ReviewObjectType; creatorId: string },
+  /** `stream`: a go-live (a live stream cannot wait; `pending` flags it for the live monitor instead). */
+  item: { objectType: ReviewObjectType | 'stream'; creatorId: string },
 ): Promise<PublicationGate> {
   return { reviewState: (await needsReview(ctx, item.creatorId)) ? 'pending' : 'approved' };
 }

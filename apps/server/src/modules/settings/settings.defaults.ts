@@ -133,6 +133,11 @@ export const settingsSchema = z.object({
   reviewNewCreatorDays: z.number().int().min(1).max(365).default(30),
   /** The admins are alerted (once per crossing) when the oldest item waits longer than this. */
   reviewAlertMinutes: z.number().int().min(1).max(10_080).default(240),
+  /**
+   * Live monitoring (issue 26 item 2): the share of private shows, in percent, picked at random when
+   * they start for a moderator's look (Admin → Live monitor → Sampled private shows).
+   */
+  privateShowSamplePercent: z.number().int().min(0).max(100).default(10),
 });
 
 export type SiteSettings = z.infer<typeof settingsSchema>;

@@ -27,6 +27,7 @@ import {
   updateRequest,
   updateSession,
 } from './private.repo';
+import { sampleOnStart } from './private.sampling';
 import { canSeePrivateShow, type StreamViewerRef } from './streaming.policy';
 import { presentRequest, presentSession } from './streaming.presenter';
 import { isUniqueViolation, userBriefs } from './streaming.repo';
@@ -240,7 +241,8 @@ export async function joinSession(ctx: Ctx, user: StreamViewerRef, id: string): 
         : { creatorJoinedAt: s.creatorJoinedAt ?? at, creatorSeenAt: at };
     let row = await updateSession(tx, id, set);
     if (row.status === 'waiting' && row.fanJoinedAt && row.creatorJoinedAt) {
-      row = await updateSession(tx, id, { status: 'live', startedAt: at, fanSeenAt: at, creatorSeenAt: at });
+      const sample = await sampleOnStart(ctx, tx, id, at);
+      row = await updateSession(tx, id, { status: 'live', startedAt: at, fanSeenAt: at, creatorSeenAt: at, ...sample });
       row = await billDue(ctx, tx, settings, row, at);
     }
     return row;

@@ -2,24 +2,27 @@ import { fromCents } from '@marquee/shared';
 import type { Ctx } from '../../context';
 import type { StreamRow } from '../../db/schema';
 import { AppError, notFound, unauthorized } from '../../lib/errors';
-import { isAdmin, ownsOrAdmin } from '../../plugins/auth';
+import { isStaff, ownsOrAdmin } from '../../plugins/auth';
 import { assertNotBlocked, type ViewerLocation } from '../blocks';
 import { findViewer, hasStreamPass } from './streaming.repo';
 
 export interface StreamViewerRef {
   id: string;
   role: string;
+  /** `moderator`: staff who watch invisibly and act from the live monitor. */
+  staffRole?: string | null;
 }
 
 export const STREAM_NOT_LIVE_MESSAGE = 'This stream is not live';
 export const REMOVED_MESSAGE = 'You were removed from this stream';
 export const PAY_TO_JOIN_MESSAGE = 'This is a paid stream: unlock it to watch';
 
+/** The creator, an admin or a moderator: watches without paying, manages and ends the stream. */
 export const isStreamStaff = (stream: Pick<StreamRow, 'performerId'>, viewer: StreamViewerRef | null) =>
-  ownsOrAdmin(viewer, stream.performerId);
+  ownsOrAdmin(viewer, stream.performerId) || isStaff(viewer);
 
-/** Who sees and ends a private show: its fan, its creator, an admin. */
-export const canSeePrivateShow = (viewer: StreamViewerRef, party: unknown) => Boolean(party) || isAdmin(viewer);
+/** Who sees and ends a private show: its fan, its creator, an admin or a moderator. */
+export const canSeePrivateShow = (viewer: StreamViewerRef, party: unknown) => Boolean(party) || isStaff(viewer);
 
 /**
  * Who may watch a stream, in the order the refusals are given:

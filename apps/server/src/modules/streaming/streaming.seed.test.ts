@@ -34,6 +34,9 @@ describe('demo streaming data', () => {
     expect(stats.json().bySource).toContainEqual(expect.objectContaining({ source: 'stream' }));
     const [show] = await app.ctx.db.select().from(privateSessions).where(eq(privateSessions.performerId, kai.user.id));
     expect(show).toMatchObject({ status: 'ended', endReason: 'fan_left', minutesBilled: 1, totalChargedCents: 300 });
+    // Picked by the private-show sampling: the live monitor's queue has it (docs/compliance.md).
+    expect(show.sampledAt).toBeInstanceOf(Date);
+    expect(show.sampleReviewedAt).toBeNull();
     expect((await verifyLedger(app.ctx.db)).ok).toBe(true);
   });
 });

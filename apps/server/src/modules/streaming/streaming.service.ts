@@ -23,6 +23,7 @@ import { creatorsBlockingViewer, isBlocked } from '../blocks';
 import { creatorAudience } from '../follows';
 import { notify } from '../notifications';
 import { assertCanGoLive, assertCanSell, canEarn, updatePerformerRow } from '../performers';
+import { publicationGate } from '../review';
 import { avatarUrl } from '../users';
 import { hlsPlayback } from './streaming.hls';
 import { assertMayJoin, hasAccess, isStreamStaff, type StreamViewerRef } from './streaming.policy';
@@ -127,6 +128,9 @@ export async function goLive(ctx: Ctx, creator: StreamViewerRef, raw: GoLiveBody
     ]);
   }
   if (priceCents < 0) priceCents = 0;
+  // The compliance gate every publishing path asks (review module): a live stream cannot wait in the
+  // queue, so a creator whose items would wait goes live flagged for the live monitor.
+  const gate = await publicationGate(ctx, { objectType: 'stream', creatorId: creator.id });
   const at = ctx.now();
   const stream = await ctx.db
     .transaction(async (tx) => {
@@ -153,6 +157,7 @@ export async function goLive(ctx: Ctx, creator: StreamViewerRef, raw: GoLiveBody
         priceCents,
         status: 'live',
         startedAt: at,
+        monitorFlag: gate.reviewState === 'pending' ? 'review' : null,
         conversationId,
         createdAt: at,
         updatedAt: at,

@@ -18,6 +18,7 @@ export function presentMe(row: UserRow, performerRow?: Pick<PerformerRow, 'verif
     username: row.username,
     isPerformer: row.role === 'performer',
     role: row.role,
+    staffRole: row.staffRole ?? null,
     status: row.status,
     balance: fromCents(row.balance),
     emailVerified: row.emailVerified,

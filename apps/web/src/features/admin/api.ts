@@ -59,6 +59,8 @@ export const adminActions = {
     client.put('/admin/users/{id}', { path: { id }, body }),
   suspend: (id: string, reason?: string) =>
     client.post('/admin/users/{id}/suspend', { path: { id }, body: { reason } }),
+  staffRole: (id: string, staffRole: 'moderator' | null) =>
+    client.put('/admin/users/{id}/staff-role', { path: { id }, body: { staffRole } }),
   reactivate: (id: string) => client.post('/admin/users/{id}/reactivate', { path: { id }, body: {} }),
   resetLink: (id: string) => client.post('/admin/users/{id}/reset-password', { path: { id } }),
   verify: (id: string, decision: 'verified' | 'rejected', reason?: string) =>

@@ -1,6 +1,7 @@
 import {
   BadgeCheck,
   BarChart3,
+  Cctv,
   ClipboardList,
   FileSearch,
   FileText,
@@ -31,8 +32,10 @@ const SECTIONS: Array<{
   id: string;
   label: string;
   /** An i18n key for sections whose texts are translated (the others are English for now). */
-  labelKey?: 'compliance.nav.hashLists' | 'compliance.nav.hashMatches' | 'complianceReport.title';
+  labelKey?: 'compliance.nav.hashLists' | 'compliance.nav.hashMatches' | 'complianceReport.title' | 'liveMonitor.title';
   icon: LucideIcon;
+  /** Open to moderators too (the server's access 'moderator'); the others are admins only. */
+  staff?: true;
   load: () => Promise<{ default: ComponentType }>;
 }> = [
   { id: 'dashboard', label: 'Dashboard', icon: BarChart3, load: () => import('./dashboard-section') },
@@ -45,12 +48,22 @@ const SECTIONS: Array<{
     label: 'Review queue',
     icon: ListChecks,
     load: () => import('../../review/components/review-queue-section'),
+    staff: true,
   },
-  { id: 'reports', label: 'Reports', icon: Flag, load: () => import('./reports-section') },
+  {
+    id: 'live-monitor',
+    label: 'Live monitor',
+    labelKey: 'liveMonitor.title',
+    icon: Cctv,
+    load: () => import('../../live-monitor/components/live-monitor-section'),
+    staff: true,
+  },
+  { id: 'reports', label: 'Reports', icon: Flag, load: () => import('./reports-section'), staff: true },
   {
     id: 'complaints',
     label: 'Complaints',
     icon: Scale,
+    staff: true,
     load: () => import('../../complaints/components/complaints-queue'),
   },
   { id: 'leaks', label: 'Leaks', icon: FileSearch, load: () => import('../../leaks/components/leaks-section') },
@@ -75,7 +88,7 @@ const SECTIONS: Array<{
     icon: Fingerprint,
     load: () => import('./hash-lists-section'),
   },
-  { id: 'streams', label: 'Live streams', icon: Radio, load: () => import('./streams-section') },
+  { id: 'streams', label: 'Live streams', icon: Radio, load: () => import('./streams-section'), staff: true },
   { id: 'money', label: 'Money', icon: Wallet, load: () => import('./money-section') },
   { id: 'pages', label: 'Pages and promos', icon: FileText, load: () => import('./pages-section') },
   { id: 'mail', label: 'Mail outbox', icon: Mail, load: () => import('./mail-section') },
@@ -89,14 +102,20 @@ function sectionName(s: { id: string; label: string }) {
   return name === s.id ? s.label : name;
 }
 
-/** The admin console: a sidebar of the sections and the chosen one. The server checks every call; this only hides. */
+/**
+ * The admin console: a sidebar of the sections and the chosen one. The server checks every call; this only hides.
+ * A moderator (staffRole) sees the moderation sections only and starts on the live monitor.
+ */
 export function AdminConsole({ section = 'dashboard' }: { section?: string }) {
   const { t } = useTranslation();
   const { user, isLoading } = useCurrentUser();
   if (isLoading || !user) return <PageSpinner />;
-  if (user.role !== 'admin') {
+  const admin = user.role === 'admin';
+  if (!admin && user.staffRole !== 'moderator') {
     return <EmptyState title={t('adminCommon.adminsOnly')} description={t('adminCommon.adminsOnlyHint')} />;
   }
+  const visible = admin ? SECTIONS : SECTIONS.filter((s) => s.staff);
+  if (!visible.some((s) => s.id === section)) section = admin ? 'dashboard' : 'live-monitor';
   const Section = LAZY[section] ?? LAZY.dashboard;
   return (
     <div className="flex flex-col gap-6 lg:flex-row">
@@ -105,7 +124,7 @@ export function AdminConsole({ section = 'dashboard' }: { section?: string }) {
           {t('adminCommon.admin')}
         </p>
         <ul className="flex gap-1 overflow-x-auto lg:flex-col">
-          {SECTIONS.map((s) => (
+          {visible.map((s) => (
             <li key={s.id}>
               <NavLink
                 to={s.id === 'dashboard' ? '/admin' : `/admin/${s.id}`}

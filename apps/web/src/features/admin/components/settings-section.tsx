@@ -131,6 +131,12 @@ const GROUPS: Array<{ id: string; title: string; fields: Def[] }> = [
       },
       { key: 'reviewNewCreatorDays', label: 'New creators are reviewed for (days)', kind: 'number' },
       { key: 'reviewAlertMinutes', label: 'Alert when the oldest item waits longer than (minutes)', kind: 'number' },
+      {
+        key: 'privateShowSamplePercent',
+        label: 'Private shows sampled for a moderator’s look (%)',
+        kind: 'number',
+        hint: 'Admin → Live monitor → Sampled private shows',
+      },
     ],
   },
   {

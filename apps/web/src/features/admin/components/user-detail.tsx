@@ -56,6 +56,7 @@ export function UserDetailDialog({ id, onClose }: { id: string | null; onClose: 
         <div className="space-y-5 text-sm">
           <div className="flex flex-wrap gap-2">
             <Badge tone="brand">{word('adminCommon.role', u.role)}</Badge>
+            {u.staffRole === 'moderator' && <Badge tone="brand">{t('adminUsers.detail.moderator')}</Badge>}
             <Badge tone={u.status === 'active' ? 'green' : 'red'}>{word('adminCommon.accountStatus', u.status)}</Badge>
             {u.verificationStatus && (
               <Badge
@@ -263,6 +264,25 @@ export function UserDetailDialog({ id, onClose }: { id: string | null; onClose: 
                 onClick={() => run(() => adminActions.reactivate(u._id), t('adminUsers.detail.reactivated'))}
               >
                 {t('adminUsers.detail.reactivate')}
+              </Button>
+            )}
+            {u.role !== 'admin' && (
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={busy}
+                onClick={() =>
+                  run(
+                    () => adminActions.staffRole(u._id, u.staffRole === 'moderator' ? null : 'moderator'),
+                    u.staffRole === 'moderator'
+                      ? t('adminUsers.detail.moderatorRevoked')
+                      : t('adminUsers.detail.moderatorGranted'),
+                  )
+                }
+              >
+                {u.staffRole === 'moderator'
+                  ? t('adminUsers.detail.revokeModerator')
+                  : t('adminUsers.detail.grantModerator')}
               </Button>
             )}
             <Button

@@ -9,7 +9,9 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const items = NAV_ITEMS.filter(
     (item) =>
-      (!item.auth || user) && (!item.performerOnly || user?.isPerformer) && (!item.adminOnly || user?.role === 'admin'),
+      (!item.auth || user) &&
+      (!item.performerOnly || user?.isPerformer) &&
+      (!item.adminOnly || user?.role === 'admin' || user?.staffRole === 'moderator'),
   );
   const resolve = (item: (typeof items)[number]) =>
     typeof item.to === 'function' ? (user ? item.to(user) : '/') : item.to;

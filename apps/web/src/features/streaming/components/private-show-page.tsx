@@ -12,6 +12,7 @@ import { formatAmount } from '../../../lib/i18n/format';
 import { emit, useRealtimeEvent } from '../../../lib/realtime';
 import { useUiStore } from '../../../lib/ui-store';
 import { useCurrentUser } from '../../auth/api';
+import { ModeratorWarning } from '../../live-monitor/components/moderator-warning';
 import { useSettings } from '../../settings/api';
 import { usePageTitle } from '../../settings/hooks';
 import { useWallet } from '../../wallet/api';
@@ -245,6 +246,11 @@ export function PrivateShowPage({ sessionId }: { sessionId: string }) {
   return (
     <div className="-mx-4 -my-6 sm:mx-auto sm:my-0 sm:max-w-5xl" data-testid="private-show">
       <h1 className="sr-only">{t('streaming.privateWith', { name: other })}</h1>
+      {!isFan && (
+        <div className="absolute inset-x-4 top-20 z-20 sm:static sm:mb-3">
+          <ModeratorWarning id={sessionId} />
+        </div>
+      )}
       <div className="relative h-[calc(100dvh-4rem)] overflow-hidden bg-zinc-950 sm:aspect-video sm:h-auto sm:rounded-2xl">
         {/* biome-ignore lint/a11y/useMediaCaption: live video call */}
         <video

@@ -7,6 +7,7 @@ import { getErrorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { useRealtimeEvent } from '../../../lib/realtime';
 import { useCurrentUser } from '../../auth/api';
+import { ModeratorWarning } from '../../live-monitor/components/moderator-warning';
 import { useSettings } from '../../settings/api';
 import { usePageTitle } from '../../settings/hooks';
 import { realtimeStreaming, type Stream, streamingApi, tokens, useCreatorLiveStream, useStreamSettings } from '../api';
@@ -201,6 +202,11 @@ export function StudioPage() {
           </div>
         )}
       </div>
+      {live && (
+        <div className="mb-5">
+          <ModeratorWarning id={live._id} />
+        </div>
+      )}
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px]">
         <div className="space-y-6">

@@ -15,6 +15,7 @@ import { earningsDe } from './earnings/de';
 import type { Messages } from './en';
 import { homeDe } from './home/de';
 import { leaksDe } from './leaks/de';
+import { liveMonitorDe } from './liveMonitor/de';
 import { massMessagesDe } from './massMessages/de';
 import { ordersDe } from './orders/de';
 import { pagesDe } from './pages/de';
@@ -29,6 +30,7 @@ import { subscriptionsDe } from './subscriptions/de';
 
 export const de: Messages = {
   complianceReport: complianceReportDe,
+  liveMonitor: liveMonitorDe,
   leaks: leaksDe,
   complaints: complaintsDe,
   chargebacks: chargebacksDe,

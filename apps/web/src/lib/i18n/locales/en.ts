@@ -14,6 +14,7 @@ import { dataRightsEn } from './dataRights/en';
 import { earningsEn } from './earnings/en';
 import { homeEn } from './home/en';
 import { leaksEn } from './leaks/en';
+import { liveMonitorEn } from './liveMonitor/en';
 import { massMessagesEn } from './massMessages/en';
 import { ordersEn } from './orders/en';
 import { pagesEn } from './pages/en';
@@ -28,6 +29,7 @@ import { subscriptionsEn } from './subscriptions/en';
 /** English, the source language. Keys of `nav` are the English labels of NAV_ITEMS. */
 export const en = {
   complianceReport: complianceReportEn,
+  liveMonitor: liveMonitorEn,
   leaks: leaksEn,
   complaints: complaintsEn,
   chargebacks: chargebacksEn,

@@ -15,6 +15,7 @@ import { earningsEs } from './earnings/es';
 import type { Messages } from './en';
 import { homeEs } from './home/es';
 import { leaksEs } from './leaks/es';
+import { liveMonitorEs } from './liveMonitor/es';
 import { massMessagesEs } from './massMessages/es';
 import { ordersEs } from './orders/es';
 import { pagesEs } from './pages/es';
@@ -29,6 +30,7 @@ import { subscriptionsEs } from './subscriptions/es';
 
 export const es: Messages = {
   complianceReport: complianceReportEs,
+  liveMonitor: liveMonitorEs,
   leaks: leaksEs,
   complaints: complaintsEs,
   chargebacks: chargebacksEs,

@@ -15,6 +15,7 @@ import { earningsFr } from './earnings/fr';
 import type { Messages } from './en';
 import { homeFr } from './home/fr';
 import { leaksFr } from './leaks/fr';
+import { liveMonitorFr } from './liveMonitor/fr';
 import { massMessagesFr } from './massMessages/fr';
 import { ordersFr } from './orders/fr';
 import { pagesFr } from './pages/fr';
@@ -29,6 +30,7 @@ import { subscriptionsFr } from './subscriptions/fr';
 
 export const fr: Messages = {
   complianceReport: complianceReportFr,
+  liveMonitor: liveMonitorFr,
   leaks: leaksFr,
   complaints: complaintsFr,
   chargebacks: chargebacksFr,

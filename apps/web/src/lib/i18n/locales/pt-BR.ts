@@ -15,6 +15,7 @@ import { earningsPtBR } from './earnings/pt-BR';
 import type { Messages } from './en';
 import { homePtBR } from './home/pt-BR';
 import { leaksPtBR } from './leaks/pt-BR';
+import { liveMonitorPtBR } from './liveMonitor/pt-BR';
 import { massMessagesPtBR } from './massMessages/pt-BR';
 import { ordersPtBR } from './orders/pt-BR';
 import { pagesPtBR } from './pages/pt-BR';
@@ -29,6 +30,7 @@ import { subscriptionsPtBR } from './subscriptions/pt-BR';
 
 export const ptBR: Messages = {
   complianceReport: complianceReportPtBR,
+  liveMonitor: liveMonitorPtBR,
   leaks: leaksPtBR,
   complaints: complaintsPtBR,
   chargebacks: chargebacksPtBR,

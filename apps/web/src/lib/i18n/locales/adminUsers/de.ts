@@ -47,6 +47,11 @@ export const adminUsersDe: Messages['adminUsers'] = {
     typePost: 'Beitrag ({{type}})',
   },
   detail: {
+    moderator: 'Moderator',
+    grantModerator: 'Zum Moderator machen',
+    revokeModerator: 'Moderatorrolle entziehen',
+    moderatorGranted: 'Moderatorrolle vergeben',
+    moderatorRevoked: 'Moderatorrolle entzogen',
     account: 'Konto',
     identity: 'Identität {{status}}',
     emailVerified: 'E-Mail bestätigt',

@@ -46,6 +46,11 @@ export const adminUsersEn = {
     typePost: '{{type}} post',
   },
   detail: {
+    moderator: 'moderator',
+    grantModerator: 'Make moderator',
+    revokeModerator: 'Remove moderator role',
+    moderatorGranted: 'Moderator role granted',
+    moderatorRevoked: 'Moderator role removed',
     account: 'Account',
     identity: 'identity {{status}}',
     emailVerified: 'email verified',

@@ -47,6 +47,11 @@ export const adminUsersEs: Messages['adminUsers'] = {
     typePost: 'publicación ({{type}})',
   },
   detail: {
+    moderator: 'moderador',
+    grantModerator: 'Hacer moderador',
+    revokeModerator: 'Quitar el rol de moderador',
+    moderatorGranted: 'Rol de moderador concedido',
+    moderatorRevoked: 'Rol de moderador retirado',
     account: 'Cuenta',
     identity: 'identidad {{status}}',
     emailVerified: 'correo verificado',

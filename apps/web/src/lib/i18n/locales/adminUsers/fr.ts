@@ -47,6 +47,11 @@ export const adminUsersFr: Messages['adminUsers'] = {
     typePost: 'publication ({{type}})',
   },
   detail: {
+    moderator: 'modérateur',
+    grantModerator: 'Nommer modérateur',
+    revokeModerator: 'Retirer le rôle de modérateur',
+    moderatorGranted: 'Rôle de modérateur accordé',
+    moderatorRevoked: 'Rôle de modérateur retiré',
     account: 'Compte',
     identity: 'identité {{status}}',
     emailVerified: 'e-mail vérifié',

@@ -47,6 +47,11 @@ export const adminUsersPtBR: Messages['adminUsers'] = {
     typePost: 'post ({{type}})',
   },
   detail: {
+    moderator: 'moderador',
+    grantModerator: 'Tornar moderador',
+    revokeModerator: 'Remover papel de moderador',
+    moderatorGranted: 'Papel de moderador concedido',
+    moderatorRevoked: 'Papel de moderador removido',
     account: 'Conta',
     identity: 'identidade {{status}}',
     emailVerified: 'e-mail verificado',
