@@ -6,7 +6,9 @@ import {
   FileText,
   Fingerprint,
   Flag,
+  Globe2,
   History,
+  IdCard,
   ListChecks,
   type LucideIcon,
   Mail,
@@ -31,7 +33,12 @@ const SECTIONS: Array<{
   id: string;
   label: string;
   /** An i18n key for sections whose texts are translated (the others are English for now). */
-  labelKey?: 'compliance.nav.hashLists' | 'compliance.nav.hashMatches' | 'complianceReport.title';
+  labelKey?:
+    | 'compliance.nav.hashLists'
+    | 'compliance.nav.hashMatches'
+    | 'complianceReport.title'
+    | 'ageAssurance.admin.rulesTitle'
+    | 'ageAssurance.admin.checksTitle';
   icon: LucideIcon;
   load: () => Promise<{ default: ComponentType }>;
 }> = [
@@ -74,6 +81,20 @@ const SECTIONS: Array<{
     labelKey: 'compliance.nav.hashLists',
     icon: Fingerprint,
     load: () => import('./hash-lists-section'),
+  },
+  {
+    id: 'jurisdictions',
+    label: 'Jurisdictions',
+    labelKey: 'ageAssurance.admin.rulesTitle',
+    icon: Globe2,
+    load: () => import('./jurisdictions-section'),
+  },
+  {
+    id: 'age-checks',
+    label: 'Age checks',
+    labelKey: 'ageAssurance.admin.checksTitle',
+    icon: IdCard,
+    load: () => import('./age-checks-section'),
   },
   { id: 'streams', label: 'Live streams', icon: Radio, load: () => import('./streams-section') },
   { id: 'money', label: 'Money', icon: Wallet, load: () => import('./money-section') },

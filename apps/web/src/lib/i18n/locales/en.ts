@@ -4,6 +4,7 @@ import { adminMoneyEn } from './adminMoney/en';
 import { adminOpsEn } from './adminOps/en';
 import { adminSiteEn } from './adminSite/en';
 import { adminUsersEn } from './adminUsers/en';
+import { ageAssuranceEn } from './ageAssurance/en';
 import { catalogueEn } from './catalogue/en';
 import { chargebacksEn } from './chargebacks/en';
 import { complaintsEn } from './complaints/en';
@@ -28,6 +29,7 @@ import { subscriptionsEn } from './subscriptions/en';
 /** English, the source language. Keys of `nav` are the English labels of NAV_ITEMS. */
 export const en = {
   complianceReport: complianceReportEn,
+  ageAssurance: ageAssuranceEn,
   leaks: leaksEn,
   complaints: complaintsEn,
   chargebacks: chargebacksEn,
