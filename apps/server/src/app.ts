@@ -21,6 +21,7 @@ import { createRealtime } from './lib/realtime';
 import { loggableUrl, logSerializers } from './lib/request-log';
 import { resolveSecretKey } from './lib/secret';
 import { registerModules } from './modules';
+import { admitSocket, registerAgeGate } from './modules/age-assurance';
 import { liveSessionIds, SESSIONS_TOPIC, SessionCache } from './modules/auth/sessions';
 import { SETTINGS_TOPIC, SettingsService } from './modules/settings/settings.service';
 import { authPlugin, guardRoute } from './plugins/auth';
@@ -121,6 +122,8 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(readReplicaPlugin);
   // A route that declares who may call it (config.access, or a security requirement) answers 401/403 before it validates anything.
   app.addHook('onRoute', guardRoute);
+  // Issue 27: no adult content to a requester whose place blocks it or asks an age check not yet passed.
+  registerAgeGate(app);
   await app.register(registerModules, { prefix: '/api' });
   await registerWeb(app, webDist);
 
@@ -134,6 +137,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     maxMessageBytes: config.SOCKET_MAX_MESSAGE_BYTES,
     limitEvent: socketEventLimit(app),
     describeWait: humanWait,
+    admit: (who) => admitSocket(ctx, who),
   });
   // Sockets close before the HTTP server does: an open WebSocket is a connection the server's
   // close would otherwise wait for (a node with connected users never stopped).

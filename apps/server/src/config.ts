@@ -119,6 +119,19 @@ export const configSchema = z.object({
   YOTI_CLIENT_SDK_ID: z.string().optional(),
   /** PEM private key of the Yoti application, or a path to it. */
   YOTI_KEY: z.string().optional(),
+  /**
+   * Yoti's Age Verification Service for fans (issue 27, docs/compliance.md "Age assurance"):
+   * API base, the user view the browser opens, and the Hub's SDK id and API key (bearer).
+   */
+  YOTI_AGE_API_URL: z.string().url().default('https://age.yoti.com/api/v1'),
+  YOTI_AGE_VIEW_URL: z.string().url().default('https://age.yoti.com'),
+  YOTI_AGE_SDK_ID: z.string().optional(),
+  YOTI_AGE_API_KEY: z.string().optional(),
+  /**
+   * The built-in Yoti sandbox peer (/api/yoti-sandbox): the demo's offline stand-in for Yoti.
+   * Default: on when the demo is seeded and no Yoti age key is set. Never trust it in production.
+   */
+  YOTI_AGE_SANDBOX: bool.optional(),
   /** Auth rate limits: attempts per window per IP and per account. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),

@@ -1,3 +1,4 @@
+export * from './age-assurance';
 export * from './admin';
 export * from './auth';
 export * from './business-days';

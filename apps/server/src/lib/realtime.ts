@@ -38,6 +38,15 @@ export interface RealtimeOptions {
   limitEvent?: (who: { userId?: string; ip: string }) => Promise<number | null>;
   /** The wait as words ("5 seconds") for the rate-limited text. */
   describeWait?: (ms: number) => string;
+  /**
+   * Whether a connection may open (issue 27: the place's rule and the age check): null admits it,
+   * else the error code the handshake is refused with. Asked with the socket's user and address.
+   */
+  admit?: (who: {
+    user: SocketUser | null;
+    cookieHeader: string | undefined;
+    geo: { ip: string };
+  }) => Promise<string | null>;
 }
 
 /**
@@ -227,6 +236,15 @@ export function createRealtime(log: WarnLog): Realtime {
         io.adapter(createAdapter(pub, sub, { key: `${options.redisPrefix ?? 'marquee'}-socket.io` }));
       }
       io.use(capPerIp);
+      io.use((socket, next) => {
+        if (!options.admit) return next();
+        const token = typeof socket.handshake.query.token === 'string' ? socket.handshake.query.token : undefined;
+        const ip = socketAddress(socket, options.trustProxy ?? false);
+        (token ? options.resolve(token).catch(() => null) : Promise.resolve(null))
+          .then((user) => options.admit!({ user, cookieHeader: socket.handshake.headers.cookie, geo: { ip } }))
+          .then((code) => next(code ? new Error(code) : undefined))
+          .catch(() => next(new Error('UNAVAILABLE')));
+      });
       io.on('connection', (socket: RealtimeSocket) => {
         guardListeners(socket, log);
         limitEvents(socket);

@@ -1,6 +1,8 @@
 import type { App } from '../app-type';
 import addressesRoutes from './addresses/addresses.routes';
 import adminRoutes from './admin/admin.routes';
+import ageAssuranceRoutes from './age-assurance/age-assurance.routes';
+import yotiSandboxRoutes from './age-assurance/yoti-sandbox.routes';
 import authRoutes from './auth/auth.routes';
 import blocksRoutes from './blocks/blocks.routes';
 import cmsRoutes from './cms/cms.routes';
@@ -107,4 +109,6 @@ export async function registerModules(app: App) {
   await app.register(verotelRoutes);
   await app.register(segpayRoutes);
   await app.register(ccbillRoutes);
+  await app.register(ageAssuranceRoutes);
+  await app.register(yotiSandboxRoutes);
 }

@@ -4,6 +4,7 @@ import { media, performers } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { countUsers, insertUser } from '../modules/users/users.repo';
 import { seedAccounts } from './accounts';
+import { seedAgeAssurance } from './age-assurance';
 import { CAST_PLANS, insertCast, seedCastActivity, seedLooks } from './cast';
 import { seedCatalogue } from './catalogue';
 import { seedChargebacks } from './chargebacks';
@@ -138,6 +139,7 @@ export async function seedDemoIfEmpty(ctx: Ctx, step: (msg: string) => void = ()
     await seedComplaints(ctx);
     await seedHashes(ctx);
     await seedReview(ctx);
+    await seedAgeAssurance(ctx);
   });
   ctx.log.info(
     `Demo data loaded. Sign in with any of: ${DEMO_ACCOUNTS.map((a) => `${a.username} (${a.role})`).join(', ')}; password "${DEMO_PASSWORD}"`,

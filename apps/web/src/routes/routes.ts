@@ -20,6 +20,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/', page: () => import('./home') },
   { path: '/page/:slug', page: () => import('./cms-page'), layout: 'public' },
   { path: '/complaints', page: () => import('./complaints'), layout: 'public' },
+  { path: '/age-check/return', page: () => import('./age-check-return'), layout: 'blank' },
   { path: '/auth/login', page: () => import('./auth-login'), layout: 'blank' },
   { path: '/auth/forgot-password', page: () => import('./auth-forgot-password'), layout: 'blank' },
   { path: '/auth/reset-password', page: () => import('./auth-reset-password'), layout: 'blank' },

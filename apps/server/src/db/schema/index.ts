@@ -1,3 +1,4 @@
+export * from './age-assurance';
 export * from './audit';
 export * from './blocks';
 export * from './cms';

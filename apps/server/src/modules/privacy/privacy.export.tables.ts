@@ -574,6 +574,21 @@ export const EXPORT_PARTS: readonly ExportPart[] = [
     rows: own('follower_id'),
   },
   {
+    file: 'data/age_assurances.json',
+    about: 'age-assurance checks of the account: provider, method, outcome and date (never an image or document)',
+    table: 'age_assurances',
+    columns: ['provider', 'method', 'status', 'decided_at', 'created_at'],
+    rows: own('user_id'),
+  },
+  {
+    file: 'data/declared_location.json',
+    about: 'the country (and region) the account declared, for the rules of its jurisdiction',
+    table: 'declared_locations',
+    columns: ['country', 'region', 'updated_at'],
+    rows: own('user_id'),
+    orderBy: sql`t.user_id`,
+  },
+  {
     file: 'data/user_blocks.json',
     about: 'creators: accounts it blocked, with its own reason (blocks of this account by others are theirs)',
     table: 'user_blocks',
@@ -678,6 +693,7 @@ export const EXPORT_PARTS: readonly ExportPart[] = [
  */
 export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   audit_log: 'operator record of admin actions',
+  jurisdiction_rules: 'site rules per country and region (no personal data)',
   account_tokens: 'secrets (e-mail and password-reset tokens)',
   data_exports: 'the exports themselves',
   settings: 'site settings',

@@ -1,4 +1,4 @@
-import { CONTENT_PRICE_LIMITS, DEFAULTS, iceServerSchema, menuItemSchema, REVIEW_MODES } from '@marquee/shared';
+import { AGE_ASSURANCE_PROVIDERS, CONTENT_PRICE_LIMITS, DEFAULTS, iceServerSchema, menuItemSchema, REVIEW_MODES } from '@marquee/shared';
 import { gatewayChoicesSchema, gatewayNameSchema } from '@marquee/shared/payments';
 import { z } from 'zod';
 
@@ -138,6 +138,15 @@ export const settingsSchema = z.object({
    * they start for a moderator's look (Admin → Live monitor → Sampled private shows).
    */
   privateShowSamplePercent: z.number().int().min(0).max(100).default(10),
+  /**
+   * Age assurance of fans (issue 27, docs/compliance.md): the providers offered (Yoti when
+   * configured), days after which an account is checked again (0: never), whether the built-in
+   * provider's encrypted ID photo and selfie are deleted once decided, and the VPN notice.
+   */
+  ageAssuranceProviders: z.array(z.enum(AGE_ASSURANCE_PROVIDERS)).max(2).default(['yoti', 'builtin']),
+  ageAssuranceRecheckDays: z.number().int().min(0).max(3650).default(0),
+  ageAssuranceDeleteFiles: z.boolean().default(true),
+  ageAssuranceVpnNotice: z.boolean().default(false),
 });
 
 export type SiteSettings = z.infer<typeof settingsSchema>;

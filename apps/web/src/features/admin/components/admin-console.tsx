@@ -7,7 +7,9 @@ import {
   FileText,
   Fingerprint,
   Flag,
+  Globe2,
   History,
+  IdCard,
   ListChecks,
   type LucideIcon,
   Mail,
@@ -32,7 +34,13 @@ const SECTIONS: Array<{
   id: string;
   label: string;
   /** An i18n key for sections whose texts are translated (the others are English for now). */
-  labelKey?: 'compliance.nav.hashLists' | 'compliance.nav.hashMatches' | 'complianceReport.title' | 'liveMonitor.title';
+  labelKey?:
+    | 'compliance.nav.hashLists'
+    | 'compliance.nav.hashMatches'
+    | 'complianceReport.title'
+    | 'liveMonitor.title'
+    | 'ageAssurance.admin.rulesTitle'
+    | 'ageAssurance.admin.checksTitle';
   icon: LucideIcon;
   /** Open to moderators too (the server's access 'moderator'); the others are admins only. */
   staff?: true;
@@ -89,6 +97,20 @@ const SECTIONS: Array<{
     load: () => import('./hash-lists-section'),
   },
   { id: 'streams', label: 'Live streams', icon: Radio, load: () => import('./streams-section'), staff: true },
+  {
+    id: 'jurisdictions',
+    label: 'Jurisdictions',
+    labelKey: 'ageAssurance.admin.rulesTitle',
+    icon: Globe2,
+    load: () => import('./jurisdictions-section'),
+  },
+  {
+    id: 'age-checks',
+    label: 'Age checks',
+    labelKey: 'ageAssurance.admin.checksTitle',
+    icon: IdCard,
+    load: () => import('./age-checks-section'),
+  },
   { id: 'money', label: 'Money', icon: Wallet, load: () => import('./money-section') },
   { id: 'pages', label: 'Pages and promos', icon: FileText, load: () => import('./pages-section') },
   { id: 'mail', label: 'Mail outbox', icon: Mail, load: () => import('./mail-section') },

@@ -5,6 +5,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { getCookie } from '../../../lib/cookies';
 import { lazyNamed } from '../../../lib/lazy-named';
 import { useUiStore } from '../../../lib/ui-store';
+import { useJurisdictionGate } from '../../age-assurance/components/jurisdiction-gate';
 import { GeoGate } from '../../profiles/components/geo-gate';
 import { RealtimeConnector } from '../../realtime/components/realtime-connector';
 import { PrivateRequestToaster } from '../../streaming/components/private-request-toaster';
@@ -30,7 +31,9 @@ function CurrentLayout() {
   const geoBlocked = useUiStore((s) => s.geoBlocked);
   const regionBlocked = useUiStore((s) => s.regionBlocked);
   const handle = (matches[matches.length - 1]?.handle ?? {}) as RouteHandle;
+  const jurisdiction = useJurisdictionGate(pathname);
 
+  if (jurisdiction) return jurisdiction;
   if (geoBlocked) return <GeoBlockLayout />;
   if (regionBlocked) return <RegionBlockLayout />;
   // Auth pages stay reachable so an administrator can still sign in.

@@ -4,6 +4,7 @@ import { adminMoneyDe } from './adminMoney/de';
 import { adminOpsDe } from './adminOps/de';
 import { adminSiteDe } from './adminSite/de';
 import { adminUsersDe } from './adminUsers/de';
+import { ageAssuranceDe } from './ageAssurance/de';
 import { catalogueDe } from './catalogue/de';
 import { chargebacksDe } from './chargebacks/de';
 import { complaintsDe } from './complaints/de';
@@ -31,6 +32,7 @@ import { subscriptionsDe } from './subscriptions/de';
 export const de: Messages = {
   complianceReport: complianceReportDe,
   liveMonitor: liveMonitorDe,
+  ageAssurance: ageAssuranceDe,
   leaks: leaksDe,
   complaints: complaintsDe,
   chargebacks: chargebacksDe,

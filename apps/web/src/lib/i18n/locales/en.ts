@@ -4,6 +4,7 @@ import { adminMoneyEn } from './adminMoney/en';
 import { adminOpsEn } from './adminOps/en';
 import { adminSiteEn } from './adminSite/en';
 import { adminUsersEn } from './adminUsers/en';
+import { ageAssuranceEn } from './ageAssurance/en';
 import { catalogueEn } from './catalogue/en';
 import { chargebacksEn } from './chargebacks/en';
 import { complaintsEn } from './complaints/en';
@@ -30,6 +31,7 @@ import { subscriptionsEn } from './subscriptions/en';
 export const en = {
   complianceReport: complianceReportEn,
   liveMonitor: liveMonitorEn,
+  ageAssurance: ageAssuranceEn,
   leaks: leaksEn,
   complaints: complaintsEn,
   chargebacks: chargebacksEn,

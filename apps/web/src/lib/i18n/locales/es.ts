@@ -4,6 +4,7 @@ import { adminMoneyEs } from './adminMoney/es';
 import { adminOpsEs } from './adminOps/es';
 import { adminSiteEs } from './adminSite/es';
 import { adminUsersEs } from './adminUsers/es';
+import { ageAssuranceEs } from './ageAssurance/es';
 import { catalogueEs } from './catalogue/es';
 import { chargebacksEs } from './chargebacks/es';
 import { complaintsEs } from './complaints/es';
@@ -31,6 +32,7 @@ import { subscriptionsEs } from './subscriptions/es';
 export const es: Messages = {
   complianceReport: complianceReportEs,
   liveMonitor: liveMonitorEs,
+  ageAssurance: ageAssuranceEs,
   leaks: leaksEs,
   complaints: complaintsEs,
   chargebacks: chargebacksEs,

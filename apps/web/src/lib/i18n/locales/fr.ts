@@ -4,6 +4,7 @@ import { adminMoneyFr } from './adminMoney/fr';
 import { adminOpsFr } from './adminOps/fr';
 import { adminSiteFr } from './adminSite/fr';
 import { adminUsersFr } from './adminUsers/fr';
+import { ageAssuranceFr } from './ageAssurance/fr';
 import { catalogueFr } from './catalogue/fr';
 import { chargebacksFr } from './chargebacks/fr';
 import { complaintsFr } from './complaints/fr';
@@ -31,6 +32,7 @@ import { subscriptionsFr } from './subscriptions/fr';
 export const fr: Messages = {
   complianceReport: complianceReportFr,
   liveMonitor: liveMonitorFr,
+  ageAssurance: ageAssuranceFr,
   leaks: leaksFr,
   complaints: complaintsFr,
   chargebacks: chargebacksFr,

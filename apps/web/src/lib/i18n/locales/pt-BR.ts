@@ -4,6 +4,7 @@ import { adminMoneyPtBR } from './adminMoney/pt-BR';
 import { adminOpsPtBR } from './adminOps/pt-BR';
 import { adminSitePtBR } from './adminSite/pt-BR';
 import { adminUsersPtBR } from './adminUsers/pt-BR';
+import { ageAssurancePtBR } from './ageAssurance/pt-BR';
 import { cataloguePtBR } from './catalogue/pt-BR';
 import { chargebacksPtBR } from './chargebacks/pt-BR';
 import { complaintsPtBR } from './complaints/pt-BR';
@@ -31,6 +32,7 @@ import { subscriptionsPtBR } from './subscriptions/pt-BR';
 export const ptBR: Messages = {
   complianceReport: complianceReportPtBR,
   liveMonitor: liveMonitorPtBR,
+  ageAssurance: ageAssurancePtBR,
   leaks: leaksPtBR,
   complaints: complaintsPtBR,
   chargebacks: chargebacksPtBR,

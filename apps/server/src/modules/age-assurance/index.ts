@@ -1,0 +1,5 @@
+// The module's public face: what other modules may import (docs/development.md, "Module walls").
+// Re-exports only (no code): the module's own files import each other directly, never this file.
+export { resetAssuranceCache } from './assurance.service';
+export { admitSocket, isSafePath, registerAgeGate } from './gate';
+export { addDefaultRules, resetJurisdictionCaches } from './jurisdiction.service';

@@ -1,0 +1,5 @@
+import { AgeCheckReturn } from '../features/age-assurance/components/age-check-return';
+
+export default function AgeCheckReturnPage() {
+  return <AgeCheckReturn />;
+}
