@@ -5,6 +5,7 @@ export * from './chargebacks';
 export * from './cms';
 export * from './comments';
 export * from './complaints';
+export * from './decisions';
 export * from './compliance-report';
 export * from './constants';
 export * from './content';

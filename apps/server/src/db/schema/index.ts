@@ -4,6 +4,7 @@ export * from './cms';
 export * from './comments';
 export * from './complaints';
 export * from './content';
+export * from './decisions';
 export * from './coupons';
 export * from './entitlements';
 export * from './feeds';

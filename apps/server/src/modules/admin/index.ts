@@ -3,8 +3,10 @@
 export { type AdminActor, adminActor, inAdminTx, security, toCsv } from './admin.common';
 export {
   findModerationTarget,
+  type Moderated,
+  moderate,
   type ModerationTarget,
   moderatorFor,
   tellCreatorAboutModeration,
 } from './admin.content.service';
-export { setUserStatus } from './admin.users.service';
+export { applyUserStatus, setUserStatus } from './admin.users.service';

@@ -632,6 +632,22 @@ export const EXPORT_PARTS: readonly ExportPart[] = [
     rows: own('user_id'),
   },
   {
+    file: 'data/moderation_decisions.json',
+    about: 'decisions that restricted its account or content, with their statement of reasons (not those withheld under 18 U.S.C. §2258A)',
+    table: 'moderation_decisions',
+    columns: ['id', 'kind', 'target_type', 'target_id', 'title', 'facts', 'ground', 'automated', 'source', 'state', 'ended_at', 'created_at'],
+    rows: (me) => sql`t.user_id = ${me} and coalesce(t.data->>'withheld', '') = ''`,
+    orderBy: byCreation,
+  },
+  {
+    file: 'data/appeals.json',
+    about: 'its appeals against those decisions and their outcome',
+    table: 'decision_appeals',
+    columns: ['id', 'decision_id', 'text', 'state', 'reply', 'decided_at', 'created_at'],
+    rows: own('user_id'),
+    orderBy: byCreation,
+  },
+  {
     file: 'data/private_requests.json',
     about: 'private-show requests it made or received',
     table: 'private_requests',

@@ -1,0 +1,17 @@
+// The module's public face: what other modules may import (docs/development.md, "Module walls").
+// Re-exports only (no code): the module's own files import each other directly, never this file.
+export {
+  announceDecision,
+  announceDecisions,
+  appealUntil,
+  canAppeal,
+  type DecisionInput,
+  groundText,
+  kindText,
+  liftDecisions,
+  presentAppeal,
+  presentDecision,
+  recordDecision,
+  tellNotifierNoAction,
+} from './decisions.service';
+export { findDecision, setDecisionState } from './decisions.service';
