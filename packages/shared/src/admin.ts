@@ -111,7 +111,9 @@ export const reasonBodySchema = z.object({ reason: z.string().trim().min(3, 'a r
 export const optionalReasonBodySchema = z.object({ reason: z.string().trim().max(1000).optional() });
 /** A restriction (takedown, suspension): the reason is the statement's facts, the ground its law or terms clause. */
 export const restrictionBodySchema = reasonBodySchema.extend({ ground: decisionGroundSchema.optional() });
-export const optionalRestrictionBodySchema = optionalReasonBodySchema.extend({ ground: decisionGroundSchema.optional() });
+export const optionalRestrictionBodySchema = optionalReasonBodySchema.extend({
+  ground: decisionGroundSchema.optional(),
+});
 
 export const verificationDecisionBodySchema = z.object({
   decision: z.enum(['verified', 'rejected']),

@@ -1,6 +1,7 @@
 import type { App } from '../app-type';
 import addressesRoutes from './addresses/addresses.routes';
 import adminRoutes from './admin/admin.routes';
+import appealsRoutes from './appeals/appeals.routes';
 import authRoutes from './auth/auth.routes';
 import blocksRoutes from './blocks/blocks.routes';
 import cmsRoutes from './cms/cms.routes';
@@ -11,6 +12,7 @@ import complianceReportRoutes from './compliance-report/compliance-report.routes
 import contactRoutes from './contact/contact.routes';
 import conversationRoutes from './conversations/conversations.routes';
 import couponsRoutes from './coupons/coupons.routes';
+import decisionsRoutes from './decisions/decisions.routes';
 import earningsRoutes from './earnings/earnings.routes';
 import feedsRoutes from './feeds/feeds.routes';
 import followsRoutes from './follows/follows.routes';
@@ -48,6 +50,7 @@ import socialRoutes from './social/social.routes';
 import storiesRoutes from './stories/stories.routes';
 import streamingRoutes from './streaming/streaming.routes';
 import subscriptionsRoutes from './subscriptions/subscriptions.routes';
+import transparencyRoutes from './transparency/transparency.routes';
 import usersRoutes from './users/users.routes';
 import videoRoutes from './videos/videos.routes';
 import walletRoutes from './wallet/wallet.routes';
@@ -62,6 +65,9 @@ export async function registerModules(app: App) {
   await app.register(settingsRoutes);
   await app.register(contactRoutes);
   await app.register(notificationRoutes);
+  await app.register(decisionsRoutes);
+  await app.register(appealsRoutes);
+  await app.register(transparencyRoutes);
   await app.register(lookupsRoutes);
   await app.register(mediaRoutes);
   await app.register(walletRoutes);

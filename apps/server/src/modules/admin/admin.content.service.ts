@@ -179,9 +179,7 @@ export async function moderate(
     });
     return { ...after!, decision };
   };
-  return opts.tx && opts.record
-    ? run(opts.tx, opts.record)
-    : inAdminTx(ctx, actor, (_c, t, rec) => run(t, rec));
+  return opts.tx && opts.record ? run(opts.tx, opts.record) : inAdminTx(ctx, actor, (_c, t, rec) => run(t, rec));
 }
 
 /**

@@ -10,11 +10,17 @@ import type { App } from '../../app-type';
 import type { Ctx } from '../../context';
 import { isUuid } from '../../db/ids';
 import { badRequest, notFound } from '../../lib/errors';
-import { type ReportRow, reportQueue, resolveReport } from '../reports';
 import { tellNotifierNoAction } from '../decisions';
+import { type ReportRow, reportQueue, resolveReport } from '../reports';
 import { userStates } from '../users';
 import { adminActor, inAdminTx, security } from './admin.common';
-import { type Moderated, type ModerationTarget, moderate, moderatorFor, tellCreatorAboutModeration } from './admin.content.service';
+import {
+  type Moderated,
+  type ModerationTarget,
+  moderate,
+  moderatorFor,
+  tellCreatorAboutModeration,
+} from './admin.content.service';
 import { setUserStatus } from './admin.users.service';
 
 const tags = ['admin'];

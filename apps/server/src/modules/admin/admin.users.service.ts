@@ -1,5 +1,12 @@
 import type { adminUserUpdateBodySchema } from '@marquee/shared';
-import { type AdminUser, type DecisionGround, type AdminUserDetail, type AdminUserSearchQuery, fromCents, toCents } from '@marquee/shared';
+import {
+  type AdminUser,
+  type AdminUserDetail,
+  type AdminUserSearchQuery,
+  type DecisionGround,
+  fromCents,
+  toCents,
+} from '@marquee/shared';
 import { and, asc, count, desc, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context';

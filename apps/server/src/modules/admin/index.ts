@@ -4,8 +4,8 @@ export { type AdminActor, adminActor, inAdminTx, security, toCsv } from './admin
 export {
   findModerationTarget,
   type Moderated,
-  moderate,
   type ModerationTarget,
+  moderate,
   moderatorFor,
   tellCreatorAboutModeration,
 } from './admin.content.service';

@@ -12,8 +12,8 @@ import { publicOrigin } from '../../lib/public-origin';
 import type { Storage } from '../../lib/storage';
 import { createLocalStorage } from '../../lib/storage/local';
 import { audit } from '../audit';
-import { recordDecision } from '../decisions';
 import { revokeUserSessions } from '../auth';
+import { recordDecision } from '../decisions';
 import { exactHashes, photoPdq, videoFramePdq } from './hashes.compute';
 import { parseHashList } from './hashes.parse';
 import {

@@ -1,6 +1,7 @@
 import { localeOf, msg, render, type VarValue } from '../../lib/i18n';
 
 export type StatementVars = Record<'kind' | 'title' | 'ground' | 'ref' | 'facts' | 'automated' | 'until', VarValue>;
+
 import type { MailInput } from '../../lib/mail';
 
 /** The statement of reasons by mail, plain text, in the user's language (DSA Art. 17). */

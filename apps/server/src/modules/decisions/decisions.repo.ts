@@ -23,7 +23,9 @@ export async function decisionsOf(db: Executor, userId: string, limit: number, o
   return db
     .select()
     .from(moderationDecisions)
-    .where(and(eq(moderationDecisions.userId, userId), sql`coalesce(${moderationDecisions.data}->>'withheld', '') = ''`))
+    .where(
+      and(eq(moderationDecisions.userId, userId), sql`coalesce(${moderationDecisions.data}->>'withheld', '') = ''`),
+    )
     .orderBy(desc(moderationDecisions.createdAt), desc(moderationDecisions.id))
     .limit(limit)
     .offset(offset);

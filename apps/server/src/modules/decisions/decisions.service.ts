@@ -124,7 +124,14 @@ export const presentAppeal = (a: AppealRow) => ({
 /** "Decisions about my account and content", newest first, each with its appeal. */
 export async function myDecisions(ctx: Pick<Ctx, 'db' | 'now'>, userId: string, page: number, pageSize: number) {
   const rows = await decisionsOf(ctx.db, userId, pageSize + 1, (page - 1) * pageSize);
-  const appeals = new Map((await appealsOf(ctx.db, rows.map((r) => r.id))).map((a) => [a.decisionId, a]));
+  const appeals = new Map(
+    (
+      await appealsOf(
+        ctx.db,
+        rows.map((r) => r.id),
+      )
+    ).map((a) => [a.decisionId, a]),
+  );
   const now = ctx.now();
   return {
     data: rows.slice(0, pageSize).map((r) => presentDecision(r, appeals.get(r.id) ?? null, now)),
@@ -201,8 +208,9 @@ export async function announceDecisions(ctx: Ctx, rows: DecisionRow[]): Promise<
 
 /** A notifier whose report led to no restriction is told so too. */
 export async function tellNotifierNoAction(ctx: Ctx, notifierId: string, title: string): Promise<void> {
-  await notify(ctx, notifierId, { kind: 'moderation', title: msg('notify.decision.notifierNoAction', { title }) }).catch(
-    (err) => ctx.log.error({ err }, 'notifier notice failed'),
-  );
+  await notify(ctx, notifierId, {
+    kind: 'moderation',
+    title: msg('notify.decision.notifierNoAction', { title }),
+  }).catch((err) => ctx.log.error({ err }, 'notifier notice failed'));
 }
 export { findDecision, setDecisionState } from './decisions.repo';

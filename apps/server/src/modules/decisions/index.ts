@@ -6,12 +6,13 @@ export {
   appealUntil,
   canAppeal,
   type DecisionInput,
+  findDecision,
   groundText,
   kindText,
   liftDecisions,
   presentAppeal,
   presentDecision,
   recordDecision,
+  setDecisionState,
   tellNotifierNoAction,
 } from './decisions.service';
-export { findDecision, setDecisionState } from './decisions.service';

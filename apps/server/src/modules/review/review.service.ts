@@ -3,7 +3,15 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
-import { type DecisionRow, type ReviewItemRow, type ReviewState, reviewAlert, reviewFlags, reviewItems, users } from '../../db/schema';
+import {
+  type DecisionRow,
+  type ReviewItemRow,
+  type ReviewState,
+  reviewAlert,
+  reviewFlags,
+  reviewItems,
+  users,
+} from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { msg } from '../../lib/i18n';
 import { type AdminActor, inAdminTx } from '../admin';
@@ -259,9 +267,9 @@ export async function reverseRejection(
   const target = reviewTarget(item.objectType as ReviewObjectType);
   await target.setState(tx, item, 'approved');
   return async () => {
-    await target.onApproved?.(ctx, { ...after, payload: item.payload }).catch((err) =>
-      ctx.log.error({ err, reviewItemId }, 'reinstating the item failed'),
-    );
+    await target
+      .onApproved?.(ctx, { ...after, payload: item.payload })
+      .catch((err) => ctx.log.error({ err, reviewItemId }, 'reinstating the item failed'));
   };
 }
 
