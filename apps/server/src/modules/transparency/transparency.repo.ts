@@ -28,8 +28,7 @@ export async function noticesByType(db: Executor, { from, to }: Range): Promise<
            where created_at >= ${iso(from)}::timestamptz and created_at < ${iso(to)}::timestamptz group by kind
           union all
           select 'report:' || target_type as key, count(*) as count from reports
-           where created_at >= ${iso(from)}::timestamptz and created_at < ${iso(to)}::timestamptz
-             and status in ('open', 'dismissed', 'resolved') group by target_type
+           where created_at >= ${iso(from)}::timestamptz and created_at < ${iso(to)}::timestamptz group by target_type
           order by key`,
     ),
   );

@@ -31,7 +31,7 @@ const SECTIONS: Array<{
   id: string;
   label: string;
   /** An i18n key for sections whose texts are translated (the others are English for now). */
-  labelKey?: 'compliance.nav.hashLists' | 'compliance.nav.hashMatches' | 'complianceReport.title';
+  labelKey?: 'compliance.nav.hashLists' | 'compliance.nav.hashMatches' | 'complianceReport.title' | 'dsa.adminTitle';
   icon: LucideIcon;
   load: () => Promise<{ default: ComponentType }>;
 }> = [
@@ -52,6 +52,13 @@ const SECTIONS: Array<{
     label: 'Complaints',
     icon: Scale,
     load: () => import('../../complaints/components/complaints-queue'),
+  },
+  {
+    id: 'appeals',
+    label: 'Appeals',
+    labelKey: 'dsa.adminTitle',
+    icon: Scale,
+    load: () => import('../../dsa/components/appeals-section'),
   },
   { id: 'leaks', label: 'Leaks', icon: FileSearch, load: () => import('../../leaks/components/leaks-section') },
   {

@@ -11,6 +11,7 @@ import { complianceDe } from './compliance/de';
 import { complianceReportDe } from './complianceReport/de';
 import { creatorHomeDe } from './creatorHome/de';
 import { dataRightsDe } from './dataRights/de';
+import { dsaDe } from './dsa/de';
 import { earningsDe } from './earnings/de';
 import type { Messages } from './en';
 import { homeDe } from './home/de';
@@ -31,6 +32,7 @@ export const de: Messages = {
   complianceReport: complianceReportDe,
   leaks: leaksDe,
   complaints: complaintsDe,
+  dsa: dsaDe,
   chargebacks: chargebacksDe,
   review,
   nav: {

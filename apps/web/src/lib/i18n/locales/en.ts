@@ -11,6 +11,7 @@ import { complianceEn } from './compliance/en';
 import { complianceReportEn } from './complianceReport/en';
 import { creatorHomeEn } from './creatorHome/en';
 import { dataRightsEn } from './dataRights/en';
+import { dsaEn } from './dsa/en';
 import { earningsEn } from './earnings/en';
 import { homeEn } from './home/en';
 import { leaksEn } from './leaks/en';
@@ -30,6 +31,7 @@ export const en = {
   complianceReport: complianceReportEn,
   leaks: leaksEn,
   complaints: complaintsEn,
+  dsa: dsaEn,
   chargebacks: chargebacksEn,
   review,
   nav: {

@@ -11,6 +11,7 @@ import { complianceEs } from './compliance/es';
 import { complianceReportEs } from './complianceReport/es';
 import { creatorHomeEs } from './creatorHome/es';
 import { dataRightsEs } from './dataRights/es';
+import { dsaEs } from './dsa/es';
 import { earningsEs } from './earnings/es';
 import type { Messages } from './en';
 import { homeEs } from './home/es';
@@ -31,6 +32,7 @@ export const es: Messages = {
   complianceReport: complianceReportEs,
   leaks: leaksEs,
   complaints: complaintsEs,
+  dsa: dsaEs,
   chargebacks: chargebacksEs,
   review,
   nav: {

@@ -11,6 +11,7 @@ import { complianceFr } from './compliance/fr';
 import { complianceReportFr } from './complianceReport/fr';
 import { creatorHomeFr } from './creatorHome/fr';
 import { dataRightsFr } from './dataRights/fr';
+import { dsaFr } from './dsa/fr';
 import { earningsFr } from './earnings/fr';
 import type { Messages } from './en';
 import { homeFr } from './home/fr';
@@ -31,6 +32,7 @@ export const fr: Messages = {
   complianceReport: complianceReportFr,
   leaks: leaksFr,
   complaints: complaintsFr,
+  dsa: dsaFr,
   chargebacks: chargebacksFr,
   review,
   nav: {

@@ -11,6 +11,7 @@ import { compliancePtBR } from './compliance/pt-BR';
 import { complianceReportPtBR } from './complianceReport/pt-BR';
 import { creatorHomePtBR } from './creatorHome/pt-BR';
 import { dataRightsPtBR } from './dataRights/pt-BR';
+import { dsaPtBR } from './dsa/pt-BR';
 import { earningsPtBR } from './earnings/pt-BR';
 import type { Messages } from './en';
 import { homePtBR } from './home/pt-BR';
@@ -31,6 +32,7 @@ export const ptBR: Messages = {
   complianceReport: complianceReportPtBR,
   leaks: leaksPtBR,
   complaints: complaintsPtBR,
+  dsa: dsaPtBR,
   chargebacks: chargebacksPtBR,
   review,
   nav: {
