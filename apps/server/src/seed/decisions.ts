@@ -11,6 +11,8 @@ import { fileAppeal } from '../modules/appeals/appeals.service';
  * it: Admin → Appeals has one waiting, which the admin may decide (the decision was not theirs).
  */
 export async function seedDecisions(ctx: Ctx) {
+  // The e2e template seeds with SEED_REVIEW=0: its journeys keep every demo post live.
+  if (process.env.SEED_REVIEW === '0') return;
   const [admin] = await ctx.db.select().from(users).where(eq(users.username, 'admin'));
   if (!admin) return;
   const [post] = await ctx.db
