@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROMO_PLACEMENTS } from './cms';
+import { decisionGroundSchema } from './decisions';
 import { feedSchema } from './feeds';
 import { dateInput } from './input';
 import { listQuerySchema } from './list';
@@ -110,6 +111,11 @@ export const adminUserUpdateBodySchema = z
 
 export const reasonBodySchema = z.object({ reason: z.string().trim().min(3, 'a reason is required').max(1000) });
 export const optionalReasonBodySchema = z.object({ reason: z.string().trim().max(1000).optional() });
+/** A restriction (takedown, suspension): the reason is the statement's facts, the ground its law or terms clause. */
+export const restrictionBodySchema = reasonBodySchema.extend({ ground: decisionGroundSchema.optional() });
+export const optionalRestrictionBodySchema = optionalReasonBodySchema.extend({
+  ground: decisionGroundSchema.optional(),
+});
 
 export const verificationDecisionBodySchema = z.object({
   decision: z.enum(['verified', 'rejected']),
@@ -196,6 +202,7 @@ export const adminReportQuerySchema = listQuerySchema.extend({
 export const reportResolutionBodySchema = z.object({
   action: z.enum(['dismiss', 'takedown', 'suspend']),
   note: z.string().trim().max(1000).optional(),
+  ground: decisionGroundSchema.optional(),
 });
 
 // ---------- pages and promos ----------

@@ -9,6 +9,7 @@ export * from './complaints';
 export * from './compliance-report';
 export * from './constants';
 export * from './content';
+export * from './decisions';
 export * from './errors';
 export * from './feeds';
 export * from './hash-lists';

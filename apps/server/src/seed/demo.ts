@@ -9,6 +9,7 @@ import { CAST_PLANS, insertCast, seedCastActivity, seedLooks } from './cast';
 import { seedCatalogue } from './catalogue';
 import { seedChargebacks } from './chargebacks';
 import { seedComplaints } from './complaints';
+import { seedDecisions } from './decisions';
 import { seedFeeds } from './feeds';
 import { seedHashes } from './hashes';
 import { seedMassMessages } from './mass-messages';
@@ -137,6 +138,7 @@ export async function seedDemoIfEmpty(ctx: Ctx, step: (msg: string) => void = ()
     await seedStreaming(ctx);
     await seedPrivacy(ctx);
     await seedComplaints(ctx);
+    await seedDecisions(ctx);
     await seedHashes(ctx);
     await seedReview(ctx);
     await seedAgeAssurance(ctx);

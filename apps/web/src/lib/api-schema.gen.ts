@@ -3289,6 +3289,410 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Decisions about my account and content: each restriction with its statement of reasons (facts, ground, automated or not) and how to appeal (EU DSA Art. 17) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                /** @enum {string} */
+                                kind: "removal" | "review_rejection" | "demotion" | "age_restriction" | "suspension" | "payment_hold";
+                                targetType: string;
+                                targetId: string;
+                                title: string;
+                                facts: string;
+                                /** @enum {string} */
+                                ground: "illegal_content" | "child_safety" | "non_consensual" | "copyright" | "underage_appearance" | "missing_records" | "prohibited_content" | "misleading" | "spam" | "payment_dispute" | "leaked_content" | "other_terms";
+                                /** @enum {string} */
+                                groundBasis: "law" | "terms";
+                                groundRef: string;
+                                automated: boolean;
+                                /** @enum {string} */
+                                source: "notice" | "own_initiative" | "automated";
+                                /** @enum {string} */
+                                state: "in_force" | "lifted" | "reversed";
+                                createdAt: string;
+                                appealUntil: string | null;
+                                canAppeal: boolean;
+                                appeal: {
+                                    _id: string;
+                                    decisionId: string;
+                                    /** @enum {string} */
+                                    state: "open" | "upheld" | "reversed";
+                                    text: string;
+                                    reply: string | null;
+                                    createdAt: string;
+                                    decidedAt: string | null;
+                                } | null;
+                            }[];
+                            more: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/decisions/{id}/appeal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Appeal a decision about my account or content, within six months (EU DSA Art. 20); another moderator decides */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        text: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            /** @enum {string} */
+                            kind: "removal" | "review_rejection" | "demotion" | "age_restriction" | "suspension" | "payment_hold";
+                            targetType: string;
+                            targetId: string;
+                            title: string;
+                            facts: string;
+                            /** @enum {string} */
+                            ground: "illegal_content" | "child_safety" | "non_consensual" | "copyright" | "underage_appearance" | "missing_records" | "prohibited_content" | "misleading" | "spam" | "payment_dispute" | "leaked_content" | "other_terms";
+                            /** @enum {string} */
+                            groundBasis: "law" | "terms";
+                            groundRef: string;
+                            automated: boolean;
+                            /** @enum {string} */
+                            source: "notice" | "own_initiative" | "automated";
+                            /** @enum {string} */
+                            state: "in_force" | "lifted" | "reversed";
+                            createdAt: string;
+                            appealUntil: string | null;
+                            canAppeal: boolean;
+                            appeal: {
+                                _id: string;
+                                decisionId: string;
+                                /** @enum {string} */
+                                state: "open" | "upheld" | "reversed";
+                                text: string;
+                                reply: string | null;
+                                createdAt: string;
+                                decidedAt: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/appeals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: appeals against moderation decisions (open ones oldest first) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                    sortBy?: string;
+                    sort?: "asc" | "desc";
+                    q?: string;
+                    state?: "open" | "upheld" | "reversed";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                decisionId: string;
+                                /** @enum {string} */
+                                state: "open" | "upheld" | "reversed";
+                                text: string;
+                                reply: string | null;
+                                createdAt: string;
+                                decidedAt: string | null;
+                                decision: {
+                                    _id: string;
+                                    /** @enum {string} */
+                                    kind: "removal" | "review_rejection" | "demotion" | "age_restriction" | "suspension" | "payment_hold";
+                                    targetType: string;
+                                    targetId: string;
+                                    title: string;
+                                    facts: string;
+                                    /** @enum {string} */
+                                    ground: "illegal_content" | "child_safety" | "non_consensual" | "copyright" | "underage_appearance" | "missing_records" | "prohibited_content" | "misleading" | "spam" | "payment_dispute" | "leaked_content" | "other_terms";
+                                    /** @enum {string} */
+                                    groundBasis: "law" | "terms";
+                                    groundRef: string;
+                                    automated: boolean;
+                                    /** @enum {string} */
+                                    source: "notice" | "own_initiative" | "automated";
+                                    /** @enum {string} */
+                                    state: "in_force" | "lifted" | "reversed";
+                                    createdAt: string;
+                                    appealUntil: string | null;
+                                    canAppeal: boolean;
+                                    appeal: {
+                                        _id: string;
+                                        decisionId: string;
+                                        /** @enum {string} */
+                                        state: "open" | "upheld" | "reversed";
+                                        text: string;
+                                        reply: string | null;
+                                        createdAt: string;
+                                        decidedAt: string | null;
+                                    } | null;
+                                };
+                                user: {
+                                    _id: string;
+                                    username: string;
+                                } | null;
+                                decidedBy: string | null;
+                                decisionBy: string | null;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/appeals/{id}/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admin: uphold or reverse an appealed decision; not the admin who took it (403 APPEAL_SAME_MODERATOR). A reversal restores the content, lifts the suspension or the hold */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        outcome: "upheld" | "reversed";
+                        reply: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            decisionId: string;
+                            /** @enum {string} */
+                            state: "open" | "upheld" | "reversed";
+                            text: string;
+                            reply: string | null;
+                            createdAt: string;
+                            decidedAt: string | null;
+                            decision: {
+                                _id: string;
+                                /** @enum {string} */
+                                kind: "removal" | "review_rejection" | "demotion" | "age_restriction" | "suspension" | "payment_hold";
+                                targetType: string;
+                                targetId: string;
+                                title: string;
+                                facts: string;
+                                /** @enum {string} */
+                                ground: "illegal_content" | "child_safety" | "non_consensual" | "copyright" | "underage_appearance" | "missing_records" | "prohibited_content" | "misleading" | "spam" | "payment_dispute" | "leaked_content" | "other_terms";
+                                /** @enum {string} */
+                                groundBasis: "law" | "terms";
+                                groundRef: string;
+                                automated: boolean;
+                                /** @enum {string} */
+                                source: "notice" | "own_initiative" | "automated";
+                                /** @enum {string} */
+                                state: "in_force" | "lifted" | "reversed";
+                                createdAt: string;
+                                appealUntil: string | null;
+                                canAppeal: boolean;
+                                appeal: {
+                                    _id: string;
+                                    decisionId: string;
+                                    /** @enum {string} */
+                                    state: "open" | "upheld" | "reversed";
+                                    text: string;
+                                    reply: string | null;
+                                    createdAt: string;
+                                    decidedAt: string | null;
+                                } | null;
+                            };
+                            user: {
+                                _id: string;
+                                username: string;
+                            } | null;
+                            decidedBy: string | null;
+                            decisionBy: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transparency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Transparency figures for a half-year (public): notices by type, actions by ground, median time to decision, appeals and reversals, age-assurance checks; ?format=csv downloads them */
+        get: {
+            parameters: {
+                query?: {
+                    period?: string;
+                    format?: "json" | "csv";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            period: string;
+                            from: string;
+                            to: string;
+                            periods: string[];
+                            notices: {
+                                key: string;
+                                count: number;
+                            }[];
+                            actionsByGround: {
+                                key: string;
+                                count: number;
+                            }[];
+                            actionsByKind: {
+                                key: string;
+                                count: number;
+                            }[];
+                            automatedActions: number;
+                            medianHoursToDecision: number | null;
+                            appeals: {
+                                received: number;
+                                upheld: number;
+                                reversed: number;
+                                open: number;
+                                medianHoursToDecision: number | null;
+                            };
+                            ageAssurance: {
+                                provider: string;
+                                outcome: string;
+                                count: number;
+                            }[];
+                        } | string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/countries/list": {
         parameters: {
             query?: never;
@@ -26779,7 +27183,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Admin: suspend an account; every session of it ends at once */
+        /** Admin: suspend an account; every session of it ends at once; the user gets a statement of reasons */
         post: {
             parameters: {
                 query?: never;
@@ -26793,6 +27197,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         reason?: string;
+                        /** @enum {string} */
+                        ground?: "illegal_content" | "child_safety" | "non_consensual" | "copyright" | "underage_appearance" | "missing_records" | "prohibited_content" | "misleading" | "spam" | "payment_dispute" | "leaked_content" | "other_terms";
                     };
                 };
             };
@@ -27279,7 +27685,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Admin: take an item down (fans no longer reach it); the creator is told why */
+        /** Admin: take an item down (fans no longer reach it); the creator gets a statement of reasons (facts, ground, how to appeal) */
         post: {
             parameters: {
                 query?: never;
@@ -27294,6 +27700,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         reason: string;
+                        /** @enum {string} */
+                        ground?: "illegal_content" | "child_safety" | "non_consensual" | "copyright" | "underage_appearance" | "missing_records" | "prohibited_content" | "misleading" | "spam" | "payment_dispute" | "leaked_content" | "other_terms";
                     };
                 };
             };
@@ -27465,6 +27873,8 @@ export interface paths {
                         /** @enum {string} */
                         action: "dismiss" | "takedown" | "suspend";
                         note?: string;
+                        /** @enum {string} */
+                        ground?: "illegal_content" | "child_safety" | "non_consensual" | "copyright" | "underage_appearance" | "missing_records" | "prohibited_content" | "misleading" | "spam" | "payment_dispute" | "leaked_content" | "other_terms";
                     };
                 };
             };

@@ -6,6 +6,7 @@ export * from './comments';
 export * from './complaints';
 export * from './content';
 export * from './coupons';
+export * from './decisions';
 export * from './entitlements';
 export * from './feeds';
 export * from './follows';

@@ -44,7 +44,7 @@ export default async function adminChargebacksRoutes(app: App) {
       const actor = adminActor(req);
       if (!(await accountExists(ctx.db, req.params.id))) throw notFound('User');
       return inAdminTx(ctx, actor, async (_txCtx, tx, record) => {
-        const out = await clearChargebackHold(tx, req.params.id);
+        const out = await clearChargebackHold(app.ctx, tx, req.params.id);
         if (out.cleared)
           await record({ action: 'user.chargeback_hold_cleared', targetType: 'user', targetId: req.params.id });
         return out;

@@ -4,7 +4,7 @@ import {
   contentTargetParamsSchema,
   listResponseSchema,
   optionalReasonBodySchema,
-  reasonBodySchema,
+  restrictionBodySchema,
 } from '@marquee/shared';
 import { z } from 'zod';
 import type { App } from '../../app-type';
@@ -40,15 +40,18 @@ export default async function adminContentRoutes(app: App) {
       schema: {
         tags,
         security,
-        summary: 'Admin: take an item down (fans no longer reach it); the creator is told why',
+        summary:
+          'Admin: take an item down (fans no longer reach it); the creator gets a statement of reasons (facts, ground, how to appeal)',
         params: contentTargetParamsSchema,
-        body: reasonBodySchema,
+        body: restrictionBodySchema,
         response: { 200: resultSchema },
       },
     },
     async (req) => {
       const actor = adminActor(req);
-      const target = await moderate(app.ctx, actor, req.params.type, req.params.id, true, req.body.reason);
+      const target = await moderate(app.ctx, actor, req.params.type, req.params.id, true, req.body.reason, {
+        ground: req.body.ground,
+      });
       await tellCreatorAboutModeration(app.ctx, actor.user.id, target, true, req.body.reason);
       return { _id: target.id, takenDown: target.takenDown };
     },

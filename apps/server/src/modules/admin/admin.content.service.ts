@@ -1,12 +1,13 @@
-import type { AdminContent, ModeratedType } from '@marquee/shared';
+import type { AdminContent, DecisionGround, ModeratedType } from '@marquee/shared';
 import { and, type Column, count, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/ids';
-import { users } from '../../db/schema';
+import { type DecisionRow, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { msg } from '../../lib/i18n';
 import { rememberRemovedItem } from '../compliance-hashes';
+import { announceDecision, type DecisionInput, liftDecisions, recordDecision } from '../decisions';
 import { notify } from '../notifications';
 import { type AdminActor, inAdminTx } from './admin.common';
 import {
@@ -109,7 +110,32 @@ export async function searchContent(
   };
 }
 
-/** Takes an item down (or restores it) inside an admin transaction; the creator is told why after commit. */
+type Recorder = (e: {
+  action: string;
+  targetType: string;
+  targetId: string;
+  before: unknown;
+  after: unknown;
+  reason: string | null;
+}) => Promise<unknown>;
+
+export interface ModerateOptions {
+  /** Run inside the caller's admin transaction. */
+  tx?: Executor;
+  record?: Recorder;
+  /** The statement's ground (law or terms clause); default the terms' acceptable-use clause. */
+  ground?: DecisionGround;
+  /** The notice (report) that led to it: its notifier is told the outcome. */
+  notice?: DecisionInput['notice'];
+}
+
+export type Moderated = ModerationTarget & { decision: DecisionRow | null };
+
+/**
+ * Takes an item down (or restores it) inside an admin transaction. A takedown records the
+ * moderation decision (statement of reasons, modules/decisions); a restore lifts it. The creator
+ * is told after commit (`tellCreatorAboutModeration`).
+ */
 export async function moderate(
   ctx: Ctx,
   actor: AdminActor,
@@ -117,20 +143,12 @@ export async function moderate(
   id: string,
   takedown: boolean,
   reason: string | undefined,
-  tx?: Executor,
-  record?: (e: {
-    action: string;
-    targetType: string;
-    targetId: string;
-    before: unknown;
-    after: unknown;
-    reason: string | null;
-  }) => Promise<unknown>,
-): Promise<ModerationTarget> {
+  opts: ModerateOptions = {},
+): Promise<Moderated> {
   const moderator = moderatorFor(type);
   if (!moderator) throw badRequest(`A ${type} cannot be taken down from here`, 'NOT_MODERATABLE');
   if (takedown && !reason) throw badRequest('Say why the item is taken down: the creator is told', 'REASON_REQUIRED');
-  const run = async (t: Executor, rec: NonNullable<typeof record>) => {
+  const run = async (t: Executor, rec: Recorder): Promise<Moderated> => {
     const before = (await moderator.load(t, [id])).get(id);
     if (!before) throw notFound('Item');
     const after = await moderator.setTakenDown(t, id, takedown ? { at: ctx.now(), reason: reason! } : null);
@@ -144,18 +162,38 @@ export async function moderate(
       after: { takenDown: after!.takenDown },
       reason: reason ?? null,
     });
-    return after!;
+    if (!takedown) {
+      await liftDecisions(ctx, t, { kinds: ['removal'], targetType: type, targetId: id });
+      return { ...after!, decision: null };
+    }
+    const decision = await recordDecision(ctx, t, {
+      userId: after!.creatorId,
+      kind: 'removal',
+      targetType: type,
+      targetId: id,
+      title: after!.title,
+      facts: reason!,
+      ground: opts.ground ?? 'other_terms',
+      notice: opts.notice,
+      decidedById: actor.user.id,
+    });
+    return { ...after!, decision };
   };
-  return tx && record ? run(tx, record) : inAdminTx(ctx, actor, (_c, t, rec) => run(t, rec));
+  return opts.tx && opts.record ? run(opts.tx, opts.record) : inAdminTx(ctx, actor, (_c, t, rec) => run(t, rec));
 }
 
+/**
+ * After commit: a takedown's statement of reasons (when a decision was recorded), else the plain
+ * notice (a restore).
+ */
 export async function tellCreatorAboutModeration(
   ctx: Ctx,
   actorId: string,
-  target: ModerationTarget,
+  target: ModerationTarget & { decision?: DecisionRow | null },
   takedown: boolean,
   reason?: string,
 ) {
+  if (target.decision) return announceDecision(ctx, target.decision);
   if (!target.creatorId) return;
   await notify(ctx, target.creatorId, {
     kind: 'moderation',

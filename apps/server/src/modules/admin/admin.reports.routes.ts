@@ -10,10 +10,17 @@ import type { App } from '../../app-type';
 import type { Ctx } from '../../context';
 import { isUuid } from '../../db/ids';
 import { badRequest, notFound } from '../../lib/errors';
+import { tellNotifierNoAction } from '../decisions';
 import { type ReportRow, reportQueue, resolveReport } from '../reports';
 import { userStates } from '../users';
 import { inAdminTx, security, staffActor } from './admin.common';
-import { type ModerationTarget, moderate, moderatorFor, tellCreatorAboutModeration } from './admin.content.service';
+import {
+  type Moderated,
+  type ModerationTarget,
+  moderate,
+  moderatorFor,
+  tellCreatorAboutModeration,
+} from './admin.content.service';
 import { setUserStatus } from './admin.users.service';
 
 const tags = ['admin'];
@@ -67,6 +74,14 @@ async function presentReports(ctx: Ctx, rows: ReportRow[]): Promise<AdminReport[
   });
 }
 
+/** A report as the notice a decision answers. */
+const noticeOf = (r: ReportRow) => ({
+  type: 'report' as const,
+  id: r.id,
+  receivedAt: r.createdAt,
+  notifierId: r.reporterId,
+});
+
 export default async function adminReportsRoutes(app: App) {
   app.get(
     '/admin/reports',
@@ -108,10 +123,10 @@ export default async function adminReportsRoutes(app: App) {
     },
     async (req) => {
       const actor = staffActor(req);
-      const { action, note } = req.body;
+      const { action, note, ground } = req.body;
       if (!isUuid(req.params.id)) throw notFound('Report');
       const reason = note || `Reported: ${action}`;
-      let takenDown: ModerationTarget | null = null;
+      let takenDown: Moderated | null = null;
       let suspendId: string | null = null;
       const row = await inAdminTx(app.ctx, actor, async (txCtx, tx, record) => {
         const current = await resolveReport(
@@ -124,7 +139,12 @@ export default async function adminReportsRoutes(app: App) {
         if (action === 'takedown') {
           if (current.targetType === 'performer')
             throw badRequest('A creator cannot be taken down: suspend the account instead', 'NOT_MODERATABLE');
-          takenDown = await moderate(app.ctx, actor, current.targetType, current.targetId, true, reason, tx, record);
+          takenDown = await moderate(app.ctx, actor, current.targetType, current.targetId, true, reason, {
+            tx,
+            record,
+            ground,
+            notice: noticeOf(current),
+          });
         }
         if (action === 'suspend') {
           suspendId = current.targetType === 'performer' ? current.targetId : current.creatorId;
@@ -140,8 +160,15 @@ export default async function adminReportsRoutes(app: App) {
         return current;
       });
       // Suspension is its own audited use case (it ends every session of the account).
-      if (suspendId) await setUserStatus(app.ctx, actor, suspendId, 'suspended', `Report ${row.id}: ${reason}`);
+      if (suspendId)
+        await setUserStatus(app.ctx, actor, suspendId, 'suspended', `Report ${row.id}: ${reason}`, {
+          ground,
+          notice: noticeOf(row),
+        });
       if (takenDown) await tellCreatorAboutModeration(app.ctx, actor.user.id, takenDown, true, reason);
+      // The notifier is told the outcome (DSA Art. 16(5)); a restriction's statement tells them through the decision.
+      if (action === 'dismiss' && row.reporterId)
+        await tellNotifierNoAction(app.ctx, row.reporterId, `${row.targetType} ${row.targetId}`);
       return (await presentReports(app.ctx, [row]))[0];
     },
   );

@@ -9,6 +9,7 @@ import {
   idParamsSchema,
   listResponseSchema,
   optionalReasonBodySchema,
+  optionalRestrictionBodySchema,
   resetLinkSchema,
   staffRoleBodySchema,
   verificationDecisionBodySchema,
@@ -108,13 +109,14 @@ export default async function adminUsersRoutes(app: App) {
       schema: {
         tags,
         security,
-        summary: 'Admin: suspend an account; every session of it ends at once',
+        summary: 'Admin: suspend an account; every session of it ends at once; the user gets a statement of reasons',
         params: idParamsSchema,
-        body: optionalReasonBodySchema,
+        body: optionalRestrictionBodySchema,
         response: { 200: adminUserDetailSchema },
       },
     },
-    async (req) => setUserStatus(app.ctx, adminActor(req), req.params.id, 'suspended', req.body.reason),
+    async (req) =>
+      setUserStatus(app.ctx, adminActor(req), req.params.id, 'suspended', req.body.reason, { ground: req.body.ground }),
   );
 
   app.post(

@@ -1,5 +1,12 @@
 import type { adminUserUpdateBodySchema } from '@marquee/shared';
-import { type AdminUser, type AdminUserDetail, type AdminUserSearchQuery, fromCents, toCents } from '@marquee/shared';
+import {
+  type AdminUser,
+  type AdminUserDetail,
+  type AdminUserSearchQuery,
+  type DecisionGround,
+  fromCents,
+  toCents,
+} from '@marquee/shared';
 import { and, asc, count, desc, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context';
@@ -10,6 +17,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { msg } from '../../lib/i18n';
 import { isAdmin } from '../../plugins/auth';
 import { invalidateUserSessions, issuePasswordResetLink, revokeUserSessions } from '../auth';
+import { announceDecision, type DecisionInput, liftDecisions, recordDecision } from '../decisions';
 import { reviewIdentity } from '../identity';
 import { balanceOf, earningsAccount, platform, transfer, wallet } from '../ledger';
 import { notify } from '../notifications';
@@ -196,24 +204,33 @@ export async function setStaffRole(ctx: Ctx, actor: AdminActor, id: string, staf
   return adminUserDetail(ctx, id);
 }
 
-/** Suspends an account: every session ends at once, sign-in is refused until reactivated. */
+export interface StatusOptions {
+  /** The statement's ground for a suspension (default the terms' acceptable-use clause). */
+  ground?: DecisionGround;
+  notice?: DecisionInput['notice'];
+}
+
+/**
+ * Suspends an account: every session ends at once, sign-in is refused until reactivated. A
+ * suspension records the moderation decision and sends its statement of reasons; a reactivation
+ * lifts it.
+ */
 export async function setUserStatus(
   ctx: Ctx,
   actor: AdminActor,
   id: string,
   status: 'active' | 'suspended',
   reason?: string,
+  opts: StatusOptions = {},
 ) {
   if (id === actor.user.id && status === 'suspended')
     throw badRequest('You cannot suspend your own account', 'SELF_SUSPEND');
-  await inAdminTx(ctx, actor, async (_c, tx, record) => {
+  const decision = await inAdminTx(ctx, actor, async (_c, tx, record) => {
     const before = await loadUser(tx, id);
     // A moderator suspends from the moderation screens; staff accounts are the admins' business.
     if (!isAdmin(actor.user) && (before.role === 'admin' || before.staffRole))
       throw forbidden('Only admins can change the status of a staff account');
-    await updateUser(tx, id, { status });
-    if (status === 'suspended') await revokeUserSessions(tx, ctx.bus, id);
-    else await invalidateUserSessions(ctx.bus, id, tx);
+    await applyUserStatus(ctx, tx, id, status);
     await record({
       action: status === 'suspended' ? 'user.suspend' : 'user.reactivate',
       targetType: 'user',
@@ -222,8 +239,32 @@ export async function setUserStatus(
       after: { status },
       reason: reason ?? null,
     });
+    if (status === 'active') {
+      await liftDecisions(ctx, tx, { kinds: ['suspension'], targetType: 'user', targetId: id });
+      return null;
+    }
+    if (before.status === 'suspended') return null;
+    return recordDecision(ctx, tx, {
+      userId: id,
+      kind: 'suspension',
+      targetType: 'user',
+      targetId: id,
+      title: before.username ?? '',
+      facts: reason || 'The account was suspended by the site',
+      ground: opts.ground ?? 'other_terms',
+      notice: opts.notice,
+      decidedById: actor.user.id,
+    });
   });
+  if (decision) await announceDecision(ctx, decision);
   return adminUserDetail(ctx, id);
+}
+
+/** The status change itself, in the caller's transaction (also an appeal's reversal). */
+export async function applyUserStatus(ctx: Pick<Ctx, 'bus'>, tx: Executor, id: string, status: 'active' | 'suspended') {
+  await updateUser(tx, id, { status });
+  if (status === 'suspended') await revokeUserSessions(tx, ctx.bus, id);
+  else await invalidateUserSessions(ctx.bus, id, tx);
 }
 
 export async function resetPasswordLink(ctx: Ctx, actor: AdminActor, id: string, origin: string) {

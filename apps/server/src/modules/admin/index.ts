@@ -3,8 +3,10 @@
 export { type AdminActor, adminActor, inAdminTx, security, staffActor, toCsv } from './admin.common';
 export {
   findModerationTarget,
+  type Moderated,
   type ModerationTarget,
+  moderate,
   moderatorFor,
   tellCreatorAboutModeration,
 } from './admin.content.service';
-export { setUserStatus } from './admin.users.service';
+export { applyUserStatus, setUserStatus } from './admin.users.service';

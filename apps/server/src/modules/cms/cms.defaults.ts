@@ -42,6 +42,8 @@ export const DEFAULT_PAGES: Array<{
 <li><strong>Delivery addresses</strong> for physical products. <em>Why:</em> to ship them.</li>
 <li><strong>Creator identity documents</strong>. <em>Why:</em> age and identity checks required by law before a creator can earn.</li>
 <li><strong>Uploaded files</strong>: photos, videos and documents you upload. <em>Why:</em> to host and show them to whom you choose.</li>
+<li><strong>What you view, buy and subscribe to</strong> can reveal your sex life, which the GDPR treats as special-category data (Art. 9). We keep it only as long as needed: the stories you saw and the live streams you joined are deleted after 90 days (the operator's setting <em>viewing history retention</em>); a purchase keeps only what accounting law requires (amounts, date, the creator paid, what was bought), and the note you add to a tip is cleared after 365 days. We never sell or share it for advertising, and it is part of your data download.</li>
+<li><strong>Moderation decisions</strong> about your account or content, with their statement of reasons, and your appeals. <em>Why:</em> the EU Digital Services Act (Art. 17, 20); see <a href="/account/decisions">Decisions about my account</a> and our <a href="/transparency">transparency report</a>.</li>
 <li><strong>Devices</strong>: sign-in sessions (IP address, browser) and, if you turn push notifications on, each device's push address. <em>Why:</em> security (you can see and end sessions) and notifications.</li>
 <li><strong>Notifications and e-mails</strong> we send you. <em>Why:</em> to tell you what happened and what you asked to be told.</li>
 <li><strong>Reports and moderation records</strong>. <em>Why:</em> to keep the site safe.</li>

@@ -7,11 +7,12 @@ import {
   type ComplaintKind,
   type ComplaintTarget,
   type ComplaintUrgency,
+  type DecisionGround,
 } from '@marquee/shared';
 import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
-import type { ComplaintRow, ComplaintTargetRef } from '../../db/schema';
+import type { ComplaintRow, ComplaintTargetRef, DecisionRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { msg } from '../../lib/i18n';
 import {
@@ -23,6 +24,7 @@ import {
   tellCreatorAboutModeration,
 } from '../admin';
 import { audit } from '../audit';
+import { announceDecisions, liftDecisions, recordDecision } from '../decisions';
 import { notify } from '../notifications';
 import { activeAdmins } from '../users';
 import { contentOfLink } from './complaints.links';
@@ -73,7 +75,7 @@ export async function fileComplaint(
   const clock = await clockSettings(ctx);
   const found = await resolveTargets(ctx.db, body.urls);
   const hide = body.kind === 'depicted';
-  const hidden: ModerationTarget[] = [];
+  const hidden: DecisionRow[] = [];
   const row = await ctx.db.transaction(async (tx) => {
     const id = newId();
     const refs: ComplaintTargetRef[] = [];
@@ -85,7 +87,22 @@ export async function fileComplaint(
           at,
           reason: TAKEDOWN_REASON({ caseNumber: number }),
         });
-        if (after) hidden.push(after);
+        // Hidden at once by a rule, pending a person's decision: an automated decision with its statement.
+        if (after)
+          hidden.push(
+            await recordDecision(ctx, tx, {
+              userId: after.creatorId,
+              kind: 'removal',
+              targetType: t.type,
+              targetId: after.id,
+              title: after.title,
+              facts: TAKEDOWN_REASON({ caseNumber: number }),
+              ground: GROUND_OF_KIND[body.kind],
+              automated: true,
+              notice: { type: 'complaint', id, receivedAt: at, notifierId: meta.userId },
+              decidedById: null,
+            }),
+          );
         await audit(ctx, tx, {
           actorId: null,
           action: 'content.takedown',
@@ -122,19 +139,19 @@ export async function fileComplaint(
   return { row, contentHidden: hidden.length > 0 };
 }
 
-async function afterFiling(ctx: Ctx, row: ComplaintRow, hidden: ModerationTarget[]) {
+/** A complaint's kind as the ground of the decision it leads to. */
+const GROUND_OF_KIND: Record<ComplaintKind, DecisionGround> = {
+  depicted: 'non_consensual',
+  illegal: 'illegal_content',
+  copyright: 'copyright',
+};
+
+async function afterFiling(ctx: Ctx, row: ComplaintRow, hidden: DecisionRow[]) {
   const site = await ctx.settings.get('siteName');
   await ctx.mail
     .send(complaintAckMail(row, site, hidden.length > 0))
     .catch((err) => ctx.log.error({ err }, 'complaint acknowledgment failed'));
-  for (const t of hidden) {
-    if (!t.creatorId) continue;
-    await notify(ctx, t.creatorId, {
-      kind: 'moderation',
-      title: msg('notify.complaint.hidden', { title: t.title }),
-      link: t.link ?? undefined,
-    }).catch((err) => ctx.log.error({ err }, 'complaint notice failed'));
-  }
+  await announceDecisions(ctx, hidden);
   await tellAdmins(ctx, msg('notify.complaint.received', kindVars(row)));
 }
 
@@ -268,7 +285,7 @@ export async function decideComplaint(
   reply: string,
 ) {
   const at = ctx.now();
-  const changed: Array<{ target: ModerationTarget; takedown: boolean }> = [];
+  const changed: Array<{ target: ModerationTarget & { decision: DecisionRow | null }; takedown: boolean }> = [];
   const row = await inAdminTx(ctx, actor, async (_c, tx, record) => {
     const before = await lockComplaint(tx, id);
     if (!before) throw notFound('Complaint');
@@ -283,7 +300,22 @@ export async function decideComplaint(
         continue;
       const after = await moderator.setTakenDown(tx, ref.id, takedown ? { at, reason: reply } : null);
       if (!after) continue;
-      changed.push({ target: after, takedown });
+      // What this complaint hid at once is now decided: the interim decision ends, a removal is recorded.
+      await liftDecisions(ctx, tx, { kinds: ['removal'], targetType: ref.type, targetId: ref.id });
+      const restriction = takedown
+        ? await recordDecision(ctx, tx, {
+            userId: after.creatorId,
+            kind: 'removal',
+            targetType: ref.type,
+            targetId: ref.id,
+            title: after.title,
+            facts: reply,
+            ground: GROUND_OF_KIND[before.kind],
+            notice: { type: 'complaint', id: before.id, receivedAt: before.createdAt, notifierId: before.reporterId },
+            decidedById: actor.user.id,
+          })
+        : null;
+      changed.push({ target: { ...after, decision: restriction }, takedown });
       await record({
         action: takedown ? 'content.takedown' : 'content.restore',
         targetType: ref.type,

@@ -13,6 +13,7 @@ import type { Storage } from '../../lib/storage';
 import { createLocalStorage } from '../../lib/storage/local';
 import { audit } from '../audit';
 import { revokeUserSessions } from '../auth';
+import { recordDecision } from '../decisions';
 import { exactHashes, photoPdq, videoFramePdq } from './hashes.compute';
 import { parseHashList } from './hashes.parse';
 import {
@@ -219,6 +220,20 @@ async function blockUpload(
         after: { status: 'suspended' },
         reason: `Pending review: an upload matched a known-abuse hash list (${lists}); match ${id}`,
         ip,
+      });
+      // Counted as an automated decision; its statement is withheld so the uploader is not tipped off
+      // (docs/compliance.md "DSA"): the reactivation after review is the admin's.
+      await recordDecision(ctx, tx, {
+        userId: user.id,
+        kind: 'suspension',
+        targetType: 'user',
+        targetId: user.id,
+        title: user.username ?? '',
+        facts: 'An upload matched a list of known illegal material; the account is suspended pending review',
+        ground: 'child_safety',
+        automated: true,
+        decidedById: null,
+        data: { withheld: true, matchId: id },
       });
     }
   });

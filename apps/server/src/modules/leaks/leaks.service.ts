@@ -155,7 +155,9 @@ export async function openLeakCase(
     });
   });
   if (input.suspend && trace.match && trace.match.status === 'active') {
-    await setUserStatus(ctx, actor, trace.match.viewerId, 'suspended', `Leaked paid content (${input.foundAtUrl})`);
+    await setUserStatus(ctx, actor, trace.match.viewerId, 'suspended', `Leaked paid content (${input.foundAtUrl})`, {
+      ground: 'leaked_content',
+    });
     await ctx.db.update(leakCases).set({ viewerSuspendedAt: ctx.now() }).where(eq(leakCases.id, id));
   }
   return leakCase(ctx, id);

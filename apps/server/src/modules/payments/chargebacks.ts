@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import { chargebackAlerts, chargebacks, type PaymentRow, payments, users } from '../../db/schema';
 import { msg } from '../../lib/i18n';
+import { announceDecision, liftDecisions, recordDecision } from '../decisions';
 import { clearing, platform, post } from '../ledger';
 import { notify } from '../notifications';
 import type { SiteSettings } from '../settings';
@@ -61,10 +62,28 @@ export async function recordChargeback(
       .set({ feeCents: fee, feeTransactionId: posted.transactionId })
       .where(eq(chargebacks.id, id));
   }
-  await tx
+  const held = await tx
     .update(users)
     .set({ chargebackHoldAt: at })
-    .where(and(eq(users.id, p.userId), sql`${users.chargebackHoldAt} is null`));
+    .where(and(eq(users.id, p.userId), sql`${users.chargebackHoldAt} is null`))
+    .returning({ id: users.id });
+  // The hold is a restriction: an automated decision with its statement of reasons (modules/decisions).
+  const decision =
+    held.length > 0
+      ? await recordDecision(ctx, tx, {
+          userId: p.userId,
+          kind: 'payment_hold',
+          targetType: 'user',
+          targetId: p.userId,
+          title: `${p.gateway} ${fromCents(p.chargedCents)} ${p.currency}`,
+          facts: `A chargeback was filed on payment ${p.id} (${fromCents(p.chargedCents)} ${p.currency}, ${p.gateway}); new purchases are on hold until the site reviews it`,
+          ground: 'payment_dispute',
+          automated: true,
+          decidedById: null,
+          data: { paymentId: p.id, chargebackId: id },
+        })
+      : null;
+  if (decision) after.push(() => announceDecision(ctx, decision));
   after.push(async () => {
     await alertOnRatio(ctx, p.gateway, at, s.chargebackAlertPercent).catch((err) =>
       ctx.log.error({ err, gateway: p.gateway }, 'chargeback ratio check failed'),
@@ -73,12 +92,17 @@ export async function recordChargeback(
 }
 
 /** The admin lifts the hold; answers whether there was one. */
-export async function clearChargebackHold(db: Executor, userId: string): Promise<{ cleared: boolean }> {
+export async function clearChargebackHold(
+  ctx: Pick<Ctx, 'now'>,
+  db: Executor,
+  userId: string,
+): Promise<{ cleared: boolean }> {
   const rows = await db
     .update(users)
     .set({ chargebackHoldAt: null })
     .where(and(eq(users.id, userId), isNotNull(users.chargebackHoldAt)))
     .returning({ id: users.id });
+  await liftDecisions(ctx, db, { kinds: ['payment_hold'], targetType: 'user', targetId: userId });
   return { cleared: rows.length > 0 };
 }
 

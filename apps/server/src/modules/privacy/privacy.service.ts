@@ -13,6 +13,7 @@ import { findUserById } from '../users';
 import { eraseAccount } from './privacy.erase';
 import { buildExportZip } from './privacy.export';
 import { expiredExports, findExport, insertExport, listExports, openExport, updateExport } from './privacy.repo';
+import { registerRetentionJob } from './privacy.retention';
 
 export const EXPORT_JOB = 'privacy.export';
 export const EXPORT_CLEANUP_JOB = 'privacy.export-cleanup';
@@ -157,4 +158,5 @@ export function registerPrivacyJobs(ctx: Ctx) {
   ctx.jobs.work<{ exportId: string }>(EXPORT_JOB, (job) => runExport(ctx, job.exportId));
   ctx.jobs.work(EXPORT_CLEANUP_JOB, () => cleanupExpiredExports(ctx));
   ctx.jobs.schedule(EXPORT_CLEANUP_JOB, '17 3 * * *');
+  registerRetentionJob(ctx);
 }

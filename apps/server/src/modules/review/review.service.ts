@@ -1,12 +1,21 @@
-import type { ReviewObjectType, ReviewReason } from '@marquee/shared';
+import type { DecisionGround, ReviewObjectType, ReviewReason } from '@marquee/shared';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
-import { type ReviewItemRow, type ReviewState, reviewAlert, reviewFlags, reviewItems, users } from '../../db/schema';
+import {
+  type DecisionRow,
+  type ReviewItemRow,
+  type ReviewState,
+  reviewAlert,
+  reviewFlags,
+  reviewItems,
+  users,
+} from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { msg } from '../../lib/i18n';
 import { type AdminActor, inAdminTx } from '../admin';
+import { announceDecision, recordDecision } from '../decisions';
 import { notify } from '../notifications';
 import { activeAdmins } from '../users';
 import { reviewTarget } from './review.registry';
@@ -169,6 +178,20 @@ export async function decide(ctx: Ctx, actor: AdminActor, id: string, input: Dec
           flaggedAt: txCtx.now(),
         })
         .onConflictDoNothing();
+    const decision =
+      input.action === 'reject'
+        ? await recordDecision(txCtx, tx, {
+            userId: before.creatorId,
+            kind: 'review_rejection',
+            targetType: before.objectType,
+            targetId: before.objectId,
+            title: (await target.load(tx, [before])).get(before.objectId)?.title ?? '',
+            facts: input.note ?? '',
+            ground: GROUND_OF_REASON[(after.reasonCode ?? 'other') as ReviewReason],
+            decidedById: actor.user.id,
+            data: { reviewItemId: before.id, reasonCode: after.reasonCode ?? 'other' },
+          })
+        : null;
     await record({
       action: `review.${input.action}`,
       targetType: before.objectType,
@@ -177,13 +200,26 @@ export async function decide(ctx: Ctx, actor: AdminActor, id: string, input: Dec
       after: { state, reason: after.reasonCode, reviewItemId: before.id, creatorId: before.creatorId },
       reason: [after.reasonCode, input.note].filter(Boolean).join(': ') || null,
     });
-    return after;
+    return { after, decision };
   });
-  await afterDecision(ctx, actor.user.id, row);
-  return row;
+  await afterDecision(ctx, actor.user.id, row.after, row.decision);
+  return row.after;
 }
 
-async function afterDecision(ctx: Ctx, actorId: string, row: ReviewItemRow) {
+/** A rejection's ground in the statement of reasons (DSA Art. 17): the reviewer's reason as a law or terms clause. */
+const GROUND_OF_REASON: Record<ReviewReason, DecisionGround> = {
+  minor_appearance: 'underage_appearance',
+  no_consent: 'non_consensual',
+  prohibited_content: 'prohibited_content',
+  illegal_content: 'illegal_content',
+  copyright: 'copyright',
+  missing_records: 'missing_records',
+  misleading: 'misleading',
+  spam: 'spam',
+  other: 'other_terms',
+};
+
+async function afterDecision(ctx: Ctx, actorId: string, row: ReviewItemRow, decision: DecisionRow | null) {
   const target = reviewTarget(row.objectType as ReviewObjectType);
   try {
     if (row.state === 'approved') await target.onApproved?.(ctx, row);
@@ -192,6 +228,8 @@ async function afterDecision(ctx: Ctx, actorId: string, row: ReviewItemRow) {
     ctx.log.error({ err, reviewItemId: row.id }, 'review follow-up failed');
   }
   if (row.state === 'escalated') return;
+  // A rejection's statement of reasons goes out as the decision's (modules/decisions).
+  if (decision) return announceDecision(ctx, decision);
   const what = msg(`review.object.${row.objectType as ReviewObjectType}`);
   await notify(ctx, row.creatorId, {
     kind: 'moderation',
@@ -207,6 +245,33 @@ async function afterDecision(ctx: Ctx, actorId: string, row: ReviewItemRow) {
     actorId,
     data: { reviewItemId: row.id, objectType: row.objectType, objectId: row.objectId, state: row.state },
   }).catch((err) => ctx.log.error({ err }, 'review notice failed'));
+}
+
+/**
+ * An appeal reversed a rejection: the item is approved (published) in the caller's transaction;
+ * the returned follow-up publishes, delivers or replaces after commit. A profile image whose file
+ * was deleted on rejection cannot come back (the follow-up fails and is logged).
+ */
+export async function reverseRejection(
+  ctx: Ctx,
+  tx: Executor,
+  reviewItemId: string,
+  actorId: string,
+): Promise<(() => Promise<void>) | null> {
+  const [item] = await tx.select().from(reviewItems).where(eq(reviewItems.id, reviewItemId)).for('update').limit(1);
+  if (!item || item.state !== 'rejected') return null;
+  const [after] = await tx
+    .update(reviewItems)
+    .set({ state: 'approved', decidedAt: ctx.now(), decidedBy: actorId })
+    .where(eq(reviewItems.id, item.id))
+    .returning();
+  const target = reviewTarget(item.objectType as ReviewObjectType);
+  await target.setState(tx, item, 'approved');
+  return async () => {
+    await target
+      .onApproved?.(ctx, { ...after, payload: item.payload })
+      .catch((err) => ctx.log.error({ err, reviewItemId }, 'reinstating the item failed'));
+  };
 }
 
 // ---------- figures ----------

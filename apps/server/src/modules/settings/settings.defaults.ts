@@ -117,6 +117,13 @@ export const settingsSchema = z.object({
    * for one year.
    */
   evidenceRetentionDays: z.number().int().min(1).max(3650).default(365),
+  /**
+   * Sensitive data (GDPR Art. 9; docs/privacy.md "Sensitive data"): what a fan viewed (stories seen,
+   * streams joined) is deleted after this many days by the daily `privacy.retention` job.
+   */
+  viewingHistoryRetentionDays: z.number().int().min(1).max(3650).default(90),
+  /** A purchase keeps what accounting needs; the buyer's note on a tip is cleared after this many days. */
+  purchaseNoteRetentionDays: z.number().int().min(1).max(3650).default(365),
   /** Reporter details the CyberTipline report draft is filled with (the operator's compliance contact). */
   complianceContactName: z.string().max(200).default(''),
   complianceContactEmail: z.string().max(200).default(''),

@@ -40,7 +40,8 @@ const SECTIONS: Array<{
     | 'complianceReport.title'
     | 'liveMonitor.title'
     | 'ageAssurance.admin.rulesTitle'
-    | 'ageAssurance.admin.checksTitle';
+    | 'ageAssurance.admin.checksTitle'
+    | 'dsa.adminTitle';
   icon: LucideIcon;
   /** Open to moderators too (the server's access 'moderator'); the others are admins only. */
   staff?: true;
@@ -73,6 +74,13 @@ const SECTIONS: Array<{
     icon: Scale,
     staff: true,
     load: () => import('../../complaints/components/complaints-queue'),
+  },
+  {
+    id: 'appeals',
+    label: 'Appeals',
+    labelKey: 'dsa.adminTitle',
+    icon: Scale,
+    load: () => import('../../dsa/components/appeals-section'),
   },
   { id: 'leaks', label: 'Leaks', icon: FileSearch, load: () => import('../../leaks/components/leaks-section') },
   {

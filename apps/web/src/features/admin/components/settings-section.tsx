@@ -113,6 +113,18 @@ const GROUPS: Array<{ id: string; title: string; fields: Def[] }> = [
         kind: 'number',
         hint: '18 U.S.C. §2258A asks for one year (365) after a report',
       },
+      {
+        key: 'viewingHistoryRetentionDays',
+        label: 'Delete viewing history after (days)',
+        kind: 'number',
+        hint: 'Stories seen and streams joined reveal what a fan watches (GDPR Art. 9); a daily job deletes older rows',
+      },
+      {
+        key: 'purchaseNoteRetentionDays',
+        label: 'Clear the note on a tip after (days)',
+        kind: 'number',
+        hint: 'Purchases keep only what accounting needs: amounts, date, creator, what was bought',
+      },
       { key: 'complianceContactName', label: 'Compliance contact name (report drafts)', kind: 'text' },
       { key: 'complianceContactEmail', label: 'Compliance contact e-mail (report drafts)', kind: 'text' },
     ],

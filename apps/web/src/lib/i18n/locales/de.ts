@@ -12,6 +12,7 @@ import { complianceDe } from './compliance/de';
 import { complianceReportDe } from './complianceReport/de';
 import { creatorHomeDe } from './creatorHome/de';
 import { dataRightsDe } from './dataRights/de';
+import { dsaDe } from './dsa/de';
 import { earningsDe } from './earnings/de';
 import type { Messages } from './en';
 import { homeDe } from './home/de';
@@ -35,6 +36,7 @@ export const de: Messages = {
   ageAssurance: ageAssuranceDe,
   leaks: leaksDe,
   complaints: complaintsDe,
+  dsa: dsaDe,
   chargebacks: chargebacksDe,
   review,
   nav: {

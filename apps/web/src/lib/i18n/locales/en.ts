@@ -12,6 +12,7 @@ import { complianceEn } from './compliance/en';
 import { complianceReportEn } from './complianceReport/en';
 import { creatorHomeEn } from './creatorHome/en';
 import { dataRightsEn } from './dataRights/en';
+import { dsaEn } from './dsa/en';
 import { earningsEn } from './earnings/en';
 import { homeEn } from './home/en';
 import { leaksEn } from './leaks/en';
@@ -34,6 +35,7 @@ export const en = {
   ageAssurance: ageAssuranceEn,
   leaks: leaksEn,
   complaints: complaintsEn,
+  dsa: dsaEn,
   chargebacks: chargebacksEn,
   review,
   nav: {

@@ -12,6 +12,7 @@ import { complianceEs } from './compliance/es';
 import { complianceReportEs } from './complianceReport/es';
 import { creatorHomeEs } from './creatorHome/es';
 import { dataRightsEs } from './dataRights/es';
+import { dsaEs } from './dsa/es';
 import { earningsEs } from './earnings/es';
 import type { Messages } from './en';
 import { homeEs } from './home/es';
@@ -35,6 +36,7 @@ export const es: Messages = {
   ageAssurance: ageAssuranceEs,
   leaks: leaksEs,
   complaints: complaintsEs,
+  dsa: dsaEs,
   chargebacks: chargebacksEs,
   review,
   nav: {

@@ -12,6 +12,7 @@ import { complianceFr } from './compliance/fr';
 import { complianceReportFr } from './complianceReport/fr';
 import { creatorHomeFr } from './creatorHome/fr';
 import { dataRightsFr } from './dataRights/fr';
+import { dsaFr } from './dsa/fr';
 import { earningsFr } from './earnings/fr';
 import type { Messages } from './en';
 import { homeFr } from './home/fr';
@@ -35,6 +36,7 @@ export const fr: Messages = {
   ageAssurance: ageAssuranceFr,
   leaks: leaksFr,
   complaints: complaintsFr,
+  dsa: dsaFr,
   chargebacks: chargebacksFr,
   review,
   nav: {

@@ -12,6 +12,7 @@ import { compliancePtBR } from './compliance/pt-BR';
 import { complianceReportPtBR } from './complianceReport/pt-BR';
 import { creatorHomePtBR } from './creatorHome/pt-BR';
 import { dataRightsPtBR } from './dataRights/pt-BR';
+import { dsaPtBR } from './dsa/pt-BR';
 import { earningsPtBR } from './earnings/pt-BR';
 import type { Messages } from './en';
 import { homePtBR } from './home/pt-BR';
@@ -35,6 +36,7 @@ export const ptBR: Messages = {
   ageAssurance: ageAssurancePtBR,
   leaks: leaksPtBR,
   complaints: complaintsPtBR,
+  dsa: dsaPtBR,
   chargebacks: chargebacksPtBR,
   review,
   nav: {

@@ -1,0 +1,148 @@
+import type { AdminAppeal } from '@marquee/shared';
+import type { Ctx } from '../../context';
+import { newId } from '../../db/ids';
+import type { AppealRow, DecisionRow } from '../../db/schema';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import { localeOf, msg, render } from '../../lib/i18n';
+import { type AdminActor, inAdminTx } from '../admin';
+import { canAppeal, findDecision, kindText, presentAppeal, presentDecision, setDecisionState } from '../decisions';
+import { notify } from '../notifications';
+import { activeAdmins, findUserById } from '../users';
+import { insertAppeal, lockAppeal, searchAppeals, updateAppeal } from './appeals.repo';
+import { undoRestriction } from './appeals.undo';
+
+/**
+ * Appeals against moderation decisions (EU DSA Art. 20; docs/compliance.md "DSA"): the affected
+ * user appeals from their account within six months; an admin other than the one who decided
+ * upholds or reverses; a reversal undoes the restriction where it can.
+ */
+
+export async function fileAppeal(ctx: Ctx, userId: string, decisionId: string, text: string) {
+  const appeal = await ctx.db.transaction(async (tx) => {
+    const d = await findDecision(tx, decisionId, true);
+    // Someone else's decision is not found (no hint that it exists); withheld statements neither.
+    if (!d || d.userId !== userId || d.data.withheld) throw notFound('Decision');
+    if (d.state === 'reversed') throw conflict('This decision was already reversed', 'ALREADY_REVERSED');
+    if (!canAppeal(d, null, ctx.now()))
+      throw conflict('The six months to appeal this decision have passed', 'APPEAL_WINDOW_CLOSED');
+    const row = await insertAppeal(tx, { id: newId(), decisionId, userId, text, createdAt: ctx.now() });
+    if (!row) throw conflict('This decision is already appealed', 'ALREADY_APPEALED');
+    return { row, d };
+  });
+  const admins = await activeAdmins(ctx);
+  await notify(ctx, admins, {
+    kind: 'system',
+    title: msg('notify.appeal.received', { kind: kindText(appeal.d.kind) }),
+    link: '/admin/appeals',
+  }).catch((err) => ctx.log.error({ err }, 'appeal alert failed'));
+  return presentDecision(appeal.d, appeal.row, ctx.now());
+}
+
+function presentAdmin(
+  r: { appeal: AppealRow; decision: DecisionRow; username: string | null },
+  now: Date,
+): AdminAppeal {
+  return {
+    ...presentAppeal(r.appeal),
+    decision: presentDecision(r.decision, r.appeal, now),
+    user: r.appeal.userId ? { _id: r.appeal.userId, username: r.username ?? '' } : null,
+    decidedBy: r.appeal.decidedById,
+    decisionBy: r.decision.decidedById,
+  };
+}
+
+export async function appealQueue(ctx: Ctx, q: { state?: AppealRow['state']; page: number; pageSize: number }) {
+  const { rows, total } = await searchAppeals(ctx.db, {
+    state: q.state,
+    limit: q.pageSize,
+    offset: (q.page - 1) * q.pageSize,
+  });
+  const now = ctx.now();
+  return { data: rows.map((r) => presentAdmin(r, now)), total };
+}
+
+/**
+ * An admin decides an appeal. The admin who took the decision may not (403
+ * APPEAL_SAME_MODERATOR). A reversal undoes the restriction in the same transaction and marks the
+ * decision reversed; the user is told (notification and mail) after commit.
+ */
+export async function decideAppeal(
+  ctx: Ctx,
+  actor: AdminActor,
+  id: string,
+  outcome: 'upheld' | 'reversed',
+  reply: string,
+) {
+  const { appeal, decision, followUp } = await inAdminTx(ctx, actor, async (txCtx, tx, record) => {
+    const before = await lockAppeal(tx, id);
+    if (!before) throw notFound('Appeal');
+    if (before.state !== 'open') throw conflict('This appeal is already decided', 'APPEAL_DECIDED');
+    const d = await findDecision(tx, before.decisionId, true);
+    if (!d) throw notFound('Decision');
+    if (d.decidedById === actor.user.id || before.userId === actor.user.id)
+      throw new AppError(403, 'Another moderator must decide this appeal', 'APPEAL_SAME_MODERATOR');
+    const after = await updateAppeal(tx, id, {
+      state: outcome,
+      reply,
+      decidedById: actor.user.id,
+      decidedAt: txCtx.now(),
+    });
+    let followUp: (() => Promise<void>) | null = null;
+    if (outcome === 'reversed') {
+      followUp = await undoRestriction(txCtx, tx, record, d, actor.user.id);
+      await setDecisionState(tx, d.id, 'reversed', txCtx.now());
+    }
+    await record({
+      action: `appeal.${outcome === 'reversed' ? 'reverse' : 'uphold'}`,
+      targetType: 'decision',
+      targetId: d.id,
+      before: { state: d.state },
+      after: { state: outcome === 'reversed' ? 'reversed' : d.state, appealId: id },
+      reason: reply,
+    });
+    return {
+      appeal: after,
+      decision: { ...d, state: outcome === 'reversed' ? ('reversed' as const) : d.state },
+      followUp,
+    };
+  });
+  await followUp?.();
+  await tellAppellant(ctx, appeal, decision);
+  return presentAdmin({ appeal, decision, username: null }, ctx.now());
+}
+
+async function tellAppellant(ctx: Ctx, appeal: AppealRow, d: DecisionRow) {
+  if (!appeal.userId) return;
+  const outcome = appeal.state === 'reversed' ? 'reversed' : 'upheld';
+  try {
+    await notify(ctx, appeal.userId, {
+      kind: 'moderation',
+      title: msg(outcome === 'reversed' ? 'notify.appeal.reversed' : 'notify.appeal.upheld', {
+        kind: kindText(d.kind),
+      }),
+      body: appeal.reply ?? undefined,
+      link: '/account/decisions',
+    });
+    const user = await findUserById(ctx.db, appeal.userId);
+    if (!user?.email) return;
+    const locale = localeOf(user.locale);
+    const site = await ctx.settings.get('siteName');
+    await ctx.mail.send({
+      to: user.email,
+      subject: render(locale, msg('mail.appeal.subject', { site })),
+      text: render(
+        locale,
+        msg('mail.appeal.body', {
+          name: user.username ?? '',
+          kind: kindText(d.kind),
+          title: d.title || d.targetType,
+          outcome: msg(`appeal.outcome.${outcome}` as const),
+          reply: appeal.reply ?? '',
+        }),
+      ),
+      template: 'appeal-decision',
+    });
+  } catch (err) {
+    ctx.log.error({ err, appealId: appeal.id }, 'appeal notice failed');
+  }
+}

@@ -1,0 +1,20 @@
+import { localeOf, msg, render, type VarValue } from '../../lib/i18n';
+
+export type StatementVars = Record<'kind' | 'title' | 'ground' | 'ref' | 'facts' | 'automated' | 'until', VarValue>;
+
+import type { MailInput } from '../../lib/mail';
+
+/** The statement of reasons by mail, plain text, in the user's language (DSA Art. 17). */
+export function statementMail(
+  user: { email: string; locale: string | null; username: string | null },
+  site: string,
+  vars: StatementVars,
+): MailInput {
+  const locale = localeOf(user.locale);
+  return {
+    to: user.email,
+    subject: render(locale, msg('mail.decision.subject', { site, kind: vars.kind })),
+    text: render(locale, msg('mail.decision.body', { ...vars, name: user.username ?? '', site })),
+    template: 'statement-of-reasons',
+  };
+}

@@ -1,0 +1,26 @@
+import { decisionSchema, listQuerySchema } from '@marquee/shared';
+import { z } from 'zod';
+import type { App } from '../../app-type';
+import { requireUser } from '../../plugins/auth';
+import { myDecisions } from './decisions.service';
+
+const tags = ['decisions'];
+const security = [{ bearer: [] }];
+
+export default async function decisionsRoutes(app: App) {
+  app.get(
+    '/decisions',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Decisions about my account and content: each restriction with its statement of reasons (facts, ground, automated or not) and how to appeal (EU DSA Art. 17)',
+        querystring: listQuerySchema.pick({ page: true, pageSize: true }),
+        response: { 200: z.object({ data: z.array(decisionSchema), more: z.boolean() }) },
+      },
+    },
+    async (req) => myDecisions(app.ctx, requireUser(req).id, req.query.page, req.query.pageSize),
+  );
+}

@@ -1,0 +1,5 @@
+import { DecisionsPage } from '../features/dsa/components/decisions-page';
+
+export default function Page() {
+  return <DecisionsPage />;
+}
