@@ -42,7 +42,7 @@ export const releaseCreateSchema = z
     subjectId: z.string().uuid(),
     title: z.string().trim().max(200).default(''),
     /** The files the person appears in (the item's media). */
-    mediaIds: z.array(z.string().uuid()).min(1, 'name the files the person appears in').max(200),
+    mediaIds: z.array(z.string().uuid()).max(200).default([]),
     /** An existing verified creator (username or id), or… */
     performer: z.string().trim().min(1).max(100).optional(),
     /** …an outside person, invited by link. */

@@ -97,6 +97,8 @@ async function assertOwnMedia(db: Executor, creatorId: string, mediaIds: string[
 export async function nameRelease(ctx: Ctx, actor: AuthUser, raw: z.input<typeof releaseCreateSchema>, origin: string) {
   const input = releaseCreateSchema.parse(raw);
   await assertOwnMedia(ctx.db, actor.id, input.mediaIds);
+  // The item named must be the creator's own (or not exist yet): nobody holds another creator's item.
+  if ((await itemsWithMedia(ctx.db, [], input.subjectId)).some((i) => i.creatorId !== actor.id)) throw notFound('Item');
   let performerId: string | null = null;
   let displayName = input.name ?? '';
   if (input.performer) {
@@ -121,7 +123,7 @@ export async function nameRelease(ctx: Ctx, actor: AuthUser, raw: z.input<typeof
       productionDate: input.productionDate ?? now.toISOString().slice(0, 10),
       inviteExpiresAt: performerId ? null : new Date(now.getTime() + INVITE_DAYS * 86_400_000),
     });
-    const items = await itemsWithMedia(tx, r.mediaIds, r.subjectId);
+    const items = (await itemsWithMedia(tx, r.mediaIds, r.subjectId)).filter((i) => i.creatorId === actor.id);
     await holdItems(ctx, tx, items, 'pending', 'co-performer named: waiting for consent');
     await audit(ctx, tx, {
       actorId: actor.id,
@@ -195,7 +197,7 @@ export async function revokeRelease(
     const locked = await repo.lockRelease(tx, r.id);
     if (!locked || locked.revokedAt) throw conflict('Consent was already withdrawn', 'RELEASE_REVOKED');
     const after = await repo.updateRelease(tx, r.id, { revokedAt: ctx.now(), revokeReason: reason || null });
-    const items = await itemsWithMedia(tx, r.mediaIds, r.subjectId);
+    const items = (await itemsWithMedia(tx, r.mediaIds, r.subjectId)).filter((i) => i.creatorId === r.creatorId);
     const hidden = await holdItems(ctx, tx, items, 'rejected', 'consent withdrawn by a person depicted');
     await audit(ctx, tx, {
       actorId: actor.user?.id ?? null,

@@ -38,7 +38,7 @@ export const settingsSchema = z.object({
       { title: 'Explore', path: '/explore', section: 'header', isNewTab: false },
       { title: 'Terms of service', path: '/page/terms-of-service', section: 'footer', isNewTab: false },
       { title: 'Privacy policy', path: '/page/privacy-policy', section: 'footer', isNewTab: false },
-      { title: '18 U.S.C. 2257', path: '/page/2257', section: 'footer', isNewTab: false },
+      { title: '18 U.S.C. 2257', path: '/2257', section: 'footer', isNewTab: false },
       { title: 'FAQ', path: '/page/faq', section: 'footer', isNewTab: false },
       { title: 'Report content', path: '/complaints', section: 'footer', isNewTab: false },
     ]),

@@ -22,6 +22,7 @@ import { payments } from './payments/de';
 import { payoutsDe } from './payouts/de';
 import { postsDe } from './posts/de';
 import { profilesDe } from './profiles/de';
+import { releasesDe } from './releases/de';
 import { review } from './review/de';
 import { storiesDe } from './stories/de';
 import { streamingDe } from './streaming/de';
@@ -31,6 +32,7 @@ export const de: Messages = {
   complianceReport: complianceReportDe,
   leaks: leaksDe,
   complaints: complaintsDe,
+  releases: releasesDe,
   chargebacks: chargebacksDe,
   review,
   nav: {
@@ -174,6 +176,7 @@ export const de: Messages = {
       'Unterstütze die Creator, die du liebst. Abonniere sie, schreib ihnen und sieh sie live. Nur für Erwachsene ab 18.',
     label: 'Fußzeile',
     legal: 'Rechtliches',
+    records2257: '18 U.S.C. §2257',
     terms: 'Nutzungsbedingungen',
     privacy: 'Datenschutzerklärung',
     cookies: 'Cookie-Richtlinie',

@@ -22,6 +22,7 @@ import { payments } from './payments/es';
 import { payoutsEs } from './payouts/es';
 import { postsEs } from './posts/es';
 import { profilesEs } from './profiles/es';
+import { releasesEs } from './releases/es';
 import { review } from './review/es';
 import { storiesEs } from './stories/es';
 import { streamingEs } from './streaming/es';
@@ -31,6 +32,7 @@ export const es: Messages = {
   complianceReport: complianceReportEs,
   leaks: leaksEs,
   complaints: complaintsEs,
+  releases: releasesEs,
   chargebacks: chargebacksEs,
   review,
   nav: {
@@ -173,6 +175,7 @@ export const es: Messages = {
       'Apoya a los creadores que te encantan. Suscríbete, escríbeles y míralos en directo. Solo para mayores de 18 años.',
     label: 'Pie de página',
     legal: 'Legal',
+    records2257: '18 U.S.C. §2257',
     terms: 'Condiciones del servicio',
     privacy: 'Política de privacidad',
     cookies: 'Política de cookies',

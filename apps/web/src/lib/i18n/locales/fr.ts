@@ -22,6 +22,7 @@ import { payments } from './payments/fr';
 import { payoutsFr } from './payouts/fr';
 import { postsFr } from './posts/fr';
 import { profilesFr } from './profiles/fr';
+import { releasesFr } from './releases/fr';
 import { review } from './review/fr';
 import { storiesFr } from './stories/fr';
 import { streamingFr } from './streaming/fr';
@@ -31,6 +32,7 @@ export const fr: Messages = {
   complianceReport: complianceReportFr,
   leaks: leaksFr,
   complaints: complaintsFr,
+  releases: releasesFr,
   chargebacks: chargebacksFr,
   review,
   nav: {
@@ -175,6 +177,7 @@ export const fr: Messages = {
       'Soutenez les créateurs que vous aimez. Abonnez-vous, écrivez-leur et regardez-les en direct. Réservé aux adultes de 18 ans et plus.',
     label: 'Pied de page',
     legal: 'Mentions légales',
+    records2257: '18 U.S.C. §2257',
     terms: "Conditions d'utilisation",
     privacy: 'Politique de confidentialité',
     cookies: 'Politique relative aux cookies',
