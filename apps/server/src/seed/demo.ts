@@ -16,6 +16,7 @@ import { seedMoney } from './money';
 import { seedPayouts } from './payouts';
 import { seedPrivacy } from './privacy';
 import { seedProfiles } from './profiles';
+import { seedReleases } from './releases';
 import { seedReview } from './review';
 import { seedStreaming } from './streaming';
 import { seedSubscriptions } from './subscriptions';
@@ -130,6 +131,7 @@ export async function seedDemoIfEmpty(ctx: Ctx, step: (msg: string) => void = ()
     await seedComplaints(ctx);
     await seedHashes(ctx);
     await seedReview(ctx);
+    await seedReleases(ctx);
   });
   ctx.log.info(
     `Demo data loaded. Sign in with any of: ${DEMO_ACCOUNTS.map((a) => `${a.username} (${a.role})`).join(', ')}; password "${DEMO_PASSWORD}"`,

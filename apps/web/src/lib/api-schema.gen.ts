@@ -21900,7 +21900,8 @@ export interface paths {
                         subjectId: string;
                         /** @default  */
                         title?: string;
-                        mediaIds: string[];
+                        /** @default [] */
+                        mediaIds?: string[];
                         performer?: string;
                         name?: string;
                         productionDate?: string;
