@@ -74,6 +74,8 @@ export async function seedReleases(ctx: Ctx) {
     .where(and(eq(reviewItems.objectId, duo.id), inArray(reviewItems.state, ['pending', 'escalated'])));
   if (open && release.signedAt) await decide(ctx, { user: actor(admin), ip: null }, open.id, { action: 'approve' });
 
+  // The e2e template (SEED_REVIEW=0) keeps the queue empty for its own journeys.
+  if (process.env.SEED_REVIEW === '0') return;
   const rooftopPhoto = await seedPhoto(ctx, luna.id, 'Rooftop', 'neon');
   const rooftop = await createFeed(ctx, luna.id, {
     text: 'Rooftop shoot with Mia — coming soon',
