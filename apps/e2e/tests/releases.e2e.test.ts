@@ -68,7 +68,9 @@ describe('consent of everyone depicted', () => {
     await api(kai, 'PUT', `/performer/performer-assets/galleries/edit/${galleryId}`, { status: 'active' });
     const fan = await apiToken('alex');
     const publicView = () =>
-      fetch(`${h.baseUrl}/api/performer-assets/galleries/${galleryId}`, { headers: { authorization: `Bearer ${fan}` } });
+      fetch(`${h.baseUrl}/api/performer-assets/galleries/${galleryId}`, {
+        headers: { authorization: `Bearer ${fan}` },
+      });
     expect((await publicView()).status).toBe(404);
 
     // 3. Mia (no account) opens the link on her phone, signs and sends her ID and a selfie.
