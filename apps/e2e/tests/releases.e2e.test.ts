@@ -65,7 +65,7 @@ describe('consent of everyone depicted', () => {
     await h.screenshot(creator, 'releases-people-in-content');
 
     // 2. Publishing does not put it out: it waits for Mia's consent.
-    await api(kai, 'PUT', `/performer/performer-assets/galleries/edit/${galleryId}`, { status: 'active' });
+    await api(kai, 'PUT', `/performer/performer-assets/galleries/${galleryId}`, { status: 'active' });
     const fan = await apiToken('alex');
     const publicView = () =>
       fetch(`${h.baseUrl}/api/performer-assets/galleries/${galleryId}`, {
