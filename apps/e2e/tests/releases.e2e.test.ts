@@ -61,7 +61,7 @@ describe('consent of everyone depicted', () => {
     const person = people.getByTestId('release-row').filter({ hasText: 'Mia Stone' });
     await person.getByTestId('release-status').filter({ hasText: 'Waiting for consent' }).waitFor();
     const inviteUrl = await person.getByTestId('invite-url').inputValue();
-    expect(inviteUrl).toMatch(/\/release\/[0-9a-f-]{36}\.\d+\./);
+    expect(inviteUrl).toMatch(/\/release\/[0-9a-f-]{36}~\d+~/);
     await h.screenshot(creator, 'releases-people-in-content');
 
     // 2. Publishing does not put it out: it waits for Mia's consent.
