@@ -32,6 +32,7 @@ export * from './privacy';
 export * from './profiles';
 export * from './push';
 export * from './realtime';
+export * from './releases';
 export * from './review';
 export * from './safety';
 export * from './settings';

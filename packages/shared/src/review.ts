@@ -69,6 +69,20 @@ export const reviewQueueItemSchema = z.object({
     flagged: z.boolean(),
   }),
   media: z.array(reviewMediaSchema),
+  /** Everyone named in the item's files (issue 26 item 3): approval waits until each is complete. */
+  releases: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      status: z.enum(['invited', 'signed', 'complete', 'rejected', 'revoked']),
+      identityStatus: z.enum(['none', 'pending', 'verified', 'rejected']),
+      identityProvider: z.string().nullable(),
+      /** ID document + selfie files an admin can open (built-in provider). */
+      documents: z.number(),
+      dateOfBirth: z.string().nullable(),
+      signedAt: z.string().nullable(),
+    }),
+  ),
   /** The creator's last decided items (newest first). */
   history: z.array(reviewDecisionRecordSchema),
 });

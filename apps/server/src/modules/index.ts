@@ -45,6 +45,7 @@ import pushRoutes from './push/push.routes';
 import reactionsRoutes from './reactions/reactions.routes';
 import reelRoutes from './reels/reels.routes';
 import referralsRoutes from './referrals/referrals.routes';
+import releasesRoutes from './releases/releases.routes';
 import reportsRoutes from './reports/reports.routes';
 import reviewRoutes from './review/review.routes';
 import sceneRoutes from './scenes/scenes.routes';
@@ -97,6 +98,7 @@ export async function registerModules(app: App) {
   await app.register(reactionsRoutes);
   await app.register(reportsRoutes);
   await app.register(complaintsRoutes);
+  await app.register(releasesRoutes);
   await app.register(complianceReportRoutes);
   await app.register(leaksRoutes);
   await app.register(liveMonitorRoutes);

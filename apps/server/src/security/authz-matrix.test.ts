@@ -74,6 +74,30 @@ const MATRIX: Record<string, Entry> = {
     skip: "an age check of the caller's account or browser session: age-assurance.test.ts proves another holder gets 404",
   },
   'PUT /api/performers/{id}/verification': { own: 'c', params: cId, allow: ADMIN },
+  // Consent releases (issue 26 item 3): the producer and admins read; the named creator signs; admins withdraw
+  // on a depicted person's request (an outside person withdraws through their signed link).
+  'GET /api/releases/{id}/pdf': { own: 'c', params: id((w) => w.releaseId), allow: OWNER_ADMIN },
+  'POST /api/releases/{id}/sign': {
+    own: 'c',
+    params: id((w) => w.releaseId),
+    allow: [],
+    body: {
+      legalName: 'Alex Doe',
+      dateOfBirth: '1990-01-01',
+      signedDate: '2026-11-25',
+      idDocumentType: 'passport',
+      idDocumentNumber: 'X123456',
+      agree: true,
+    },
+  },
+  'POST /api/releases/{id}/revoke': { own: 'c', params: id((w) => w.releaseId), allow: ADMIN },
+  'DELETE /api/releases/{id}': { own: 'c', params: id((w) => w.releaseToRemove), allow: OWNER },
+  'GET /api/release-invites/{token}': { skip: 'a signed invite token, not an id: releases.test.ts (forged, expired)' },
+  'POST /api/release-invites/{token}/sign': { skip: 'a signed invite token: releases.test.ts' },
+  'POST /api/release-invites/{token}/identity': { skip: 'a signed invite token: releases.test.ts' },
+  'POST /api/release-invites/{token}/yoti': { skip: 'a signed invite token: releases.test.ts' },
+  'POST /api/release-invites/{token}/revoke': { skip: 'a signed invite token: releases.test.ts' },
+  'GET /api/release-invites/{token}/pdf': { skip: 'a signed invite token: releases.test.ts' },
   'POST /api/notifications/{id}/read': { own: 'f', params: id((w) => w.notificationId), allow: OWNER },
   'DELETE /api/notifications/{id}': { own: 'f', params: id((w) => w.notificationId), allow: OWNER },
   'POST /api/decisions/{id}/appeal': {
@@ -480,6 +504,17 @@ async function buildWorld(app: App) {
   // A device with push on; its endpoint refuses at once, so the test push never leaves the machine.
   const device = await buildPushSubscription(app, fan.user.id, { endpoint: 'http://127.0.0.1:9/push/matrix' });
   const dataExport = await buildDataExport(app, fan.user.id);
+  // Two people named in a file of no item (so no item is held): one to read and withdraw, one to remove.
+  const releaseFile = await buildMedia(app, creator.user.id, { kind: 'photo' });
+  const named = (name: string) =>
+    ok(app, creator, 'POST', '/api/releases', {
+      subjectType: 'feed',
+      subjectId: crypto.randomUUID(),
+      mediaIds: [releaseFile.id],
+      name,
+    });
+  const release = await named('Alex');
+  const releaseToRemove = await named('Sam');
 
   return {
     creator,
@@ -502,6 +537,8 @@ async function buildWorld(app: App) {
     shop,
     photoId,
     documentId,
+    releaseId: release._id as string,
+    releaseToRemove: releaseToRemove._id as string,
     notificationId,
     commentId: comment._id as string,
     addressId: address._id as string,

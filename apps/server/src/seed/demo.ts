@@ -18,6 +18,7 @@ import { seedMoney } from './money';
 import { seedPayouts } from './payouts';
 import { seedPrivacy } from './privacy';
 import { seedProfiles } from './profiles';
+import { seedReleases } from './releases';
 import { seedReview } from './review';
 import { seedStreaming } from './streaming';
 import { seedSubscriptions } from './subscriptions';
@@ -142,6 +143,7 @@ export async function seedDemoIfEmpty(ctx: Ctx, step: (msg: string) => void = ()
     await seedHashes(ctx);
     await seedReview(ctx);
     await seedAgeAssurance(ctx);
+    await seedReleases(ctx);
   });
   ctx.log.info(
     `Demo data loaded. Sign in with any of: ${DEMO_ACCOUNTS.map((a) => `${a.username} (${a.role})`).join(', ')}; password "${DEMO_PASSWORD}"`,

@@ -22246,6 +22246,908 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** People named in the creator’s content (by item or files), with their consent state and invite links */
+        get: {
+            parameters: {
+                query?: {
+                    subjectId?: string;
+                    mediaIds?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                creatorId: string;
+                                subjectType: string;
+                                subjectId: string;
+                                title: string;
+                                mediaIds: string[];
+                                displayName: string;
+                                performer: {
+                                    _id: string;
+                                    username: string | null;
+                                } | null;
+                                /** @enum {string} */
+                                status: "invited" | "signed" | "complete" | "rejected" | "revoked";
+                                /** @enum {string} */
+                                identityStatus: "none" | "pending" | "verified" | "rejected";
+                                identityProvider: string | null;
+                                productionDate: string;
+                                signedAt: string | null;
+                                revokedAt: string | null;
+                                inviteUrl: string | null;
+                                inviteExpiresAt: string | null;
+                                createdAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Name a person depicted in an item’s files: an existing verified creator, or an outside person invited by a signed link (valid 14 days). Items with these files wait until they consent and are verified. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        subjectType: string;
+                        /** Format: uuid */
+                        subjectId: string;
+                        /** @default  */
+                        title?: string;
+                        /** @default [] */
+                        mediaIds?: string[];
+                        performer?: string;
+                        name?: string;
+                        productionDate?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            creatorId: string;
+                            subjectType: string;
+                            subjectId: string;
+                            title: string;
+                            mediaIds: string[];
+                            displayName: string;
+                            performer: {
+                                _id: string;
+                                username: string | null;
+                            } | null;
+                            /** @enum {string} */
+                            status: "invited" | "signed" | "complete" | "rejected" | "revoked";
+                            /** @enum {string} */
+                            identityStatus: "none" | "pending" | "verified" | "rejected";
+                            identityProvider: string | null;
+                            productionDate: string;
+                            signedAt: string | null;
+                            revokedAt: string | null;
+                            inviteUrl: string | null;
+                            inviteExpiresAt: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/releases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a person named by mistake (before they signed) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/releases/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Releases naming the signed-in creator as a co-performer: what they are asked to confirm */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                creatorId: string;
+                                subjectType: string;
+                                subjectId: string;
+                                title: string;
+                                mediaIds: string[];
+                                displayName: string;
+                                performer: {
+                                    _id: string;
+                                    username: string | null;
+                                } | null;
+                                /** @enum {string} */
+                                status: "invited" | "signed" | "complete" | "rejected" | "revoked";
+                                /** @enum {string} */
+                                identityStatus: "none" | "pending" | "verified" | "rejected";
+                                identityProvider: string | null;
+                                productionDate: string;
+                                signedAt: string | null;
+                                revokedAt: string | null;
+                                inviteUrl: string | null;
+                                inviteExpiresAt: string | null;
+                                createdAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/releases/{id}/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A named creator signs the release from their account (their creator verification is their ID check) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        legalName: string;
+                        /** @default  */
+                        aliases?: string;
+                        dateOfBirth: string;
+                        signedDate: string;
+                        /** @enum {string} */
+                        idDocumentType: "passport" | "id_card" | "driving_licence" | "other";
+                        idDocumentNumber: string;
+                        /** @enum {boolean} */
+                        agree: true;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            creatorId: string;
+                            subjectType: string;
+                            subjectId: string;
+                            title: string;
+                            mediaIds: string[];
+                            displayName: string;
+                            performer: {
+                                _id: string;
+                                username: string | null;
+                            } | null;
+                            /** @enum {string} */
+                            status: "invited" | "signed" | "complete" | "rejected" | "revoked";
+                            /** @enum {string} */
+                            identityStatus: "none" | "pending" | "verified" | "rejected";
+                            identityProvider: string | null;
+                            productionDate: string;
+                            signedAt: string | null;
+                            revokedAt: string | null;
+                            inviteUrl: string | null;
+                            inviteExpiresAt: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/releases/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw consent for future publication (the named creator, or an admin on a depicted person’s request): every item with the files is hidden and the producer told */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default  */
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            creatorId: string;
+                            subjectType: string;
+                            subjectId: string;
+                            title: string;
+                            mediaIds: string[];
+                            displayName: string;
+                            performer: {
+                                _id: string;
+                                username: string | null;
+                            } | null;
+                            /** @enum {string} */
+                            status: "invited" | "signed" | "complete" | "rejected" | "revoked";
+                            /** @enum {string} */
+                            identityStatus: "none" | "pending" | "verified" | "rejected";
+                            identityProvider: string | null;
+                            productionDate: string;
+                            signedAt: string | null;
+                            revokedAt: string | null;
+                            inviteUrl: string | null;
+                            inviteExpiresAt: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/releases/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed release as a PDF (producer, named creator, admins) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/release-invites/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an invite link names: the producer, the item, the release text and where the person stands */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            creatorName: string;
+                            creatorUsername: string | null;
+                            title: string;
+                            name: string;
+                            productionDate: string;
+                            /** @enum {string} */
+                            status: "invited" | "signed" | "complete" | "rejected" | "revoked";
+                            /** @enum {string} */
+                            identityStatus: "none" | "pending" | "verified" | "rejected";
+                            /** @enum {string} */
+                            provider: "manual" | "yoti";
+                            terms: string;
+                            expiresAt: string;
+                            verifyUrl: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/release-invites/{token}/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The invited person signs the release: typed legal name, date, the consent box (IP, browser, time and the files’ SHA-256 recorded) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        legalName: string;
+                        /** @default  */
+                        aliases?: string;
+                        dateOfBirth: string;
+                        signedDate: string;
+                        /** @enum {string} */
+                        idDocumentType: "passport" | "id_card" | "driving_licence" | "other";
+                        idDocumentNumber: string;
+                        /** @enum {boolean} */
+                        agree: true;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            creatorName: string;
+                            creatorUsername: string | null;
+                            title: string;
+                            name: string;
+                            productionDate: string;
+                            /** @enum {string} */
+                            status: "invited" | "signed" | "complete" | "rejected" | "revoked";
+                            /** @enum {string} */
+                            identityStatus: "none" | "pending" | "verified" | "rejected";
+                            /** @enum {string} */
+                            provider: "manual" | "yoti";
+                            terms: string;
+                            expiresAt: string;
+                            verifyUrl: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/release-invites/{token}/identity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The invited person’s ID document and selfie (multipart fields idDocument, selfie: images or PDF), kept private for an admin to review */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            creatorName: string;
+                            creatorUsername: string | null;
+                            title: string;
+                            name: string;
+                            productionDate: string;
+                            /** @enum {string} */
+                            status: "invited" | "signed" | "complete" | "rejected" | "revoked";
+                            /** @enum {string} */
+                            identityStatus: "none" | "pending" | "verified" | "rejected";
+                            /** @enum {string} */
+                            provider: "manual" | "yoti";
+                            terms: string;
+                            expiresAt: string;
+                            verifyUrl: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/release-invites/{token}/yoti": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts a Yoti identity verification for the invited person (when the site uses Yoti): the page to open */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            url: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/release-invites/{token}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The invited person withdraws consent for future publication (the link keeps working for this) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default  */
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            creatorName: string;
+                            creatorUsername: string | null;
+                            title: string;
+                            name: string;
+                            productionDate: string;
+                            /** @enum {string} */
+                            status: "invited" | "signed" | "complete" | "rejected" | "revoked";
+                            /** @enum {string} */
+                            identityStatus: "none" | "pending" | "verified" | "rejected";
+                            /** @enum {string} */
+                            provider: "manual" | "yoti";
+                            terms: string;
+                            expiresAt: string;
+                            verifyUrl: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/release-invites/{token}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invited person’s copy of their signed release (PDF) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{id}/identity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admin: accept or refuse an invited person’s ID document and selfie; audited */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        decision: "verified" | "rejected";
+                        note?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            creatorId: string;
+                            subjectType: string;
+                            subjectId: string;
+                            title: string;
+                            mediaIds: string[];
+                            displayName: string;
+                            performer: {
+                                _id: string;
+                                username: string | null;
+                            } | null;
+                            /** @enum {string} */
+                            status: "invited" | "signed" | "complete" | "rejected" | "revoked";
+                            /** @enum {string} */
+                            identityStatus: "none" | "pending" | "verified" | "rejected";
+                            identityProvider: string | null;
+                            productionDate: string;
+                            signedAt: string | null;
+                            revokedAt: string | null;
+                            inviteUrl: string | null;
+                            inviteExpiresAt: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{id}/documents/{index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: an invited person’s ID document or selfie */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    index: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/records-2257": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: §2257 records for an inspection, per creator or date range of production: a ZIP with index.csv, the release PDFs and the ID document copies; audited */
+        get: {
+            parameters: {
+                query?: {
+                    from?: string;
+                    to?: string;
+                    creatorId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records-2257/custodian": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The custodian of records the public /2257 page names (from the settings) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            siteName: string;
+                            custodianName: string;
+                            custodianAddress: string;
+                            custodianEmail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/compliance/report": {
         parameters: {
             query?: never;
@@ -30295,6 +31197,18 @@ export interface paths {
                                     kind: string;
                                     url: string | null;
                                     posterUrl: string | null;
+                                }[];
+                                releases: {
+                                    _id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    status: "invited" | "signed" | "complete" | "rejected" | "revoked";
+                                    /** @enum {string} */
+                                    identityStatus: "none" | "pending" | "verified" | "rejected";
+                                    identityProvider: string | null;
+                                    documents: number;
+                                    dateOfBirth: string | null;
+                                    signedAt: string | null;
                                 }[];
                                 history: {
                                     _id: string;

@@ -24,6 +24,7 @@ export * from './performers';
 export * from './privacy';
 export * from './push';
 export * from './reactions';
+export * from './releases';
 export * from './reports';
 export * from './review';
 export * from './settings';

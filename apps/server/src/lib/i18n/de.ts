@@ -288,6 +288,10 @@ export const de: Messages = {
   'appeal.outcome.upheld': 'die Entscheidung bleibt bestehen',
   'appeal.outcome.reversed': 'die Entscheidung wird aufgehoben',
   // review before publication (modules/review)
+  'notify.release.requested': '{{name}} hat dich in Inhalten genannt: bestätige deine Einwilligung',
+  'notify.release.complete': '{{name}} hat eingewilligt und ist verifiziert für „{{title}}“',
+  'notify.release.revoked': '{{name}} hat die Einwilligung für „{{title}}“ widerrufen: der Inhalt ist verborgen',
+  'notify.release.identity_rejected': 'Die Identitätsprüfung von {{name}} für „{{title}}“ wurde nicht akzeptiert',
   'notify.review.approved': 'Dein Inhalt ({{what}}) wurde freigegeben und ist veröffentlicht',
   'notify.review.rejected': 'Dein Inhalt ({{what}}) wurde nicht freigegeben',
   'notify.review.statement': 'Grund: {{reason}}. {{note}}',

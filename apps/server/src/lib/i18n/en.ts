@@ -289,6 +289,10 @@ export const en = {
   'appeal.outcome.upheld': 'the decision stands',
   'appeal.outcome.reversed': 'the decision is reversed',
   // review before publication (modules/review)
+  'notify.release.requested': '{{name}} named you in their content: confirm your consent',
+  'notify.release.complete': '{{name}} consented and is verified for “{{title}}”',
+  'notify.release.revoked': '{{name}} withdrew consent for “{{title}}”: the content is hidden',
+  'notify.release.identity_rejected': 'The identity check of {{name}} for “{{title}}” was not accepted',
   'notify.review.approved': 'Your {{what}} was approved and is published',
   'notify.review.rejected': 'Your {{what}} was not approved',
   'notify.review.statement': 'Reason: {{reason}}. {{note}}',

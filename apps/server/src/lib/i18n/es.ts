@@ -285,6 +285,10 @@ export const es: Messages = {
   'appeal.outcome.upheld': 'la decisión se mantiene',
   'appeal.outcome.reversed': 'la decisión se revoca',
   // review before publication (modules/review)
+  'notify.release.requested': '{{name}} te nombró en su contenido: confirma tu consentimiento',
+  'notify.release.complete': '{{name}} dio su consentimiento y está verificado para «{{title}}»',
+  'notify.release.revoked': '{{name}} retiró su consentimiento para «{{title}}»: el contenido está oculto',
+  'notify.release.identity_rejected': 'La verificación de identidad de {{name}} para «{{title}}» no fue aceptada',
   'notify.review.approved': 'Tu {{what}} fue aprobado y está publicado',
   'notify.review.rejected': 'Tu {{what}} no fue aprobado',
   'notify.review.statement': 'Motivo: {{reason}}. {{note}}',

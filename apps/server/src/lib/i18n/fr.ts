@@ -288,6 +288,10 @@ export const fr: Messages = {
   'appeal.outcome.upheld': 'la décision est maintenue',
   'appeal.outcome.reversed': 'la décision est annulée',
   // review before publication (modules/review)
+  'notify.release.requested': '{{name}} vous a nommé dans son contenu : confirmez votre consentement',
+  'notify.release.complete': '{{name}} a consenti et est vérifié pour « {{title}} »',
+  'notify.release.revoked': '{{name}} a retiré son consentement pour « {{title}} » : le contenu est masqué',
+  'notify.release.identity_rejected': 'La vérification d’identité de {{name}} pour « {{title}} » n’a pas été acceptée',
   'notify.review.approved': 'Votre contenu ({{what}}) a été approuvé et publié',
   'notify.review.rejected': 'Votre contenu ({{what}}) n’a pas été approuvé',
   'notify.review.statement': 'Motif : {{reason}}. {{note}}',

@@ -278,6 +278,10 @@ export const ptBR: Messages = {
   'appeal.outcome.upheld': 'a decisão se mantém',
   'appeal.outcome.reversed': 'a decisão foi revertida',
   // review before publication (modules/review)
+  'notify.release.requested': '{{name}} marcou você em um conteúdo: confirme seu consentimento',
+  'notify.release.complete': '{{name}} consentiu e está verificado para “{{title}}”',
+  'notify.release.revoked': '{{name}} retirou o consentimento para “{{title}}”: o conteúdo está oculto',
+  'notify.release.identity_rejected': 'A verificação de identidade de {{name}} para “{{title}}” não foi aceita',
   'notify.review.approved': 'Seu conteúdo ({{what}}) foi aprovado e publicado',
   'notify.review.rejected': 'Seu conteúdo ({{what}}) não foi aprovado',
   'notify.review.statement': 'Motivo: {{reason}}. {{note}}',

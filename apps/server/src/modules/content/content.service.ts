@@ -30,6 +30,18 @@ const SLOT_NAME: Record<MediaSlot, string> = {
   thumbnail: 'thumbnail',
   file: 'file',
 };
+/** Every file of an item (its slots and images), for the publication gate's consent check. */
+function mediaOf(row: {
+  videoId?: string | null;
+  teaserId?: string | null;
+  thumbnailId?: string | null;
+  fileId?: string | null;
+  coverPhotoId?: string | null;
+  imageIds?: string[];
+}) {
+  return [row.videoId, row.teaserId, row.thumbnailId, row.fileId, row.coverPhotoId, ...(row.imageIds ?? [])];
+}
+
 export function slugify(title: string): string {
   const base = title
     .normalize('NFKD')
@@ -210,7 +222,9 @@ export async function createItem(
   while (await repo.slugTaken(ctx.db, kind.type, slug)) slug = slugify(input.title);
   // Publishing (status active) goes through review when the setting asks for it (modules/review).
   const gate =
-    changes.status === 'active' ? await gateNewItem(ctx, { objectType: kind.type, creatorId: actor.id }) : null;
+    changes.status === 'active'
+      ? await gateNewItem(ctx, { objectType: kind.type, creatorId: actor.id, mediaIds: mediaOf(changes) })
+      : null;
   const row = await ctx.db.transaction(async (tx) => {
     const created = await repo.insertItem(tx, {
       ...changes,
@@ -250,7 +264,12 @@ export async function updateItem(
   const finalActive = (changes.status ?? existing.status) === 'active';
   const gate =
     finalActive && (becomesActive || mediaChanged)
-      ? await gateNewItem(ctx, { objectType: kind.type, creatorId: existing.creatorId })
+      ? await gateNewItem(ctx, {
+          objectType: kind.type,
+          creatorId: existing.creatorId,
+          mediaIds: mediaOf({ ...existing, ...changes }),
+          itemId: id,
+        })
       : null;
   if (gate?.reviewState === 'pending') changes.reviewState = 'pending';
   await ctx.db.transaction(async (tx) => {

@@ -183,7 +183,11 @@ export async function createFeed(ctx: Ctx, performerId: string, raw: FeedCreateI
     : [];
   const timing = schedule(ctx, input.scheduledAt, input.expiresAt);
   const content = await checkContent(ctx, performerId, input);
-  const gate = await gateNewItem(ctx, { objectType: 'feed', creatorId: performerId });
+  const gate = await gateNewItem(ctx, {
+    objectType: 'feed',
+    creatorId: performerId,
+    mediaIds: [...content.fileIds, input.teaserId, input.thumbnailId],
+  });
   const feed = await ctx.db.transaction(async (tx) => {
     await claimContent(tx, performerId, content.fileIds, input.pollId, undefined);
     const mentions = await resolveMentions(tx, performerId, input.mentions);
@@ -273,7 +277,9 @@ export async function updateFeed(ctx: Ctx, viewer: Viewer, id: string, raw: Feed
     : null;
   // New files on a post go through review again when the setting asks for it.
   const gate =
-    input.fileIds !== undefined ? await gateNewItem(ctx, { objectType: 'feed', creatorId: performerId }) : null;
+    input.fileIds !== undefined
+      ? await gateNewItem(ctx, { objectType: 'feed', creatorId: performerId, mediaIds: content?.fileIds, itemId: id })
+      : null;
   const feed = await ctx.db.transaction(async (tx) => {
     if (gate?.reviewState === 'pending') await gate.submit(tx, id);
     const type = content?.type ?? current.type;

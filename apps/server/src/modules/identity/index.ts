@@ -1,3 +1,4 @@
 // The module's public face: what other modules may import (docs/development.md, "Module walls").
 // Re-exports only (no code): the module's own files import each other directly, never this file.
+export { type IdentityProvider, providerByName, providerFor } from './identity.providers';
 export { reviewIdentity } from './identity.service';

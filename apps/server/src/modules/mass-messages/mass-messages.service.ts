@@ -67,7 +67,13 @@ export async function createMassMessage(ctx: Ctx, creator: Viewer, raw: CreateMa
     ]);
   // A mass message with media waits for review before it is delivered (modules/review).
   const gate =
-    content.files.length > 0 ? await gateNewItem(ctx, { objectType: 'mass_message', creatorId: creator.id }) : null;
+    content.files.length > 0
+      ? await gateNewItem(ctx, {
+          objectType: 'mass_message',
+          creatorId: creator.id,
+          mediaIds: content.files.map((f) => f.id),
+        })
+      : null;
   const row = await insertMassMessage(ctx.db, {
     id: newId(),
     performerId: creator.id,

@@ -19,7 +19,7 @@ import {
 } from '../conversations';
 import { toStatus } from '../media';
 import { notify } from '../notifications';
-import { gateNewItem } from '../review';
+import { consentMissing, gateNewItem } from '../review';
 import { presentMessage, presentMessages, previewOf, previewText } from './messages.presenter';
 import {
   filesOf,
@@ -160,7 +160,11 @@ export async function sendMessage(
   const content = await checkContent(ctx, viewer, raw);
   const at = ctx.now();
   // A paid message waits for review before it reaches the recipient (modules/review).
-  const gate = content.priceCents > 0 ? await gateNewItem(ctx, { objectType: 'message', creatorId: viewer.id }) : null;
+  const mediaIds = content.files.map((f) => f.id);
+  const gate =
+    content.priceCents > 0 || (mediaIds.length > 0 && (await consentMissing(ctx.db, { mediaIds })))
+      ? await gateNewItem(ctx, { objectType: 'message', creatorId: viewer.id, mediaIds })
+      : null;
   const held = gate?.reviewState === 'pending';
   const { message, unread } = await ctx.db.transaction(async (tx) => {
     const [message] = await insertMessages(

@@ -57,7 +57,7 @@ export async function uploadPhotos(
   // gallery it is covered by the gallery's review (the queue shows the gallery's photos).
   const gate =
     g.status === 'active' && g.reviewState === 'approved'
-      ? await gateNewItem(ctx, { objectType: 'photo', creatorId: g.creatorId })
+      ? await gateNewItem(ctx, { objectType: 'photo', creatorId: g.creatorId, itemId: g.id })
       : null;
   const created = await ctx.db.transaction(async (tx) => {
     let position = await repo.nextPosition(tx, g.id);

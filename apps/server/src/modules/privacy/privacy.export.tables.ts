@@ -724,6 +724,8 @@ export const EXPORT_PARTS: readonly ExportPart[] = [
 export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   audit_log: 'operator record of admin actions',
   jurisdiction_rules: 'site rules per country and region (no personal data)',
+  releases:
+    'the producer’s §2257 records (the law asks the producer to keep them); the depicted person downloads their signed release as a PDF from their link or account',
   account_tokens: 'secrets (e-mail and password-reset tokens)',
   data_exports: 'the exports themselves',
   settings: 'site settings',

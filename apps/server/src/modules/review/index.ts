@@ -7,3 +7,11 @@ export {
   reverseRejection,
   submitForReview,
 } from './review.service';
+export {
+  consentMissing,
+  holdItems,
+  itemsWithMedia,
+  releaseComplete,
+  releaseStatusOf,
+  releasesFor,
+} from './review.consent';

@@ -5,6 +5,7 @@ import type { Ctx } from '../../context';
 import { type ReviewItemRow, reviewFlags, reviewItems, users } from '../../db/schema';
 import { getMediaMany, presentMedia } from '../media';
 import { profileMediaUrl } from '../users';
+import { releaseStatusOf, releasesFor } from './review.consent';
 import { type ReviewSubject, reviewTarget } from './review.registry';
 import { effectiveMode, medianReviewSeconds, oldestOpen, openCount } from './review.service';
 
@@ -81,8 +82,13 @@ async function presentQueue(ctx: Ctx, reviewerId: string, rows: ReviewItemRow[])
   }
   const mediaIds = [...new Set([...subjects.values()].flatMap((s) => s.mediaIds))];
   const mediaById = new Map((await getMediaMany(ctx, mediaIds)).map((m) => [m.id, m]));
+  const people = await Promise.all(
+    rows.map((r) =>
+      releasesFor(ctx.db, { mediaIds: subjects.get(`${r.objectType}:${r.objectId}`)?.mediaIds, itemId: r.objectId }),
+    ),
+  );
   const at = ctx.now().getTime();
-  return rows.map((r) => {
+  return rows.map((r, i) => {
     const s = subjects.get(`${r.objectType}:${r.objectId}`);
     const c = creatorById.get(r.creatorId);
     const media = [
@@ -114,6 +120,16 @@ async function presentQueue(ctx: Ctx, reviewerId: string, rows: ReviewItemRow[])
         flagged: flagged.has(r.creatorId),
       },
       media,
+      releases: people[i].map((p) => ({
+        _id: p.id,
+        name: p.legalName ?? p.displayName,
+        status: releaseStatusOf(p),
+        identityStatus: p.identityStatus,
+        identityProvider: p.identityProvider,
+        documents: p.identityProvider === 'manual' ? p.idDocumentKeys.length : 0,
+        dateOfBirth: p.dateOfBirth,
+        signedAt: p.signedAt?.toISOString() ?? null,
+      })),
       history: (historyOf.get(r.creatorId) ?? [])
         .filter((h) => h.id !== r.id)
         .map((h) => ({

@@ -18,6 +18,7 @@ import { type AdminActor, inAdminTx } from '../admin';
 import { announceDecision, recordDecision } from '../decisions';
 import { notify } from '../notifications';
 import { activeAdmins } from '../users';
+import { type ConsentSubject, consentMissing } from './review.consent';
 import { reviewTarget } from './review.registry';
 
 /**
@@ -55,19 +56,30 @@ export async function needsReview(ctx: Ctx, creatorId: string): Promise<boolean>
 export interface PublicationGate {
   /** The state the new item is written with: `approved` goes out now, `pending` waits in the queue. */
   reviewState: Extract<ReviewState, 'approved' | 'pending'>;
+  /** Someone named in the item's files has not consented or is not verified yet (issue 26 item 3). */
+  awaitingConsent: boolean;
+}
+
+export interface GateItem extends ConsentSubject {
+  objectType: ReviewObjectType;
+  creatorId: string;
 }
 
 /**
  * The one decision whether an item may be published now. Every publishing path calls it
- * (posts, stories, catalogue items, photos, paid and mass messages, profile images); the
- * consent-of-co-performers check (issue 26 item 3) extends it here.
+ * (posts, stories, catalogue items, photos, paid and mass messages, profile images) with the
+ * item's files: an item waits when the setting asks for review, and always while someone
+ * named in its files has not consented and been verified (review.consent.ts); a reviewer
+ * cannot approve it before then (`decide`).
  */
 export async function publicationGate(
   ctx: Ctx,
   /** `stream`: a go-live (a live stream cannot wait; `pending` flags it for the live monitor instead). */
-  item: { objectType: ReviewObjectType | 'stream'; creatorId: string },
+  item: GateItem | { objectType: 'stream'; creatorId: string },
 ): Promise<PublicationGate> {
-  return { reviewState: (await needsReview(ctx, item.creatorId)) ? 'pending' : 'approved' };
+  const awaitingConsent = item.objectType !== 'stream' && (await consentMissing(ctx.db, item));
+  const review = awaitingConsent || (await needsReview(ctx, item.creatorId));
+  return { reviewState: review ? 'pending' : 'approved', awaitingConsent };
 }
 
 /**
@@ -119,7 +131,7 @@ export async function submitForReview(
 /** Gate and queue in one call for paths that write the item first: the state to store. */
 export async function gateNewItem(
   ctx: Ctx,
-  item: { objectType: ReviewObjectType; creatorId: string },
+  item: GateItem,
 ): Promise<
   PublicationGate & { submit: (tx: Executor, objectId: string, payload?: Record<string, unknown>) => Promise<void> }
 > {
@@ -127,7 +139,15 @@ export async function gateNewItem(
   return {
     ...gate,
     submit: async (tx, objectId, payload) => {
-      if (gate.reviewState === 'pending') await submitForReview(ctx, tx, { ...item, objectId, payload });
+      if (gate.reviewState !== 'pending') return;
+      const { objectType, creatorId } = item;
+      const extra = gate.awaitingConsent ? { awaitingConsent: true } : undefined;
+      await submitForReview(ctx, tx, {
+        objectType,
+        creatorId,
+        objectId,
+        payload: payload || extra ? { ...payload, ...extra } : undefined,
+      });
     },
   };
 }
@@ -154,6 +174,8 @@ export async function decide(ctx: Ctx, actor: AdminActor, id: string, input: Dec
     if (!before) throw notFound('Review item');
     if (before.state !== 'pending' && !(before.state === 'escalated' && input.action !== 'escalate'))
       throw conflict(`This item was already ${before.state}`, 'REVIEW_DECIDED');
+    if (input.action === 'approve' && (await itemAwaitsConsent(tx, before)))
+      throw conflict('Someone depicted in this item has not consented or is not verified yet', 'CONSENT_MISSING');
     const [after] = await tx
       .update(reviewItems)
       .set({
@@ -218,6 +240,13 @@ const GROUND_OF_REASON: Record<ReviewReason, DecisionGround> = {
   spam: 'spam',
   other: 'other_terms',
 };
+
+/** Whether an item in the queue still waits for a named person's consent or verification. */
+export async function itemAwaitsConsent(db: Executor, item: ReviewItemRow): Promise<boolean> {
+  if (item.objectType === 'avatar' || item.objectType === 'cover') return false;
+  const subject = (await reviewTarget(item.objectType as ReviewObjectType).load(db, [item])).get(item.objectId);
+  return consentMissing(db, { mediaIds: subject?.mediaIds ?? [], itemId: item.objectId });
+}
 
 async function afterDecision(ctx: Ctx, actorId: string, row: ReviewItemRow, decision: DecisionRow | null) {
   const target = reviewTarget(row.objectType as ReviewObjectType);

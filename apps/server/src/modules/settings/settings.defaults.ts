@@ -38,7 +38,7 @@ export const settingsSchema = z.object({
       { title: 'Explore', path: '/explore', section: 'header', isNewTab: false },
       { title: 'Terms of service', path: '/page/terms-of-service', section: 'footer', isNewTab: false },
       { title: 'Privacy policy', path: '/page/privacy-policy', section: 'footer', isNewTab: false },
-      { title: '18 U.S.C. 2257', path: '/page/2257', section: 'footer', isNewTab: false },
+      { title: '18 U.S.C. 2257', path: '/2257', section: 'footer', isNewTab: false },
       { title: 'FAQ', path: '/page/faq', section: 'footer', isNewTab: false },
       { title: 'Report content', path: '/complaints', section: 'footer', isNewTab: false },
     ]),
@@ -127,6 +127,10 @@ export const settingsSchema = z.object({
   /** Reporter details the CyberTipline report draft is filled with (the operator's compliance contact). */
   complianceContactName: z.string().max(200).default(''),
   complianceContactEmail: z.string().max(200).default(''),
+  /** The custodian of records the public /2257 page names (18 U.S.C. §2257, 28 C.F.R. 75.6). */
+  custodianName: z.string().max(200).default(''),
+  custodianAddress: z.string().max(1000).default(''),
+  custodianEmail: z.string().max(200).default(''),
   /**
    * The site shows adult content (issue 26): review before publication then defaults to everything.
    * The age gate is shown either way.

@@ -42,7 +42,7 @@ export async function createStory(ctx: Ctx, performerId: string, raw: StoryCreat
   if (!input.mediaId && !input.text) throw badRequest('A story needs a photo, a video or some text', 'STORY_EMPTY');
   if (input.mediaId) await checkMedia(ctx, performerId, input.mediaId);
   const at = ctx.now();
-  const gate = await gateNewItem(ctx, { objectType: 'story', creatorId: performerId });
+  const gate = await gateNewItem(ctx, { objectType: 'story', creatorId: performerId, mediaIds: [input.mediaId] });
   return ctx.db.transaction(async (tx) => {
     const story = await insertStory(tx, {
       performerId,

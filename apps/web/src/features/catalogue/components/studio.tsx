@@ -11,6 +11,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { MediaStatus } from '../../media/components/media-status';
+import { PeopleInContent } from '../../releases/components/people-in-content';
 import { ReviewBadge } from '../../review/components/review-badge';
 import { catalogueApi, previewOf, tokens, useMyItems } from '../api';
 import { itemHref } from './content-card';
@@ -134,6 +135,16 @@ export function Studio({ type }: { type: ContentType }) {
               setEditing(null);
               void mutate();
             }}
+          />
+        )}
+        {editing !== null && editing !== 'new' && (
+          <PeopleInContent
+            subjectType={type}
+            subjectId={editing._id}
+            title={editing.title}
+            mediaIds={[editing.video, editing.teaser, editing.thumbnail, editing.file, ...editing.images]
+              .filter((m) => m !== null)
+              .map((m) => m._id)}
           />
         )}
       </Dialog>

@@ -10,6 +10,7 @@ import { formatNumber } from '../../../lib/i18n/format';
 import { useApi } from '../../../lib/use-api';
 import { downloadAdminFile } from '../../admin/api';
 import { SectionTitle } from '../../admin/components/kit';
+import { Records2257Export } from '../../releases/components/records-2257';
 import { usePageTitle } from '../../settings/hooks';
 
 type Row = [label: string, value: number | string | null];
@@ -113,6 +114,7 @@ export default function ComplianceReportSection() {
           )}
         </section>
       ))}
+      <Records2257Export />
     </div>
   );
 }

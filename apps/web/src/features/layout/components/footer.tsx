@@ -12,6 +12,7 @@ const LEGAL_LINKS = [
   { title: 'footer.terms', path: '/page/terms-of-service' },
   { title: 'footer.privacy', path: '/page/privacy-policy' },
   { title: 'footer.cookies', path: '/page/cookie-policy' },
+  { title: 'footer.records2257', path: '/2257' },
 ] as const;
 
 const linkClasses =

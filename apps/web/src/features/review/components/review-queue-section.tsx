@@ -10,6 +10,7 @@ import { getErrorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { DATE_TIME, formatDate } from '../../../lib/i18n/format';
 import { Badge, SectionTitle, Select, TextArea } from '../../admin/components/kit';
+import { QueueReleases } from '../../releases/components/queue-releases';
 import {
   formatWait,
   REVIEW_REASONS,
@@ -93,7 +94,7 @@ function History({ item }: { item: ReviewQueueItem }) {
 export default function ReviewQueueSection() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<Filter>('open');
-  const { data, isLoading } = useReviewQueue(filter);
+  const { data, isLoading, mutate: reload } = useReviewQueue(filter);
   const [index, setIndex] = useState(0);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState<ReviewReason>('prohibited_content');
@@ -247,6 +248,7 @@ export default function ReviewQueueSection() {
               )}
               {current.note && <p className="text-sm text-zinc-500">“{current.note}”</p>}
               <ItemMedia item={current} />
+              <QueueReleases item={current} onChange={() => void reload()} />
               {rejecting && (
                 <form
                   className="space-y-2 rounded-xl border border-red-200 p-3 dark:border-red-900"

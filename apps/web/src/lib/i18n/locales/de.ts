@@ -25,6 +25,7 @@ import { payments } from './payments/de';
 import { payoutsDe } from './payouts/de';
 import { postsDe } from './posts/de';
 import { profilesDe } from './profiles/de';
+import { releasesDe } from './releases/de';
 import { review } from './review/de';
 import { storiesDe } from './stories/de';
 import { streamingDe } from './streaming/de';
@@ -37,6 +38,7 @@ export const de: Messages = {
   leaks: leaksDe,
   complaints: complaintsDe,
   dsa: dsaDe,
+  releases: releasesDe,
   chargebacks: chargebacksDe,
   review,
   nav: {
@@ -180,6 +182,7 @@ export const de: Messages = {
       'Unterstütze die Creator, die du liebst. Abonniere sie, schreib ihnen und sieh sie live. Nur für Erwachsene ab 18.',
     label: 'Fußzeile',
     legal: 'Rechtliches',
+    records2257: '18 U.S.C. §2257',
     terms: 'Nutzungsbedingungen',
     privacy: 'Datenschutzerklärung',
     cookies: 'Cookie-Richtlinie',

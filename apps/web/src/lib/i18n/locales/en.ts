@@ -24,6 +24,7 @@ import { payments } from './payments/en';
 import { payoutsEn } from './payouts/en';
 import { postsEn } from './posts/en';
 import { profilesEn } from './profiles/en';
+import { releasesEn } from './releases/en';
 import { review } from './review/en';
 import { storiesEn } from './stories/en';
 import { streamingEn } from './streaming/en';
@@ -36,6 +37,7 @@ export const en = {
   leaks: leaksEn,
   complaints: complaintsEn,
   dsa: dsaEn,
+  releases: releasesEn,
   chargebacks: chargebacksEn,
   review,
   nav: {
@@ -178,6 +180,7 @@ export const en = {
     tagline: 'Support the creators you love. Subscribe, message and watch them live. For adults 18+ only.',
     label: 'Footer',
     legal: 'Legal',
+    records2257: '18 U.S.C. §2257',
     terms: 'Terms of Service',
     privacy: 'Privacy Policy',
     cookies: 'Cookie Policy',

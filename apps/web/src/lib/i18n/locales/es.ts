@@ -25,6 +25,7 @@ import { payments } from './payments/es';
 import { payoutsEs } from './payouts/es';
 import { postsEs } from './posts/es';
 import { profilesEs } from './profiles/es';
+import { releasesEs } from './releases/es';
 import { review } from './review/es';
 import { storiesEs } from './stories/es';
 import { streamingEs } from './streaming/es';
@@ -37,6 +38,7 @@ export const es: Messages = {
   leaks: leaksEs,
   complaints: complaintsEs,
   dsa: dsaEs,
+  releases: releasesEs,
   chargebacks: chargebacksEs,
   review,
   nav: {
@@ -179,6 +181,7 @@ export const es: Messages = {
       'Apoya a los creadores que te encantan. Suscríbete, escríbeles y míralos en directo. Solo para mayores de 18 años.',
     label: 'Pie de página',
     legal: 'Legal',
+    records2257: '18 U.S.C. §2257',
     terms: 'Condiciones del servicio',
     privacy: 'Política de privacidad',
     cookies: 'Política de cookies',

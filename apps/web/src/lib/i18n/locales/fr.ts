@@ -25,6 +25,7 @@ import { payments } from './payments/fr';
 import { payoutsFr } from './payouts/fr';
 import { postsFr } from './posts/fr';
 import { profilesFr } from './profiles/fr';
+import { releasesFr } from './releases/fr';
 import { review } from './review/fr';
 import { storiesFr } from './stories/fr';
 import { streamingFr } from './streaming/fr';
@@ -37,6 +38,7 @@ export const fr: Messages = {
   leaks: leaksFr,
   complaints: complaintsFr,
   dsa: dsaFr,
+  releases: releasesFr,
   chargebacks: chargebacksFr,
   review,
   nav: {
@@ -181,6 +183,7 @@ export const fr: Messages = {
       'Soutenez les créateurs que vous aimez. Abonnez-vous, écrivez-leur et regardez-les en direct. Réservé aux adultes de 18 ans et plus.',
     label: 'Pied de page',
     legal: 'Mentions légales',
+    records2257: '18 U.S.C. §2257',
     terms: "Conditions d'utilisation",
     privacy: 'Politique de confidentialité',
     cookies: 'Politique relative aux cookies',

@@ -25,6 +25,7 @@ import { payments } from './payments/pt-BR';
 import { payoutsPtBR } from './payouts/pt-BR';
 import { postsPtBR } from './posts/pt-BR';
 import { profilesPtBR } from './profiles/pt-BR';
+import { releasesPtBR } from './releases/pt-BR';
 import { review } from './review/pt-BR';
 import { storiesPtBR } from './stories/pt-BR';
 import { streamingPtBR } from './streaming/pt-BR';
@@ -37,6 +38,7 @@ export const ptBR: Messages = {
   leaks: leaksPtBR,
   complaints: complaintsPtBR,
   dsa: dsaPtBR,
+  releases: releasesPtBR,
   chargebacks: chargebacksPtBR,
   review,
   nav: {
@@ -179,6 +181,7 @@ export const ptBR: Messages = {
       'Apoie os criadores que você ama. Assine, mande mensagens e assista a eles ao vivo. Somente para maiores de 18 anos.',
     label: 'Rodapé',
     legal: 'Jurídico',
+    records2257: '18 U.S.C. §2257',
     terms: 'Termos de Serviço',
     privacy: 'Política de Privacidade',
     cookies: 'Política de Cookies',

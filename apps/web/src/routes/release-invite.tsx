@@ -1,0 +1,5 @@
+import { ReleaseInvitePage } from '../features/releases/components/release-invite-page';
+
+export default function Page() {
+  return <ReleaseInvitePage />;
+}
