@@ -4964,6 +4964,79 @@ export interface paths {
                             confirmedAt: string | null;
                             /** @enum {string|null} */
                             nextGateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | null;
+                            undelivered?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/purchase/{type}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Buy one item by card (pay-per-view post, message, catalogue item, product; rent with rent=true): a payment of its price at a single-purchase processor; its approval buys the item (docs/payments.md, "Single purchases by card") */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    type: "feed" | "video" | "gallery" | "product" | "scene" | "scenario" | "message" | "stream";
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        rent?: boolean;
+                        quantity?: number;
+                        /** Format: uuid */
+                        deliveryAddressId?: string;
+                        /** @enum {string} */
+                        gateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel";
+                        returnTo?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            /** @enum {string} */
+                            gateway: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel";
+                            purpose: string;
+                            amount: number;
+                            charged: number;
+                            discount: number;
+                            currency: string;
+                            /** @enum {string} */
+                            status: "created" | "requires_action" | "succeeded" | "failed" | "refund_pending" | "refunded" | "chargeback";
+                            failureReason: string | null;
+                            description: string;
+                            checkoutUrl: string | null;
+                            createdAt: string;
+                            confirmedAt: string | null;
+                            /** @enum {string|null} */
+                            nextGateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | null;
+                            undelivered?: string | null;
                         };
                     };
                 };
@@ -5024,6 +5097,7 @@ export interface paths {
                                 confirmedAt: string | null;
                                 /** @enum {string|null} */
                                 nextGateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | null;
+                                undelivered?: string | null;
                             }[];
                             total: number;
                         };
@@ -5082,6 +5156,7 @@ export interface paths {
                             confirmedAt: string | null;
                             /** @enum {string|null} */
                             nextGateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | null;
+                            undelivered?: string | null;
                         };
                     };
                 };
@@ -5150,6 +5225,7 @@ export interface paths {
                             confirmedAt: string | null;
                             /** @enum {string|null} */
                             nextGateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | null;
+                            undelivered?: string | null;
                         };
                     };
                 };
@@ -5206,6 +5282,7 @@ export interface paths {
                             confirmedAt: string | null;
                             /** @enum {string|null} */
                             nextGateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | null;
+                            undelivered?: string | null;
                         };
                     };
                 };
@@ -5268,6 +5345,7 @@ export interface paths {
                             confirmedAt: string | null;
                             /** @enum {string|null} */
                             nextGateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | null;
+                            undelivered?: string | null;
                         };
                     };
                 };
@@ -5595,6 +5673,7 @@ export interface paths {
                             confirmedAt: string | null;
                             /** @enum {string|null} */
                             nextGateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | null;
+                            undelivered?: string | null;
                         };
                     };
                 };
@@ -5649,6 +5728,7 @@ export interface paths {
                             confirmedAt: string | null;
                             /** @enum {string|null} */
                             nextGateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | null;
+                            undelivered?: string | null;
                         };
                     };
                 };
@@ -5714,6 +5794,7 @@ export interface paths {
                             confirmedAt: string | null;
                             /** @enum {string|null} */
                             nextGateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | null;
+                            undelivered?: string | null;
                         };
                     };
                 };
