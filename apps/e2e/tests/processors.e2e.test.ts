@@ -8,7 +8,8 @@ import { DEMO_PASSWORD, logIn } from '../src/journeys';
 // Issue 25: fans pay through the adult-content processors' hosted pages, played by the local peers of
 // the server's tests (apps/server/test/ccbill-peer.ts, verotel-peer.ts). The server's CCBILL_* and
 // VEROTEL_* URLs point at them; the admin makes CCBill the default and Verotel the second method.
-// Demo data: jamie is a fan with some tokens, not subscribed to kai; kai has a subscribers-only post.
+// Demo data: jamie is a fan with some tokens, not subscribed to kai; kai has a subscribers-only post and a
+// pay-per-view one ("Print-quality Kyoto collection", 7.50) jamie has not bought.
 const CCBILL = {
   clientAccnum: '900100',
   clientSubacc: '0001',
@@ -161,5 +162,42 @@ describe('processors journey', () => {
     await open.waitFor();
     await expect.poll(() => open.getByTestId('locked-overlay').count(), { timeout: 15_000 }).toBe(0);
     await h.screenshot(fan, 'processors-subscribed-posts-open');
+  });
+  it('a fan buys a pay-per-view post by card through CCBill (no tokens spent) and sees it open', async () => {
+    const fan = await h.newPage({ ageConfirmed: true, allowOrigins: [ccbill.url] });
+    await logIn(fan, 'jamie');
+    await fan.goto('/wallet');
+    await fan.getByTestId('wallet-balance').waitFor();
+    const start = await walletBalance(fan);
+    // CCBill's approval URL is the subscription's, set once at CCBill: here it leads back to kai's page
+    ccbill.approvalUrl = `${h.baseUrl}/payments/result?next=%2Fkai`;
+    await fan.goto('/kai');
+    const post = fan.getByTestId('post-card').filter({ hasText: 'Print-quality Kyoto collection' });
+    await post.getByTestId('locked-overlay').waitFor();
+    await post.getByTestId('unlock-button').click();
+    const card = fan.getByTestId('card-purchase');
+    await card.waitFor();
+    expect(await card.getByRole('radio', { name: 'Card (CCBill)' }).isChecked()).toBe(true);
+    const violations = await axeViolations(fan);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await h.screenshot(fan, 'processors-card-purchase');
+    await card.getByTestId('pay-by-card').click();
+
+    await fan.waitForURL((u) => u.href.startsWith(ccbill.flexformsUrl));
+    await fan.locator('input[name=cardNum]').fill('4111111111111111');
+    await fan.getByRole('button', { name: /Pay 7.50/ }).click();
+
+    await fan.waitForURL((u) => u.pathname === '/payments/result');
+    await fan.getByTestId('payment-approved').waitFor({ timeout: 15_000 });
+    await h.screenshot(fan, 'processors-card-purchase-result');
+    await fan.getByTestId('payment-continue').click();
+    await fan.waitForURL((u) => u.pathname === '/kai');
+    const open = fan.getByTestId('post-card').filter({ hasText: 'Print-quality Kyoto collection' });
+    await open.waitFor();
+    await expect.poll(() => open.getByTestId('locked-overlay').count(), { timeout: 15_000 }).toBe(0);
+    await fan.goto('/wallet');
+    await fan.getByTestId('wallet-balance').waitFor();
+    expect(await walletBalance(fan)).toBeCloseTo(start, 2);
+    ccbill.approvalUrl = `${h.baseUrl}/payments/result?next=%2Fwallet`;
   });
 });

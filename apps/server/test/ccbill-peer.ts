@@ -11,7 +11,10 @@ import { CCBILL_TEST_CARDS, customFields, digestOk, formPage, submitForm } from 
  * - webhooks: POST <webhookUrl>?clientAccnum&clientSubacc&eventType&eventGroupType with the
  *   documented fields, URL encoded (or JSON), custom form fields returned as `X-<name>`;
  * - DataLink: GET /utils/subscriptionManagement.cgi (cancelSubscription, voidOrRefundTransaction)
- *   answering `<results>n</results>`, then posting the Cancellation / Refund webhook as CCBill does.
+ *   answering `<results>n</results>`, then posting the Cancellation / Refund webhook as CCBill does;
+ * - Data Link Extract: GET /data/main.cgi?startTime&endTime&transactionTypes&clientAccnum&clientSubacc&
+ *   username&password answering the CSV of its sales, rebills and reversals in the range (`records`,
+ *   which a test may alter to play a processor whose books differ from ours).
  */
 export { CCBILL_TEST_CARDS } from './ccbill-peer.form';
 
@@ -36,6 +39,16 @@ interface PeerSubscription {
   transactions: Array<{ id: string; amount: string }>;
 }
 
+/** One line of the peer's own books (what its Data Link Extract reports). */
+export interface PeerRecord {
+  type: 'NEW' | 'REBILL' | 'REFUND' | 'CHARGEBACK' | 'VOID';
+  subscriptionId: string;
+  transactionId?: string;
+  amount: string;
+  /** YYYYMMDDHHMMSS (UTC). */
+  at: string;
+}
+
 export interface Postback {
   eventType: string;
   fields: Record<string, string>;
@@ -53,6 +66,9 @@ export async function startCcbillPeer(cfg: CcbillPeerConfig) {
   const datalink: Array<Record<string, string>> = [];
   /** Webhooks CCBill sends later on its own (after a DataLink call): sent by `settle()`, in order. */
   const later: Array<() => Promise<Postback>> = [];
+  const records: PeerRecord[] = [];
+  const book = (r: Omit<PeerRecord, 'at'>) =>
+    records.push({ ...r, at: new Date().toISOString().slice(0, 19).replace(/[-T:]/g, '') });
   const failing = new Map<string, string>();
   const peer = {
     url: '',
@@ -69,6 +85,7 @@ export async function startCcbillPeer(cfg: CcbillPeerConfig) {
     format: 'form' as 'form' | 'json',
     subscriptions,
     postbacks,
+    records,
     datalink,
     /** The next DataLink call of this action answers this result code (e.g. -7). */
     failNext: (action: string, code: string) => failing.set(action, code),
@@ -144,6 +161,7 @@ export async function startCcbillPeer(cfg: CcbillPeerConfig) {
       transactions: [{ id: transactionId, amount: q.initialPrice }],
     };
     subscriptions.set(sub.id, sub);
+    book({ type: 'NEW', subscriptionId: sub.id, amount: q.initialPrice });
     await post('NewSaleSuccess', {
       subscriptionId: sub.id,
       transactionId,
@@ -179,6 +197,7 @@ export async function startCcbillPeer(cfg: CcbillPeerConfig) {
         failureCode: 'BE-110',
       });
     sub.transactions.push({ id: transactionId, amount: sub.recurringPrice });
+    book({ type: 'REBILL', subscriptionId: id, transactionId, amount: sub.recurringPrice });
     const currency = CURRENCY[sub.currencyCode] ?? sub.currencyCode;
     return post('RenewalSuccess', {
       subscriptionId: id,
@@ -206,6 +225,11 @@ export async function startCcbillPeer(cfg: CcbillPeerConfig) {
     const sub = subscriptionOf(id);
     const t = sub.transactions.find((x) => x.id === transactionId) ?? sub.transactions.at(-1)!;
     const currency = CURRENCY[sub.currencyCode] ?? sub.currencyCode;
+    book({
+      type: eventType === 'Refund' ? 'REFUND' : eventType === 'Void' ? 'VOID' : 'CHARGEBACK',
+      subscriptionId: id,
+      amount: t.amount,
+    });
     return post(eventType, {
       transactionId: t.id,
       subscriptionId: id,
@@ -218,6 +242,41 @@ export async function startCcbillPeer(cfg: CcbillPeerConfig) {
       accountingCurrencyCode: sub.currencyCode,
       reason: eventType === 'Chargeback' ? 'Fraud' : 'Customer Refunded',
     });
+  }
+
+  /** The Data Link Extract CSV: one quoted line per record of the requested types in [startTime, endTime]. */
+  function extract(q: Record<string, string>): string {
+    if (q.username !== cfg.datalinkUsername || q.password !== cfg.datalinkPassword)
+      return 'Error: Authentication failed';
+    if (q.clientAccnum !== cfg.clientAccnum) return 'Error: Invalid client account number';
+    if (!/^\d{14}$/.test(q.startTime ?? '') || !/^\d{14}$/.test(q.endTime ?? '')) return 'Error: Invalid date range';
+    const types = (q.transactionTypes ?? '').split(',');
+    const rows = records.filter((r) => types.includes(r.type) && r.at >= q.startTime && r.at <= q.endTime);
+    if (!rows.length) return '1';
+    const line = (r: PeerRecord) => {
+      const head = [r.type, cfg.clientAccnum, cfg.clientSubacc, r.subscriptionId, r.at];
+      const sub = subscriptions.get(r.subscriptionId);
+      const rest =
+        r.type === 'NEW'
+          ? [
+              'Test',
+              'Fan',
+              '',
+              '',
+              'ACTIVE',
+              r.amount,
+              sub?.period ?? '2',
+              sub?.recurringPrice ?? '0.00',
+              '0',
+              sub?.recurringPrice ? 'ON' : 'OFF',
+              'VISA',
+            ]
+          : r.type === 'REBILL'
+            ? [r.transactionId ?? '', r.amount]
+            : [r.amount];
+      return [...head, ...rest].map((v) => `"${v}"`).join(',');
+    };
+    return rows.map(line).join('\n');
   }
 
   function datalinkAnswer(q: Record<string, string>): string {
@@ -259,6 +318,11 @@ export async function startCcbillPeer(cfg: CcbillPeerConfig) {
         const q = Object.fromEntries(u.searchParams);
         datalink.push(q);
         return send(200, `<?xml version='1.0' standalone='yes'?><results>${datalinkAnswer(q)}</results>`, 'text/xml');
+      }
+      if (req.method === 'GET' && u.pathname === '/data/main.cgi') {
+        const q = Object.fromEntries(u.searchParams);
+        datalink.push(q);
+        return send(200, extract(q), 'text/plain');
       }
       if (u.pathname !== `/wap-frontflex/flexforms/${cfg.flexId}`) return send(404, 'No such FlexForm');
       const q = Object.fromEntries(req.method === 'POST' ? new URLSearchParams(text) : u.searchParams);

@@ -146,8 +146,30 @@ export const paymentSchema = z.object({
    * payment failed with a decline another processor might accept, or when it never opened; null otherwise.
    */
   nextGateway: gatewayNameSchema.nullable().optional(),
+  /**
+   * A card purchase (purpose `purchase`) whose item could not be bought when the processor's approval
+   * arrived (sold out, already bought, price changed…): the error code; the amount is in the wallet.
+   */
+  undelivered: z.string().nullable().optional(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
+
+/** POST /payment/purchase/{type}/{id}: buy one item by card (a processor's hosted page), not from the wallet. */
+export const cardPurchaseBodySchema = z.object({
+  /** Rent instead of buy (scenes and scenarios with a rent price). */
+  rent: z.boolean().optional(),
+  quantity: z.coerce.number().int().min(1).max(100).optional(),
+  deliveryAddressId: z.string().uuid().optional(),
+  /** The fan's pick among the single-purchase methods; the first (the default) when left out. */
+  gateway: gatewayNameSchema.optional(),
+  /** The app page to come back to after the hosted page (same-site path). */
+  returnTo: z
+    .string()
+    .max(500)
+    .regex(/^\/(?!\/)/, 'must be a path inside the app')
+    .optional(),
+});
+export type CardPurchaseBody = z.infer<typeof cardPurchaseBodySchema>;
 export const paymentSearchQuerySchema = listQuerySchema.extend({
   sortBy: z.enum(['createdAt', 'updatedAt', 'amount']).default('createdAt'),
   status: z.enum(PAYMENT_STATUSES).optional(),

@@ -111,6 +111,11 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/media/{id}': { own: 'c', params: id((w) => w.lockedPhoto), allow: OWNER_ADMIN },
   'POST /api/wallet/charges/tip/{id}': { own: 'c', params: cId, allow: BUYERS, body: { amount: 10 } },
   'POST /api/wallet/charges/feed/{id}': { own: 'c', params: id((w) => w.shop.feed), allow: BUYERS },
+  'POST /api/payment/purchase/{type}/{id}': {
+    own: 'c',
+    params: (w) => ({ type: 'feed', id: w.shop.feed }),
+    allow: BUYERS,
+  },
   'POST /api/wallet/charges/video/{id}': { own: 'c', params: id((w) => w.shop.video), allow: BUYERS },
   'POST /api/wallet/charges/gallery/{id}': { own: 'c', params: id((w) => w.shop.gallery), allow: BUYERS },
   'POST /api/wallet/charges/product/{id}': { own: 'c', params: id((w) => w.shop.product), allow: BUYERS },

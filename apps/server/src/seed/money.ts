@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../context';
 import { contentItems, feeds, users } from '../db/schema';
 import { createAddress } from '../modules/addresses/addresses.service';
+import { createCardPurchase } from '../modules/payments/card-purchases.start';
 import { createTopUp, sandboxPay } from '../modules/payments/payments.service';
 import { chargeWallet } from '../modules/wallet/charges.service';
 
@@ -10,7 +11,9 @@ import { chargeWallet } from '../modules/wallet/charges.service';
  * alex and jamie top up through the sandbox checkout path (payment → test card
  * → signed webhook → wallet credit), alex tips luna with a message, unlocks
  * kai's pay-per-view Kyoto post and orders luna's signed yoga mat to an
- * address; jamie tips kai (sasha is not verified yet, so she cannot be paid:
+ * address, and buys luna's pay-per-view training plan BY CARD (a single purchase
+ * through the sandbox's checkout: docs/payments.md, "Single purchases by card");
+ * jamie tips kai (sasha is not verified yet, so she cannot be paid:
  * performers/earning-policy.ts). `npm run ledger:verify` passes afterwards.
  */
 export async function seedMoney(ctx: Ctx) {
@@ -43,6 +46,16 @@ export async function seedMoney(ctx: Ctx) {
     .where(and(eq(feeds.performerId, u.kai), eq(feeds.visibility, 'sale')))
     .limit(1);
   if (kyoto) await chargeWallet(ctx, { userId: u.alex, type: 'feed', id: kyoto.id });
+
+  const [plan] = await ctx.db
+    .select({ id: feeds.id })
+    .from(feeds)
+    .where(and(eq(feeds.performerId, u.luna), eq(feeds.visibility, 'sale')))
+    .limit(1);
+  if (plan) {
+    const p = await createCardPurchase(ctx, u.alex, { type: 'feed', id: plan.id, returnTo: '/luna' });
+    await sandboxPay(ctx, u.alex, p.id, { cardNumber: '4242 4242 4242 4242' });
+  }
 
   const [mat] = await ctx.db
     .select({ id: contentItems.id })

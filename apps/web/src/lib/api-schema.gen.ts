@@ -5383,6 +5383,79 @@ export interface paths {
                             confirmedAt: string | null;
                             /** @enum {string|null} */
                             nextGateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | null;
+                            undelivered?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/purchase/{type}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Buy one item by card (pay-per-view post, message, catalogue item, product; rent with rent=true): a payment of its price at a single-purchase processor; its approval buys the item (docs/payments.md, "Single purchases by card") */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    type: "feed" | "video" | "gallery" | "product" | "scene" | "scenario" | "message" | "stream";
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        rent?: boolean;
+                        quantity?: number;
+                        /** Format: uuid */
+                        deliveryAddressId?: string;
+                        /** @enum {string} */
+                        gateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel";
+                        returnTo?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            /** @enum {string} */
+                            gateway: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel";
+                            purpose: string;
+                            amount: number;
+                            charged: number;
+                            discount: number;
+                            currency: string;
+                            /** @enum {string} */
+                            status: "created" | "requires_action" | "succeeded" | "failed" | "refund_pending" | "refunded" | "chargeback";
+                            failureReason: string | null;
+                            description: string;
+                            checkoutUrl: string | null;
+                            createdAt: string;
+                            confirmedAt: string | null;
+                            /** @enum {string|null} */
+                            nextGateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | null;
+                            undelivered?: string | null;
                         };
                     };
                 };
@@ -5443,6 +5516,7 @@ export interface paths {
                                 confirmedAt: string | null;
                                 /** @enum {string|null} */
                                 nextGateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | null;
+                                undelivered?: string | null;
                             }[];
                             total: number;
                         };
@@ -5501,6 +5575,7 @@ export interface paths {
                             confirmedAt: string | null;
                             /** @enum {string|null} */
                             nextGateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | null;
+                            undelivered?: string | null;
                         };
                     };
                 };
@@ -5569,6 +5644,7 @@ export interface paths {
                             confirmedAt: string | null;
                             /** @enum {string|null} */
                             nextGateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | null;
+                            undelivered?: string | null;
                         };
                     };
                 };
@@ -5625,6 +5701,7 @@ export interface paths {
                             confirmedAt: string | null;
                             /** @enum {string|null} */
                             nextGateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | null;
+                            undelivered?: string | null;
                         };
                     };
                 };
@@ -5687,6 +5764,7 @@ export interface paths {
                             confirmedAt: string | null;
                             /** @enum {string|null} */
                             nextGateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | null;
+                            undelivered?: string | null;
                         };
                     };
                 };
@@ -6014,6 +6092,7 @@ export interface paths {
                             confirmedAt: string | null;
                             /** @enum {string|null} */
                             nextGateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | null;
+                            undelivered?: string | null;
                         };
                     };
                 };
@@ -6068,6 +6147,7 @@ export interface paths {
                             confirmedAt: string | null;
                             /** @enum {string|null} */
                             nextGateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | null;
+                            undelivered?: string | null;
                         };
                     };
                 };
@@ -6133,6 +6213,7 @@ export interface paths {
                             confirmedAt: string | null;
                             /** @enum {string|null} */
                             nextGateway?: "sandbox" | "stripe" | "ccbill" | "segpay" | "verotel" | null;
+                            undelivered?: string | null;
                         };
                     };
                 };

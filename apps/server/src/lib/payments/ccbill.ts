@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { EXTRACT_PATH, EXTRACT_TYPES, extractTime, type ProcessorRecord, parseExtract } from './ccbill.extract';
 import {
   CCBILL_CURRENCY_CODES,
   CCBILL_PAYMENT_FIELD,
@@ -197,6 +198,28 @@ export class CcbillGateway implements Gateway {
     } catch (err) {
       return { ok: false, mode: 'remote', message: (err as Error).message };
     }
+  }
+
+  /**
+   * The transactions CCBill reports for [from, to) (Data Link Extract, ccbill.extract.ts), for the
+   * reconciliation. Needs the DataLink user; CCBill answers one request an hour.
+   */
+  async transactionReport(from: Date, to: Date): Promise<ProcessorRecord[]> {
+    if (!this.o.datalinkUsername || !this.o.datalinkPassword) throw new Error('CCBill DataLink is not configured');
+    const url = new URL(EXTRACT_PATH, this.o.datalinkUrl);
+    const query = {
+      startTime: extractTime(from),
+      endTime: extractTime(new Date(to.getTime() - 1000)),
+      transactionTypes: EXTRACT_TYPES.join(','),
+      clientAccnum: this.o.clientAccnum,
+      clientSubacc: this.o.clientSubacc,
+      username: this.o.datalinkUsername,
+      password: this.o.datalinkPassword,
+    };
+    for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+    const res = await fetch(url, { signal: AbortSignal.timeout(DATALINK_TIMEOUT_MS) });
+    if (!res.ok) throw new Error(`CCBill Data Link answered ${res.status}`);
+    return parseExtract(await res.text());
   }
 
   /** One DataLink call (GET, credentials in the query as CCBill documents them, XML answer `<results>n</results>`). */

@@ -108,6 +108,7 @@ export function ccbillConfigured(config: Config): boolean {
   );
 }
 export { CcbillGateway, ccbillPrice, formDigest } from './ccbill';
+export { type ProcessorRecord, parseExtract } from './ccbill.extract';
 export * from './ccbill.postback';
 
 /** Verotel takes payments with its shop id and signature key (memberships also need the Control Center API). */

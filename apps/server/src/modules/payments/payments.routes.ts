@@ -1,5 +1,7 @@
 import {
   addCardBodySchema,
+  BUYABLE_TYPES,
+  cardPurchaseBodySchema,
   listResponseSchema,
   paymentCardSchema,
   paymentSchema,
@@ -13,7 +15,8 @@ import { z } from 'zod';
 import type { App } from '../../app-type';
 import { badRequest, notFound } from '../../lib/errors';
 import { requestGeo } from '../../lib/geo';
-import { requirePerformer, requireUser } from '../../plugins/auth';
+import { requirePerformer, requireUser, userOf } from '../../plugins/auth';
+import { createCardPurchase } from './card-purchases.start';
 import { findPayment, searchPayments } from './payments.repo';
 import {
   addCard,
@@ -60,6 +63,33 @@ export default async function paymentsRoutes(app: App) {
           requestGeo(ctx.config, req),
         ),
       );
+    },
+  );
+
+  app.post(
+    '/payment/purchase/:type/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Buy one item by card (pay-per-view post, message, catalogue item, product; rent with rent=true): a payment of its price at a single-purchase processor; its approval buys the item (docs/payments.md, "Single purchases by card")',
+        params: z.object({ type: z.enum(BUYABLE_TYPES), id: z.string().uuid() }),
+        headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional() }),
+        body: cardPurchaseBodySchema,
+        response: { 200: paymentSchema },
+      },
+    },
+    async (req) => {
+      const key = req.headers['idempotency-key'];
+      const payment = await createCardPurchase(
+        ctx,
+        userOf(req).id,
+        { ...req.body, type: req.params.type, id: req.params.id },
+        typeof key === 'string' ? key : undefined,
+        requestGeo(ctx.config, req),
+      );
+      return presentPayment(payment);
     },
   );
 

@@ -21,6 +21,7 @@ import { revoke } from '../entitlements';
 import { clearing, platform, post, wallet } from '../ledger';
 import type { SiteSettings } from '../settings';
 import { assertMayPurchase, lockWallet, reverseChargeInTx, walletBalance } from '../wallet';
+import { deliverCardPurchase, PURCHASE_PURPOSE, purchaseMetaOf } from './card-purchases';
 import { recordChargeback } from './chargebacks';
 import { gatewayError } from './gateway-error';
 import {
@@ -56,6 +57,7 @@ export function presentPayment(p: PaymentRow): Payment {
     checkoutUrl: p.status === 'created' || p.status === 'requires_action' ? p.checkoutUrl : null,
     createdAt: p.createdAt.toISOString(),
     confirmedAt: p.confirmedAt?.toISOString() ?? null,
+    ...(p.purpose === PURCHASE_PURPOSE ? { undelivered: purchaseMetaOf(p).undelivered ?? null } : {}),
   };
 }
 
@@ -276,7 +278,8 @@ async function applyEvent(
     await updatePayment(tx, p.id, { status: 'requires_action' });
     return 'requires action';
   }
-  if (p.purpose !== 'topup')
+  // top-ups and single purchases by card credit the wallet (a purchase then buys its item with it)
+  if (p.purpose !== 'topup' && p.purpose !== PURCHASE_PURPOSE)
     return applyPurposeEvent(ctx, tx, p, { gateway: gatewayName, event: e, settings: s, after });
   switch (e.type) {
     case 'payment.succeeded': {
@@ -300,6 +303,7 @@ async function applyEvent(
       });
       const balance = posted.balances.get(`wallet:${p.userId}`) ?? 0;
       after.push(() => ctx.realtime.toUser(p.userId, 'balance/updated', { balance: fromCents(balance) }));
+      if (p.purpose === PURCHASE_PURPOSE) return deliverCardPurchase(ctx, tx, s, p, after);
       return 'credited';
     }
     case 'payment.failed': {
@@ -432,7 +436,8 @@ async function applyRecurringEvent(
  * were already spent, the fan's purchases since the top-up are reversed newest
  * first (policy `creator_pays`: creators return those nets; `platform_absorbs`:
  * access is revoked but creators keep their earnings) and the platform bears
- * whatever is still missing.
+ * whatever is still missing. A single purchase by card (card-purchases.ts) first
+ * undoes the item it bought, whatever the fan's balance.
  */
 async function chargeBack(
   ctx: Ctx,
@@ -441,8 +446,19 @@ async function chargeBack(
   policy: 'creator_pays' | 'platform_absorbs',
   status: 'refunded' | 'chargeback',
 ) {
+  // platform_absorbs: the item a card purchase bought is revoked, its creator keeps the earning, the platform pays it
+  let absorbed = 0;
+  const bought = p.purpose === PURCHASE_PURPOSE ? purchaseMetaOf(p).chargeId : undefined;
+  if (bought) {
+    const [c] = await tx.select().from(walletCharges).where(eq(walletCharges.id, bought));
+    if (c?.status === 'paid') {
+      await undoSpentCharge(ctx, tx, c, policy, p.id);
+      if (policy === 'platform_absorbs') absorbed = c.paidCents;
+    }
+  }
+  const owed = Math.max(0, p.amountCents - absorbed);
   let balance = (await lockWallet(tx, p.userId)) ?? 0;
-  if (balance < p.amountCents) {
+  if (balance < owed) {
     const spent = await tx
       .select()
       .from(walletCharges)
@@ -455,22 +471,13 @@ async function chargeBack(
       )
       .orderBy(desc(walletCharges.createdAt));
     for (const c of spent) {
-      if (balance >= p.amountCents) break;
-      if (policy === 'creator_pays') {
-        await reverseChargeInTx(ctx, tx, c.id, 'chargeback', `chargeback of payment ${p.id}`);
-        balance += c.paidCents;
-      } else {
-        await tx
-          .update(walletCharges)
-          .set({ status: 'chargeback', refundedAt: ctx.now() })
-          .where(eq(walletCharges.id, c.id));
-        if (c.objectType && c.objectId) await revoke(tx, c.userId, c.objectType, c.objectId);
-        balance += c.paidCents; // counted as recovered by revoking; the platform pays below
-      }
+      if (balance >= owed) break;
+      await undoSpentCharge(ctx, tx, c, policy, p.id);
+      balance += c.paidCents; // platform_absorbs: counted as recovered by revoking; the platform pays below
     }
     balance = (await lockWallet(tx, p.userId)) ?? 0;
   }
-  const take = Math.min(balance, p.amountCents);
+  const take = Math.min(balance, owed);
   const platformLoss = p.chargedCents - take;
   await post(tx, {
     kind: status === 'refunded' ? 'topup_refund' : 'chargeback',
@@ -483,6 +490,22 @@ async function chargeBack(
     ],
   });
   await updatePayment(tx, p.id, { status });
+}
+
+/** One purchase paid with tokens a reversed card payment brought: reversed (creator_pays) or only revoked. */
+async function undoSpentCharge(
+  ctx: Ctx,
+  tx: Executor,
+  c: typeof walletCharges.$inferSelect,
+  policy: 'creator_pays' | 'platform_absorbs',
+  paymentId: string,
+) {
+  if (policy === 'creator_pays') {
+    await reverseChargeInTx(ctx, tx, c.id, 'chargeback', `chargeback of payment ${paymentId}`);
+    return;
+  }
+  await tx.update(walletCharges).set({ status: 'chargeback', refundedAt: ctx.now() }).where(eq(walletCharges.id, c.id));
+  if (c.objectType && c.objectId) await revoke(tx, c.userId, c.objectType, c.objectId);
 }
 
 // ---- the sandbox processor

@@ -81,7 +81,7 @@ export interface PaymentPurpose {
 const registry = new Map<string, PaymentPurpose>();
 
 export function registerPaymentPurpose(purpose: string, handler: PaymentPurpose): void {
-  if (purpose === 'topup') throw new Error('topup is the payments module’s own purpose');
+  if (purpose === 'topup' || purpose === 'purchase') throw new Error(`${purpose} is the payments module’s own purpose`);
   registry.set(purpose, handler);
 }
 

@@ -10,7 +10,7 @@ import type { GatewayName } from '../../lib/payments';
  * on the processor's clearing account. None of the three processors' reporting APIs is read yet:
  * the processor's side is its stored postbacks.
  */
-export type DifferenceKind = 'missing_in_ledger' | 'missing_at_processor' | 'amount_mismatch';
+export type DifferenceKind = 'missing_in_ledger' | 'missing_at_processor' | 'amount_mismatch' | 'duplicate';
 
 export interface Difference {
   kind: DifferenceKind;
@@ -35,7 +35,7 @@ export interface ReconcileReport {
 
 const SALE_EVENTS = ['payment.succeeded', 'recurring.paid'];
 const REVERSAL_EVENTS = ['payment.refunded', 'payment.disputed'];
-const REVERSAL_KINDS = ['refund', 'chargeback', 'topup_refund'];
+export const REVERSAL_KINDS = ['refund', 'chargeback', 'topup_refund'];
 
 /** The amount a stored postback names, per processor's field names (cents), or null. */
 export function reportedCents(gateway: string, payload: unknown): number | null {
@@ -54,7 +54,7 @@ export function reportedCents(gateway: string, payload: unknown): number | null 
 }
 
 /** Ledger transactions that moved the clearing account, with the sum they moved there (cents). */
-function clearingMoves(db: Executor, clearingKey: string, where: SQL | undefined) {
+export function clearingMoves(db: Executor, clearingKey: string, where: SQL | undefined) {
   return db
     .select({
       txId: ledgerTransactions.id,

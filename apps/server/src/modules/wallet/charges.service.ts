@@ -42,6 +42,8 @@ export interface ChargeRequest {
   idempotencyKey?: string;
   /** Where the request comes from (`requestGeo`): creator and site geo blocks apply. */
   geo?: ViewerLocation;
+  /** A card purchase: what the processor took (price × quantity + shipping); another price is refused. */
+  expectedCents?: number;
 }
 
 export interface ChargeOutcome {
@@ -150,7 +152,7 @@ export async function chargeWallet(ctx: Ctx, req: ChargeRequest): Promise<Charge
   return outcome;
 }
 
-async function chargeInTx(ctx: Ctx, tx: Executor, s: SiteSettings, req: ChargeRequest): Promise<ChargeOutcome> {
+export async function chargeInTx(ctx: Ctx, tx: Executor, s: SiteSettings, req: ChargeRequest): Promise<ChargeOutcome> {
   // The fan's row lock serialises this fan's charges: balance, "already bought" and idempotency checks below are race-free.
   const balance = await lockWallet(tx, req.userId);
   if (balance === null) throw notFound('User');
@@ -168,40 +170,21 @@ async function chargeInTx(ctx: Ctx, tx: Executor, s: SiteSettings, req: ChargeRe
   }
   if (req.type === 'tip') return tip(ctx, tx, s, req, balance);
 
-  const reg = purchasable(req.type);
-  if (!reg) throw new AppError(404, 'This item is not available', 'NOT_AVAILABLE');
-  const item = await reg.resolve(tx, req.id, req.userId);
-  if (!item) throw new AppError(404, 'This item is not available', 'NOT_AVAILABLE');
-  if (item.creatorId === req.userId) throw forbidden('You cannot buy your own content');
-  await assertMayPurchase({ db: tx as Db }, s, { creatorId: item.creatorId, userId: req.userId, geo: req.geo });
-  const { priceCents, rentDays } = priceOf(req, item);
-
-  const isProduct = req.type === 'product';
-  const quantity = isProduct ? (req.quantity ?? 1) : 1;
-  if (!isProduct) {
-    const held = await findEntitlement(tx, req.userId, item.objectType, req.id);
-    const active = held && !held.revokedAt && (!held.expiresAt || held.expiresAt > ctx.now());
-    if (active && held.source !== 'rent') throw conflict('You have already bought this', 'ALREADY_BOUGHT');
-    if (active && req.type === 'stream') throw conflict('You have already paid for this stream', 'ALREADY_BOUGHT');
-  }
-  if (isProduct && item.stock !== null && item.stock !== undefined && item.stock < quantity) {
-    throw conflict(
-      item.stock === 0 ? 'This product is out of stock' : `Only ${item.stock} left in stock`,
-      'OUT_OF_STOCK',
-    );
-  }
-  let deliveryAddress = null;
-  let addressId: string | null = null;
-  if (isProduct && item.isPhysical) {
-    if (!req.deliveryAddressId) throw badRequest('Choose a delivery address for this product', 'ADDRESS_REQUIRED');
-    const address = await ownAddress(tx, req.userId, req.deliveryAddressId);
-    deliveryAddress = toDeliveryAddress(address);
-    addressId = address.id;
-  }
-
-  const grossCents = priceCents * quantity;
-  // Physical goods: the shipping fee once per order, on top of price × quantity (docs/catalogue.md).
-  const shippingCents = isProduct && item.isPhysical ? Math.max(0, item.shippingFeeCents ?? 0) : 0;
+  const q = await quoteCharge(ctx, tx, s, req);
+  const {
+    reg,
+    item,
+    priceCents,
+    rentDays,
+    quantity,
+    grossCents,
+    shippingCents,
+    isProduct,
+    deliveryAddress,
+    addressId,
+  } = q;
+  if (req.expectedCents !== undefined && grossCents + shippingCents !== req.expectedCents)
+    throw conflict('The price changed since the checkout opened', 'PRICE_CHANGED');
   const chargeId = newId();
   const coupon = req.couponCode
     ? await redeemCoupon(tx, {
@@ -272,6 +255,60 @@ async function chargeInTx(ctx: Ctx, tx: Executor, s: SiteSettings, req: ChargeRe
     idempotencyKey: req.idempotencyKey ?? null,
   });
   return { charge: paid.charge, order, balance: paid.balance, replayed: false };
+}
+
+/**
+ * Everything a purchase checks before money moves (the item, its price, the right to buy, "already
+ * bought", stock, the delivery address): the wallet charge runs it in its transaction, and a card
+ * purchase (payments' `purchase` purpose) runs it when the checkout opens and again, through the
+ * charge, when the processor's approval arrives.
+ */
+export async function quoteCharge(ctx: Ctx, tx: Executor, s: SiteSettings, req: ChargeRequest) {
+  const reg = purchasable(req.type);
+  if (!reg) throw new AppError(404, 'This item is not available', 'NOT_AVAILABLE');
+  const item = await reg.resolve(tx, req.id, req.userId);
+  if (!item) throw new AppError(404, 'This item is not available', 'NOT_AVAILABLE');
+  if (item.creatorId === req.userId) throw forbidden('You cannot buy your own content');
+  await assertMayPurchase({ db: tx as Db }, s, { creatorId: item.creatorId, userId: req.userId, geo: req.geo });
+  const { priceCents, rentDays } = priceOf(req, item);
+
+  const isProduct = req.type === 'product';
+  const quantity = isProduct ? (req.quantity ?? 1) : 1;
+  if (!isProduct) {
+    const held = await findEntitlement(tx, req.userId, item.objectType, req.id);
+    const active = held && !held.revokedAt && (!held.expiresAt || held.expiresAt > ctx.now());
+    if (active && held.source !== 'rent') throw conflict('You have already bought this', 'ALREADY_BOUGHT');
+    if (active && req.type === 'stream') throw conflict('You have already paid for this stream', 'ALREADY_BOUGHT');
+  }
+  if (isProduct && item.stock !== null && item.stock !== undefined && item.stock < quantity) {
+    throw conflict(
+      item.stock === 0 ? 'This product is out of stock' : `Only ${item.stock} left in stock`,
+      'OUT_OF_STOCK',
+    );
+  }
+  let deliveryAddress = null;
+  let addressId: string | null = null;
+  if (isProduct && item.isPhysical) {
+    if (!req.deliveryAddressId) throw badRequest('Choose a delivery address for this product', 'ADDRESS_REQUIRED');
+    const address = await ownAddress(tx, req.userId, req.deliveryAddressId);
+    deliveryAddress = toDeliveryAddress(address);
+    addressId = address.id;
+  }
+  const grossCents = priceCents * quantity;
+  // Physical goods: the shipping fee once per order, on top of price × quantity (docs/catalogue.md).
+  const shippingCents = isProduct && item.isPhysical ? Math.max(0, item.shippingFeeCents ?? 0) : 0;
+  return {
+    reg,
+    item,
+    priceCents,
+    rentDays,
+    quantity,
+    grossCents,
+    shippingCents,
+    isProduct,
+    deliveryAddress,
+    addressId,
+  };
 }
 
 function priceOf(req: ChargeRequest, item: Purchasable): { priceCents: number; rentDays: number | null } {

@@ -1,6 +1,6 @@
 // The module's public face: what other modules may import (docs/development.md, "Module walls").
 // Re-exports only (no code): the module's own files import each other directly, never this file.
-export { chargeWallet, walletPay } from './charges.service';
+export { type ChargeRequest, chargeInTx, chargeWallet, notifyCharge, quoteCharge, walletPay } from './charges.service';
 export { type PurchasableType, registerPurchasable } from './purchasables';
 export { assertMayPurchase } from './purchase-guard';
 export { refundCharge, reverseChargeInTx } from './refunds.service';

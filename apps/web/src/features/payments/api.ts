@@ -1,8 +1,9 @@
+import type { BuyableType } from '@marquee/shared';
 import type { CheckoutPurpose, GatewayName } from '@marquee/shared/payments';
 import { mutate } from 'swr';
 import { isApiError } from '../../lib/api';
 import { client } from '../../lib/api-client';
-import type { ApiData } from '../../lib/api-contract';
+import type { ApiBody, ApiData } from '../../lib/api-contract';
 import { apiKey, useApi } from '../../lib/use-api';
 import { useSettings } from '../settings/api';
 
@@ -38,7 +39,20 @@ export function refreshPaymentResult(id: string) {
   return mutate(apiKey('/payment/transactions/{id}/result', { path: { id } }));
 }
 
+/** What a card purchase buys (POST /payment/purchase/{type}/{id}). */
+export type CardPurchase = { type: BuyableType; id: string } & Omit<
+  ApiBody<'/payment/purchase/{type}/{id}', 'post'>,
+  'gateway' | 'returnTo'
+>;
+
 export const paymentsApi = {
+  /** One item bought on a processor's hosted page (not from the wallet); the approval buys it. */
+  buyByCard: ({ type, id, ...body }: CardPurchase, gateway: GatewayName | null, returnTo: string) =>
+    client.post('/payment/purchase/{type}/{id}', {
+      path: { type, id },
+      body: { ...body, gateway: gateway ?? undefined, returnTo },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    }),
   failover: (id: string, gateway: GatewayName) =>
     client.post('/payment/transactions/{id}/failover', { path: { id }, body: { gateway } }),
   testGateway: (gateway: GatewayName) => client.post('/admin/payments/gateways/{gateway}/test', { path: { gateway } }),

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { AddressPicker } from '../../orders/components/addresses';
+import type { CardPurchase } from '../../payments/api';
 import { SubscribeButton } from '../../subscriptions/components/subscribe-button';
 import { UnlockDialog } from '../../wallet/components/unlock-dialog';
 import { catalogueApi, tokens } from '../api';
@@ -13,8 +14,21 @@ export function UnlockActions({ item, onDone }: { item: ContentItem; onDone: () 
   const [confirm, setConfirm] = useState<'buy' | 'rent' | null>(null);
   const physical = item.type === 'product' && item.productType === 'physical';
   const [addressId, setAddressId] = useState('');
-  const run = async () => {
+  const needAddress = () => {
     if (physical && confirm === 'buy' && !addressId) throw new Error(t('catalogue.chooseAddress'));
+  };
+  const card: CardPurchase | undefined =
+    item.type === 'reel'
+      ? undefined
+      : confirm === 'rent'
+        ? { type: item.type, id: item._id, rent: true }
+        : {
+            type: item.type,
+            id: item._id,
+            ...(item.type === 'product' ? { quantity: 1, ...(physical ? { deliveryAddressId: addressId } : {}) } : {}),
+          };
+  const run = async () => {
+    needAddress();
     if (confirm === 'rent') await catalogueApi.rent(item.type, item._id);
     else
       await catalogueApi.buy(
@@ -58,6 +72,8 @@ export function UnlockActions({ item, onDone }: { item: ContentItem; onDone: () 
         price={amount}
         confirmLabel={t('catalogue.pay', { amount: tokens(amount) })}
         onConfirm={run}
+        card={card}
+        cardCheck={needAddress}
         successMessage={confirm === 'rent' ? `Rented for ${item.rentDays} days` : 'Purchase complete'}
         onDone={onDone}
       >

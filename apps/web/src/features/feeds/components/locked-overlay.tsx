@@ -54,6 +54,7 @@ export function LockedOverlay({ feed, onUnlocked }: { feed: Feed; onUnlocked: ()
             price={feed.price}
             confirmLabel={t('feeds.unlockFor', { amount: tokens(feed.price) })}
             onConfirm={() => feedsApi.unlock(feed._id)}
+            card={{ type: 'feed', id: feed._id }}
             successMessage={t('feeds.unlocked')}
             onDone={onUnlocked}
           />

@@ -156,6 +156,7 @@ export function MessageBubble({ message, mine }: { message: ThreadMessage; mine:
         title={t('messages.unlockTitle')}
         price={message.price}
         onConfirm={() => unlockMessage(message._id)}
+        card={{ type: 'message', id: message._id }}
         onDone={() => void refreshMessage(message.conversationId)}
         successMessage={t('messages.unlocked')}
       />

@@ -74,6 +74,11 @@ export function PaymentResultPage() {
             currency: p.currency,
           })}
         </p>
+        {p.undelivered && (
+          <p className="text-amber-700 dark:text-amber-400" role="alert" data-testid="payment-undelivered">
+            {t('payments.result.undelivered', { description: p.description })}
+          </p>
+        )}
         <Link to={next} className={buttonClasses('primary', 'lg')} data-testid="payment-continue">
           {t('payments.result.continue')}
         </Link>

@@ -132,6 +132,7 @@ function PaywallPanel({ stream, onUnlocked }: { stream: Stream; onUnlocked: () =
         description={t('streaming.watch.titleBy', { title: stream.title, name: who })}
         price={stream.price}
         onConfirm={() => streamingApi.buySession(stream._id)}
+        card={{ type: 'stream', id: stream._id }}
         onDone={onUnlocked}
         successMessage="Enjoy the show!"
       />

@@ -6,6 +6,8 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage, isApiError } from '../../../lib/api';
+import type { CardPurchase } from '../../payments/api';
+import { CardPurchaseOption } from '../../payments/components/card-purchase';
 import { refreshWallet, tokens, topUpPath, useWallet } from '../api';
 
 export interface UnlockDialogProps {
@@ -23,6 +25,10 @@ export interface UnlockDialogProps {
   successMessage?: string;
   /** Where the "top up" path returns to; the current page by default. */
   returnTo?: string;
+  /** The item, when it may also be bought by card ("Pay by card", a processor's hosted page). */
+  card?: CardPurchase;
+  /** Checks before the card checkout (throw to stay: e.g. a missing delivery address). */
+  cardCheck?: () => void;
   children?: ReactNode;
 }
 
@@ -42,6 +48,8 @@ export function UnlockDialog({
   onDone,
   successMessage,
   returnTo,
+  card,
+  cardCheck,
   children,
 }: UnlockDialogProps) {
   const { data: wallet } = useWallet(open);
@@ -122,6 +130,7 @@ export function UnlockDialog({
           {t('wallet.insufficientComeBack')}
         </p>
       )}
+      {card && <CardPurchaseOption purchase={card} price={price} returnTo={back} check={cardCheck} />}
     </Dialog>
   );
 }

@@ -21,12 +21,20 @@ export const payments: Messages['payments'] = {
     declined: 'Zahlung abgelehnt',
     declinedText: '{{gateway}} hat die Zahlung nicht angenommen: {{reason}}',
     declinedNoReason: 'Die Karte wurde abgelehnt.',
+    undelivered:
+      '{{description}} konnte nicht mehr gekauft werden (ausverkauft, schon gekauft oder neuer Preis): Der bezahlte Betrag ist als Token in deiner Wallet.',
     refunded: 'Diese Zahlung wurde erstattet.',
     tryNext: 'Mit {{gateway}} versuchen',
     tryNextHint: 'Ein anderer Anbieter nimmt dieselbe Karte vielleicht an.',
     continue: 'Weiter',
     none: 'Keine Zahlung anzuzeigen.',
     status: 'Status: {{status}}',
+  },
+  card: {
+    title: 'Oder mit Karte bezahlen',
+    hint: 'Keine Token nötig: Du zahlst diesen Preis auf der sicheren Seite des Zahlungsanbieters, und es wird freigeschaltet, sobald die Zahlung bestätigt ist.',
+    pay: '{{amount}} mit Karte bezahlen',
+    failed: 'Die Zahlung konnte nicht gestartet werden.',
   },
   gatewayDown: '{{gateway}} hat nicht geantwortet. Du kannst stattdessen mit {{next}} zahlen.',
   resumeNewCheckout:

@@ -20,12 +20,20 @@ export const payments = {
     declined: 'Payment declined',
     declinedText: '{{gateway}} did not accept the payment: {{reason}}',
     declinedNoReason: 'The card was declined.',
+    undelivered:
+      '{{description}} could not be bought any more (sold out, bought already or repriced): the amount you paid is in your wallet as tokens.',
     refunded: 'This payment was refunded.',
     tryNext: 'Try with {{gateway}}',
     tryNextHint: 'Another processor may accept the same card.',
     continue: 'Continue',
     none: 'There is no payment to show.',
     status: 'Status: {{status}}',
+  },
+  card: {
+    title: 'Or pay by card',
+    hint: 'No tokens needed: you pay this price on the processor’s secure page, and it opens as soon as the payment is approved.',
+    pay: 'Pay {{amount}} by card',
+    failed: 'The payment could not be started.',
   },
   gatewayDown: '{{gateway}} did not answer. You can pay with {{next}} instead.',
   resumeNewCheckout:

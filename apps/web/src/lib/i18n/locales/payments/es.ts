@@ -21,12 +21,20 @@ export const payments: Messages['payments'] = {
     declined: 'Pago rechazado',
     declinedText: '{{gateway}} no aceptó el pago: {{reason}}',
     declinedNoReason: 'La tarjeta fue rechazada.',
+    undelivered:
+      '{{description}} ya no se pudo comprar (agotado, ya comprado o con otro precio): el importe pagado está en tu monedero como tokens.',
     refunded: 'Este pago fue reembolsado.',
     tryNext: 'Probar con {{gateway}}',
     tryNextHint: 'Otro procesador puede aceptar la misma tarjeta.',
     continue: 'Continuar',
     none: 'No hay ningún pago que mostrar.',
     status: 'Estado: {{status}}',
+  },
+  card: {
+    title: 'O paga con tarjeta',
+    hint: 'No necesitas tokens: pagas este precio en la página segura del procesador y se desbloquea en cuanto se aprueba el pago.',
+    pay: 'Pagar {{amount}} con tarjeta',
+    failed: 'No se pudo iniciar el pago.',
   },
   gatewayDown: '{{gateway}} no respondió. Puedes pagar con {{next}}.',
   resumeNewCheckout:

@@ -21,12 +21,20 @@ export const payments: Messages['payments'] = {
     declined: 'Paiement refusé',
     declinedText: '{{gateway}} n’a pas accepté le paiement : {{reason}}',
     declinedNoReason: 'La carte a été refusée.',
+    undelivered:
+      '{{description}} n’a plus pu être acheté (épuisé, déjà acheté ou prix modifié) : le montant payé est dans votre portefeuille en jetons.',
     refunded: 'Ce paiement a été remboursé.',
     tryNext: 'Essayer avec {{gateway}}',
     tryNextHint: 'Un autre prestataire peut accepter la même carte.',
     continue: 'Continuer',
     none: 'Aucun paiement à afficher.',
     status: 'Statut : {{status}}',
+  },
+  card: {
+    title: 'Ou payer par carte',
+    hint: 'Pas besoin de jetons : vous payez ce prix sur la page sécurisée du prestataire, et le contenu s’ouvre dès que le paiement est approuvé.',
+    pay: 'Payer {{amount}} par carte',
+    failed: 'Le paiement n’a pas pu démarrer.',
   },
   gatewayDown: '{{gateway}} n’a pas répondu. Vous pouvez payer avec {{next}}.',
   resumeNewCheckout:

@@ -21,12 +21,20 @@ export const payments: Messages['payments'] = {
     declined: 'Pagamento recusado',
     declinedText: '{{gateway}} não aceitou o pagamento: {{reason}}',
     declinedNoReason: 'O cartão foi recusado.',
+    undelivered:
+      '{{description}} não pôde mais ser comprado (esgotado, já comprado ou com novo preço): o valor pago está na sua carteira como tokens.',
     refunded: 'Este pagamento foi reembolsado.',
     tryNext: 'Tentar com {{gateway}}',
     tryNextHint: 'Outro processador pode aceitar o mesmo cartão.',
     continue: 'Continuar',
     none: 'Não há pagamento para mostrar.',
     status: 'Situação: {{status}}',
+  },
+  card: {
+    title: 'Ou pague com cartão',
+    hint: 'Sem tokens: você paga este preço na página segura do processador, e o conteúdo é liberado assim que o pagamento for aprovado.',
+    pay: 'Pagar {{amount}} com cartão',
+    failed: 'Não foi possível iniciar o pagamento.',
   },
   gatewayDown: '{{gateway}} não respondeu. Você pode pagar com {{next}}.',
   resumeNewCheckout:
