@@ -105,7 +105,9 @@ async function truncateAll(database: Database) {
     .filter((q) => filled.some((t) => t.name === q.table))
     .map((q) => `select setval('${q.sequence}', 1, false);`);
   await database.db.execute(
-    sql.raw(`begin; set local session_replication_role = replica; ${statements.join(' ')} ${sequences.join(' ')} commit;`),
+    sql.raw(
+      `begin; set local session_replication_role = replica; ${statements.join(' ')} ${sequences.join(' ')} commit;`,
+    ),
   );
 }
 

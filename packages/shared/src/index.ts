@@ -1,5 +1,5 @@
-export * from './age-assurance';
 export * from './admin';
+export * from './age-assurance';
 export * from './auth';
 export * from './business-days';
 export * from './chargebacks';

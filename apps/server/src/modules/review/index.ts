@@ -1,12 +1,6 @@
 // The module's public face: what other modules may import (docs/development.md, "Module walls").
 // Re-exports only (no code): the module's own files import each other directly, never this file.
-export {
-  gateNewItem,
-  pendingProfileImage,
-  publicationGate,
-  reverseRejection,
-  submitForReview,
-} from './review.service';
+
 export {
   consentMissing,
   holdItems,
@@ -15,3 +9,10 @@ export {
   releaseStatusOf,
   releasesFor,
 } from './review.consent';
+export {
+  gateNewItem,
+  pendingProfileImage,
+  publicationGate,
+  reverseRejection,
+  submitForReview,
+} from './review.service';

@@ -1,4 +1,11 @@
-import { AGE_ASSURANCE_PROVIDERS, CONTENT_PRICE_LIMITS, DEFAULTS, iceServerSchema, menuItemSchema, REVIEW_MODES } from '@marquee/shared';
+import {
+  AGE_ASSURANCE_PROVIDERS,
+  CONTENT_PRICE_LIMITS,
+  DEFAULTS,
+  iceServerSchema,
+  menuItemSchema,
+  REVIEW_MODES,
+} from '@marquee/shared';
 import { gatewayChoicesSchema, gatewayNameSchema } from '@marquee/shared/payments';
 import { z } from 'zod';
 
