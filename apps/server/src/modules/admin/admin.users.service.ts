@@ -15,6 +15,7 @@ import { notify } from '../notifications';
 import { ageOn, findPerformer, isOfAge, listDocuments, updatePerformerRow } from '../performers';
 import { findUserById, isEmailTaken, isUsernameTaken, updateUser } from '../users';
 import { type AdminActor, inAdminTx } from './admin.common';
+import { isSelfDemotion } from './admin.policy';
 
 export function presentAdminUser(
   u: UserRow,
@@ -157,7 +158,7 @@ export async function editUser(
         'ROLE_CHANGE',
       );
     }
-    if (id === actor.user.id && body.role && body.role !== 'admin')
+    if (isSelfDemotion(actor.user.id, id, body.role))
       throw badRequest('You cannot remove your own admin role', 'SELF_DEMOTE');
     const after = await updateUser(tx, id, body);
     await invalidateUserSessions(ctx.bus, id, tx);

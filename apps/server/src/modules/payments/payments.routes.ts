@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { App } from '../../app-type';
 import { badRequest, notFound } from '../../lib/errors';
 import { requestGeo } from '../../lib/geo';
-import { requirePerformer, requireUser } from '../../plugins/auth';
+import { requirePerformer, userOf } from '../../plugins/auth';
 import { findPayment, searchPayments } from './payments.repo';
 import {
   addCard,
@@ -49,7 +49,7 @@ export default async function paymentsRoutes(app: App) {
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = userOf(req);
       const key = req.headers['idempotency-key'];
       return presentPayment(
         await createTopUp(
@@ -74,7 +74,7 @@ export default async function paymentsRoutes(app: App) {
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = userOf(req);
       const q = req.query;
       const { rows, total } = await searchPayments(
         ctx.db,
@@ -102,7 +102,7 @@ export default async function paymentsRoutes(app: App) {
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = userOf(req);
       const p = await findPayment(ctx.db, req.params.id);
       if (!p || p.userId !== user.id) throw notFound('Payment');
       return presentPayment(p);
@@ -121,7 +121,7 @@ export default async function paymentsRoutes(app: App) {
         response: { 200: paymentSchema },
       },
     },
-    async (req) => presentPayment(await sandboxPay(ctx, requireUser(req).id, req.params.id, req.body)),
+    async (req) => presentPayment(await sandboxPay(ctx, userOf(req).id, req.params.id, req.body)),
   );
 
   app.post(
@@ -135,7 +135,7 @@ export default async function paymentsRoutes(app: App) {
         response: { 200: paymentSchema },
       },
     },
-    async (req) => presentPayment(await retrySandboxPayment(ctx, requireUser(req).id, req.params.id)),
+    async (req) => presentPayment(await retrySandboxPayment(ctx, userOf(req).id, req.params.id)),
   );
 
   app.post(
@@ -149,7 +149,7 @@ export default async function paymentsRoutes(app: App) {
         response: { 200: paymentSchema },
       },
     },
-    async (req) => presentPayment(await sandboxConfirm(ctx, requireUser(req).id, req.params.id, req.body.approve)),
+    async (req) => presentPayment(await sandboxConfirm(ctx, userOf(req).id, req.params.id, req.body.approve)),
   );
 
   // Webhooks need the exact raw body for signature checks: a scope with its own JSON parser.
@@ -184,7 +184,7 @@ export default async function paymentsRoutes(app: App) {
       },
     },
     async (req) => {
-      const rows = await cardsOf(ctx, requireUser(req).id);
+      const rows = await cardsOf(ctx, userOf(req).id);
       return { data: rows.map(presentCard), total: rows.length };
     },
   );
@@ -200,7 +200,7 @@ export default async function paymentsRoutes(app: App) {
         response: { 200: paymentCardSchema },
       },
     },
-    async (req) => presentCard(await addCard(ctx, requireUser(req).id, req.params.gateway, req.body)),
+    async (req) => presentCard(await addCard(ctx, userOf(req).id, req.params.gateway, req.body)),
   );
 
   app.delete(
@@ -214,7 +214,7 @@ export default async function paymentsRoutes(app: App) {
       },
     },
     async (req) => {
-      await deleteCard(ctx, requireUser(req).id, req.params.id);
+      await deleteCard(ctx, userOf(req).id, req.params.id);
       return { success: true };
     },
   );

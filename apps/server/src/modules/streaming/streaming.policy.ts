@@ -18,6 +18,10 @@ export const PAY_TO_JOIN_MESSAGE = 'This is a paid stream: unlock it to watch';
 export const isStreamStaff = (stream: Pick<StreamRow, 'performerId'>, viewer: StreamViewerRef | null) =>
   ownsOrAdmin(viewer, stream.performerId);
 
+/** Who moderates a private show's chat: its creator (the second party) or an admin. */
+export const isPrivateShowStaff = (viewer: StreamViewerRef | null, creatorId: string | undefined) =>
+  ownsOrAdmin(viewer, creatorId);
+
 /** Who sees and ends a private show: its fan, its creator, an admin. */
 export const canSeePrivateShow = (viewer: StreamViewerRef, party: unknown) => Boolean(party) || isAdmin(viewer);
 
