@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * The JavaScript the first load of `/` needs, gzipped: the entry with everything it imports
- * statically (index.html), plus the home route's chunk and its static imports (fetched before
- * the page draws its content). Read from Vite's manifest (apps/web/dist/.vite/manifest.json);
+ * statically (index.html), plus the home route's chunk and its static imports and the English
+ * texts the route loads with it (`apps/web/src/routes/route-texts.gen.ts`), all fetched before
+ * the page draws its content. Read from Vite's manifest (apps/web/dist/.vite/manifest.json);
  * chunks loaded later (menus, dialogs, the video player's hls.js, other routes) are not counted.
  *
  * `node scripts/web-payload.mjs [--max-kb 150]` prints the figure and the largest files, and
@@ -32,8 +33,13 @@ export function firstLoadPayload(dist = WEB_DIST) {
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (entry) walk(entry);
   const shell = [...files];
-  const home = Object.keys(manifest).find((k) => /routes\/home\.tsx$/.test(k));
+  // The route's chunk, keyed by its source, or by its name when Rollup merged it with a module
+  // another chunk shares (then the key is `_home-<hash>.js`).
+  const home =
+    Object.keys(manifest).find((k) => /routes\/home\.tsx$/.test(k)) ??
+    Object.keys(manifest).find((k) => manifest[k].name === 'home' && manifest[k].isDynamicEntry);
   if (home) walk(home);
+  for (const ns of homeTexts()) walk(`src/lib/i18n/locales/${ns}/en.ts`);
   const kb = (f) => zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length / 1024;
   const sum = (list, ext) => list.filter((f) => f.endsWith(ext)).reduce((a, f) => a + kb(f), 0);
   return {
@@ -42,6 +48,14 @@ export function firstLoadPayload(dist = WEB_DIST) {
     cssKb: sum([...files], '.css'),
     files: [...files].map((file) => ({ file, kb: kb(file) })).sort((a, b) => b.kb - a.kb),
   };
+}
+
+/** The English namespaces route `/` loads before it draws (docs/i18n.md). */
+function homeTexts() {
+  const gen = path.join(repo, 'apps/web/src/routes/route-texts.gen.ts');
+  if (!fs.existsSync(gen)) return [];
+  const row = fs.readFileSync(gen, 'utf8').match(/^\s*'\/': \[([^\]]*)\]/m);
+  return row ? [...row[1].matchAll(/'(\w+)'/g)].map((m) => m[1]) : [];
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -81,3 +81,17 @@ it('route files read no tables: no db/schema, no drizzle query helpers (the repo
   );
   expect(hits.map((i) => `${i.file} imports ${i.spec}`)).toEqual([]);
 });
+
+it("admin checks live in policies: no inline `role === 'admin'` outside *.policy.ts and plugins/auth.ts", () => {
+  // A new "admin may" rule is a named function in the module's <m>.policy.ts built on isAdmin /
+  // ownsOrAdmin (docs/development.md, "Rules, once"); everything else calls it.
+  const hits = sources(path.join(repo, 'apps/server/src')).flatMap((file) => {
+    const rel = path.relative(repo, file);
+    if (/\.policy\.ts$/.test(rel) || rel === 'apps/server/src/plugins/auth.ts') return [];
+    return fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, i) => (/role\s*[!=]==?\s*['"]admin['"]/.test(line) ? [`${rel}:${i + 1}: ${line.trim()}`] : []));
+  });
+  expect(hits).toEqual([]);
+});

@@ -56,7 +56,7 @@ describe('common route checks over the OpenAPI document', () => {
     const { app } = t();
     const secured = (await listOperations(app)).filter(requiresAuth);
     const failures = await collect(secured, (op) => expectRequiresAuth(app, op.method, op.url, op.body));
-    expect(failures, 'secured routes that do not answer 401 first (call requireUser before anything else)').toEqual([]);
+    expect(failures, 'secured routes that do not answer 401 first (call userOf before anything else)').toEqual([]);
   });
 });
 

@@ -36,36 +36,33 @@ export const authPlugin = fp(async (app: App) => {
   });
 });
 
-/** The signed-in user, or a 401. */
-export function requireUser(req: FastifyRequest): AuthUser {
+/**
+ * The signed-in user, or a 401: THE way a handler reads its caller. On a route that declares
+ * `config: { access }` (or `security`) the hook has already checked, so this only narrows the type.
+ */
+export function userOf(req: FastifyRequest): AuthUser {
   if (!req.user) throw unauthorized();
   return req.user;
 }
 
 export function requirePerformer(req: FastifyRequest): AuthUser {
-  const user = requireUser(req);
+  const user = userOf(req);
   if (user.role !== 'performer' && user.role !== 'admin') throw forbidden('Only creators can do this');
   return user;
 }
 
 export function requireAdmin(req: FastifyRequest): AuthUser {
-  const user = requireUser(req);
+  const user = userOf(req);
   if (user.role !== 'admin') throw forbidden('Only admins can do this');
   return user;
 }
 
 /** A moderator or an admin (access 'moderator'): the staff of the moderation screens. */
 export function requireStaff(req: FastifyRequest): AuthUser {
-  const user = requireUser(req);
+  const user = userOf(req);
   if (!isStaff(user)) throw forbidden('Only moderators and admins can do this');
   return user;
 }
-
-/**
- * The signed-in user of a route that declares `config: { access }` (or `security`): the hook has
- * checked it, so this only narrows the type (a route without the declaration gets a 401 here).
- */
-export const userOf = (req: FastifyRequest): AuthUser => req.user ?? requireUser(req);
 
 /** onRoute: puts the check a route declares (`config.access`, or a `security` requirement) in front of validation. */
 export function guardRoute(route: { schema?: unknown; config?: unknown; preValidation?: unknown }): void {
@@ -79,7 +76,7 @@ export function guardRoute(route: { schema?: unknown; config?: unknown; preValid
 
 /** preHandler forms, for routes that only need the check (the OpenAPI doc marks them secured). */
 export const authenticated = async (req: FastifyRequest, _reply: FastifyReply) => {
-  requireUser(req);
+  userOf(req);
 };
 export const performerOnly = async (req: FastifyRequest, _reply: FastifyReply) => {
   requirePerformer(req);
@@ -107,7 +104,7 @@ export interface Actor {
 }
 
 /** THE admin test of the module policies (`*.policy.ts`). */
-export const isAdmin = (actor: Pick<Actor, 'role'> | null | undefined): boolean => actor?.role === 'admin';
+export const isAdmin = (actor: { role?: string | null } | null | undefined): boolean => actor?.role === 'admin';
 
 /**
  * THE staff test: an admin, or an account with the moderator permission. Moderators may look at and

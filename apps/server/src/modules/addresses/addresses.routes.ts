@@ -1,7 +1,7 @@
 import { addressBodySchema, addressSchema, listQuerySchema, listResponseSchema } from '@marquee/shared';
 import { z } from 'zod';
 import type { App } from '../../app-type';
-import { requireUser } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import { createAddress, deleteAddress, presentAddress, searchAddresses, updateAddress } from './addresses.service';
 
 const idParams = z.object({ id: z.string().uuid() });
@@ -18,7 +18,7 @@ export default async function addressesRoutes(app: App) {
         response: { 200: addressSchema },
       },
     },
-    async (req) => presentAddress(await createAddress(ctx, requireUser(req).id, req.body)),
+    async (req) => presentAddress(await createAddress(ctx, userOf(req).id, req.body)),
   );
   app.put(
     '/addresses/:id',
@@ -31,7 +31,7 @@ export default async function addressesRoutes(app: App) {
         response: { 200: addressSchema },
       },
     },
-    async (req) => presentAddress(await updateAddress(ctx, requireUser(req).id, req.params.id, req.body)),
+    async (req) => presentAddress(await updateAddress(ctx, userOf(req).id, req.params.id, req.body)),
   );
   app.get(
     '/addresses/search',
@@ -46,7 +46,7 @@ export default async function addressesRoutes(app: App) {
     async (req) => {
       const { rows, total } = await searchAddresses(
         ctx,
-        requireUser(req).id,
+        userOf(req).id,
         (req.query.page - 1) * req.query.pageSize,
         req.query.pageSize,
       );
@@ -64,7 +64,7 @@ export default async function addressesRoutes(app: App) {
       },
     },
     async (req) => {
-      await deleteAddress(ctx, requireUser(req).id, req.params.id);
+      await deleteAddress(ctx, userOf(req).id, req.params.id);
       return { success: true };
     },
   );

@@ -24,6 +24,7 @@ import { notify } from '../notifications';
 import { ageOn, findPerformer, isOfAge, listDocuments, updatePerformerRow } from '../performers';
 import { findUserById, isEmailTaken, isUsernameTaken, updateUser } from '../users';
 import { type AdminActor, inAdminTx } from './admin.common';
+import { isSelfDemotion } from './admin.policy';
 
 export function presentAdminUser(
   u: UserRow,
@@ -167,7 +168,7 @@ export async function editUser(
         'ROLE_CHANGE',
       );
     }
-    if (id === actor.user.id && body.role && body.role !== 'admin')
+    if (isSelfDemotion(actor.user.id, id, body.role))
       throw badRequest('You cannot remove your own admin role', 'SELF_DEMOTE');
     const after = await updateUser(tx, id, body);
     await invalidateUserSessions(ctx.bus, id, tx);
@@ -189,7 +190,7 @@ export async function editUser(
 export async function setStaffRole(ctx: Ctx, actor: AdminActor, id: string, staffRole: 'moderator' | null) {
   await inAdminTx(ctx, actor, async (_c, tx, record) => {
     const before = await loadUser(tx, id);
-    if (staffRole && before.role === 'admin')
+    if (staffRole && isAdmin(before))
       throw badRequest('An admin already has every moderator power', 'ROLE_CHANGE');
     await updateUser(tx, id, { staffRole });
     await invalidateUserSessions(ctx.bus, id, tx);
@@ -228,7 +229,7 @@ export async function setUserStatus(
   const decision = await inAdminTx(ctx, actor, async (_c, tx, record) => {
     const before = await loadUser(tx, id);
     // A moderator suspends from the moderation screens; staff accounts are the admins' business.
-    if (!isAdmin(actor.user) && (before.role === 'admin' || before.staffRole))
+    if (!isAdmin(actor.user) && (isAdmin(before) || before.staffRole))
       throw forbidden('Only admins can change the status of a staff account');
     await applyUserStatus(ctx, tx, id, status);
     await record({

@@ -8,7 +8,7 @@ import {
   uuidParamsSchema,
 } from '@marquee/shared';
 import type { App } from '../../app-type';
-import { requireUser } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import { adminActor, security } from '../admin';
 import { appealQueue, decideAppeal, fileAppeal } from './appeals.service';
 
@@ -30,7 +30,7 @@ export default async function appealsRoutes(app: App) {
       },
     },
     async (req, reply) =>
-      reply.status(201).send(await fileAppeal(app.ctx, requireUser(req).id, req.params.id, req.body.text)),
+      reply.status(201).send(await fileAppeal(app.ctx, userOf(req).id, req.params.id, req.body.text)),
   );
 
   app.get(

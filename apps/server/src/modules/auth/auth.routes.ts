@@ -22,7 +22,7 @@ import type { App } from '../../app-type';
 import { badRequest, unauthorized } from '../../lib/errors';
 import { requestLocale } from '../../lib/i18n';
 import { publicOrigin } from '../../lib/public-origin';
-import { requireUser } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import { authRateLimit, perAccountLimit } from '../../plugins/rate-limit';
 import { findPerformer, receiveDocuments, storeDocuments } from '../performers';
 import type { ReceivedFile } from '../users';
@@ -187,7 +187,7 @@ export default async function authRoutes(app: App) {
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = userOf(req);
       await revokeSession(app.ctx.db, app.ctx.bus, { id: user.sessionId, userId: user.id });
       return { success: true, message: 'Logged out' };
     },
@@ -262,7 +262,7 @@ export default async function authRoutes(app: App) {
         response: { 200: messageResponseSchema },
       },
     },
-    async (req) => changePassword(app.ctx, requireUser(req), req.body),
+    async (req) => changePassword(app.ctx, userOf(req), req.body),
   );
 
   app.post(
@@ -275,7 +275,7 @@ export default async function authRoutes(app: App) {
         response: { 200: totpSetupResponseSchema },
       },
     },
-    async (req) => setupTotp(app.ctx, requireUser(req).id),
+    async (req) => setupTotp(app.ctx, userOf(req).id),
   );
 
   app.post(
@@ -289,7 +289,7 @@ export default async function authRoutes(app: App) {
         response: { 200: messageResponseSchema },
       },
     },
-    async (req) => enableTotp(app.ctx, requireUser(req).id, req.body.code),
+    async (req) => enableTotp(app.ctx, userOf(req).id, req.body.code),
   );
 
   app.post(
@@ -303,6 +303,6 @@ export default async function authRoutes(app: App) {
         response: { 200: messageResponseSchema },
       },
     },
-    async (req) => disableTotp(app.ctx, requireUser(req).id, req.body.code),
+    async (req) => disableTotp(app.ctx, userOf(req).id, req.body.code),
   );
 }

@@ -24,6 +24,7 @@ import {
   isUsernameTaken,
 } from '../users';
 import { adminPasswordResetMail, passwordResetMail, verificationMail } from './auth.mails';
+import { mustVerifyEmailFirst } from './auth.policy';
 import { consumeAccountToken, findAccountToken, issueAccountToken } from './auth.repo';
 import { assertPasswordAllowed } from './password-policy';
 import { revokeUserSessions } from './sessions';
@@ -176,7 +177,7 @@ export async function login(
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) throw unauthorized(INCORRECT_CREDENTIALS);
   if (user.status !== 'active') throw forbidden(SUSPENDED);
-  if (!user.emailVerified && user.role !== 'admin' && (await ctx.settings.get('requireEmailVerification'))) {
+  if (mustVerifyEmailFirst(user) && (await ctx.settings.get('requireEmailVerification'))) {
     throw forbidden(EMAIL_NOT_VERIFIED);
   }
   return finishSignIn(ctx, user, { ...meta, remember: input.remember, totpCode: input.totpCode });

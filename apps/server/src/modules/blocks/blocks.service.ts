@@ -2,6 +2,7 @@ import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { type GeoLocation, locate, type RequestGeo } from '../../lib/geo';
+import { isAdmin } from '../../plugins/auth';
 import { findUserById } from '../users';
 import {
   anyCountryBlocks,
@@ -135,7 +136,7 @@ export async function blockUser(
   if (targetId === creatorId) throw badRequest('You cannot block yourself', 'CANNOT_BLOCK_SELF');
   const target = await findUserById(ctx.db, targetId);
   if (!target) throw notFound('User');
-  if (target.role === 'admin') throw forbidden('Site admins cannot be blocked');
+  if (isAdmin(target)) throw forbidden('Site admins cannot be blocked');
   return ctx.db.transaction(async (tx) => {
     const row = await insertUserBlock(tx, creatorId, targetId, reason);
     await onBlocked?.(tx);

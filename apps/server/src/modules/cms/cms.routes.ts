@@ -10,6 +10,7 @@ import {
 } from '@marquee/shared';
 import { z } from 'zod';
 import type { App } from '../../app-type';
+import { isAdmin } from '../../plugins/auth';
 import { createPost, editPost, ensureDefaultPages, getPost, listPosts, postSitemap, searchPromos } from './cms.service';
 
 const tags = ['cms'];
@@ -31,7 +32,7 @@ export default async function cmsRoutes(app: App) {
         response: { 200: z.object({ data: z.array(cmsPostSchema), total: z.number().int() }) },
       },
     },
-    async (req) => listPosts(app.ctx, req.query, req.user?.role === 'admin'),
+    async (req) => listPosts(app.ctx, req.query, isAdmin(req.user)),
   );
 
   app.get(
@@ -52,7 +53,7 @@ export default async function cmsRoutes(app: App) {
         response: { 200: cmsPostSchema },
       },
     },
-    async (req) => getPost(app.ctx, req.params.id, req.user?.role === 'admin'),
+    async (req) => getPost(app.ctx, req.params.id, isAdmin(req.user)),
   );
 
   app.post(

@@ -16,6 +16,7 @@ import { revokeUserSessions } from '../auth';
 import { recordDecision } from '../decisions';
 import { exactHashes, photoPdq, videoFramePdq } from './hashes.compute';
 import { parseHashList } from './hashes.parse';
+import { suspendsOnMatch } from './hashes.policy';
 import {
   addEntries,
   allPdqEntries,
@@ -208,7 +209,7 @@ async function blockUpload(
       reason: `Upload matched ${lists}`,
       ip,
     });
-    if (user && user.status !== 'suspended' && user.role !== 'admin') {
+    if (user && suspendsOnMatch(user)) {
       await tx.update(users).set({ status: 'suspended', updatedAt: at }).where(eq(users.id, user.id));
       await revokeUserSessions(tx, ctx.bus, user.id);
       await audit(ctx, tx, {

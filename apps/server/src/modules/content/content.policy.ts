@@ -2,6 +2,7 @@ import { isTakenDown } from '../../db/moderation';
 import { isApproved } from '../../db/review';
 import type { ContentItemRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { isAdmin, ownsOrAdmin } from '../../plugins/auth';
 import type { Viewer } from '../entitlements';
 import type { ContentKind } from './content.kinds';
 
@@ -11,7 +12,7 @@ export function assertCanManage<T extends Pick<ContentItemRow, 'creatorId'>>(
   actor: Viewer,
   row: T | null,
 ): T {
-  if (!row || (row.creatorId !== actor.id && actor.role !== 'admin')) throw notFound(kind.label);
+  if (!row || !ownsOrAdmin(actor, row.creatorId)) throw notFound(kind.label);
   return row;
 }
 
@@ -25,8 +26,11 @@ export function isListedFor(
   row: Pick<ContentItemRow, 'creatorId' | 'status' | 'publishedAt' | 'takenDownAt' | 'reviewState'>,
   at: Date,
 ) {
-  if (viewer?.role === 'admin') return true;
+  if (isAdmin(viewer)) return true;
   if (isTakenDown(row)) return false;
   if (viewer && viewer.id === row.creatorId) return true;
   return row.status === 'active' && isApproved(row) && row.publishedAt !== null && row.publishedAt <= at;
 }
+
+/** Who lists another creator's own items (any status) by `performerId`: admins; a creator sees their own. */
+export const canListAnyCreator = (actor: Viewer) => isAdmin(actor);

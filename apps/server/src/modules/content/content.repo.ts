@@ -12,6 +12,7 @@ import {
   type NewContentItemRow,
   users,
 } from '../../db/schema';
+import { isAdmin } from '../../plugins/auth';
 import { notBlockedBy, notCountryBlocked } from '../blocks';
 
 export interface PerformerSummary {
@@ -76,21 +77,20 @@ export function listedItemExists(
   viewer: { id: string; role: string } | null,
   at: Date,
 ): SQL {
-  const visible =
-    viewer?.role === 'admin'
-      ? sql`true`
-      : and(
-          notTakenDown(contentItems),
-          or(
-            viewer ? eq(contentItems.creatorId, viewer.id) : undefined,
-            and(
-              eq(contentItems.status, 'active'),
-              isPublished(contentItems),
-              isNotNull(contentItems.publishedAt),
-              lte(contentItems.publishedAt, at),
-            ),
+  const visible = isAdmin(viewer)
+    ? sql`true`
+    : and(
+        notTakenDown(contentItems),
+        or(
+          viewer ? eq(contentItems.creatorId, viewer.id) : undefined,
+          and(
+            eq(contentItems.status, 'active'),
+            isPublished(contentItems),
+            isNotNull(contentItems.publishedAt),
+            lte(contentItems.publishedAt, at),
           ),
-        );
+        ),
+      );
   return sql`exists (select 1 from ${contentItems} where ${contentItems.id} = ${objectId} and ${contentItems.type} = ${type} and ${visible})`;
 }
 

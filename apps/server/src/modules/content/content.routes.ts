@@ -16,7 +16,7 @@ import type { App } from '../../app-type';
 import type { Ctx } from '../../context';
 import { badRequest, notFound } from '../../lib/errors';
 import { requestGeo } from '../../lib/geo';
-import { requirePerformer, requireUser } from '../../plugins/auth';
+import { requirePerformer, userOf } from '../../plugins/auth';
 import type { Viewer } from '../entitlements';
 import { mediaStatus, presentMedia, uploadFiles } from '../media';
 import type { ContentKind, MediaSlot } from './content.kinds';
@@ -279,7 +279,7 @@ export function registerKindRoutes(app: App, r: KindRoutes) {
         },
       },
       async (req) => {
-        const item = await content.getOwnItem(app.ctx, kind, requireUser(req), req.params.id);
+        const item = await content.getOwnItem(app.ctx, kind, userOf(req), req.params.id);
         const files = [
           item.video?._id,
           item.teaser?._id,

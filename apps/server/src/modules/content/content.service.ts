@@ -19,7 +19,7 @@ import { assertPrice } from '../settings';
 import { findUserById } from '../users';
 import type { ContentKind, MediaSlot } from './content.kinds';
 import { assertOwnMedia, dropMedia } from './content.media';
-import { assertCanManage, isListedFor } from './content.policy';
+import { assertCanManage, canListAnyCreator, isListedFor } from './content.policy';
 import { presentItem, presentItems } from './content.presenter';
 import * as repo from './content.repo';
 
@@ -342,7 +342,7 @@ export async function listOwn(
   actor: Viewer,
   q: ContentListQuery,
 ): Promise<ListResponse<ContentItem>> {
-  const creatorId = actor.role === 'admin' && q.performerId ? await resolvePerformerId(ctx, q.performerId) : actor.id;
+  const creatorId = canListAnyCreator(actor) && q.performerId ? await resolvePerformerId(ctx, q.performerId) : actor.id;
   if (!creatorId) return { data: [], total: 0 };
   const { rows, total } = await repo.listItems(
     ctx.db,

@@ -6,7 +6,7 @@ import {
 } from '@marquee/shared';
 import { z } from 'zod';
 import type { App } from '../../app-type';
-import { requireUser } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import * as conversations from './conversations.service';
 
 const tags = ['messages'];
@@ -25,7 +25,7 @@ export default async function conversationRoutes(app: App) {
         response: { 200: listResponseSchema(conversationSchema) },
       },
     },
-    async (req) => conversations.listConversations(app.ctx, requireUser(req), req.query),
+    async (req) => conversations.listConversations(app.ctx, userOf(req), req.query),
   );
 
   app.get(
@@ -38,7 +38,7 @@ export default async function conversationRoutes(app: App) {
         response: { 200: listResponseSchema(conversationSchema) },
       },
     },
-    async (req) => conversations.listConversations(app.ctx, requireUser(req), req.query),
+    async (req) => conversations.listConversations(app.ctx, userOf(req), req.query),
   );
 
   app.get(
@@ -51,7 +51,7 @@ export default async function conversationRoutes(app: App) {
         response: { 200: conversationSchema },
       },
     },
-    async (req) => conversations.getConversation(app.ctx, requireUser(req), req.params.id),
+    async (req) => conversations.getConversation(app.ctx, userOf(req), req.params.id),
   );
 
   app.post(
@@ -67,7 +67,7 @@ export default async function conversationRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const viewer = requireUser(req);
+      const viewer = userOf(req);
       const { conversation, created } = await conversations.openPrivate(app.ctx, viewer, req.body.sourceId);
       return reply.code(created ? 201 : 200).send(conversation);
     },

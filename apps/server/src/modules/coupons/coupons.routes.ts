@@ -1,7 +1,7 @@
 import { applyCouponBodySchema, applyCouponResultSchema, fromCents, toCents } from '@marquee/shared';
 import { z } from 'zod';
 import type { App } from '../../app-type';
-import { requireUser } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import { discountFor, presentCoupon, validateCoupon } from './coupons.service';
 
 export default async function couponsRoutes(app: App) {
@@ -20,7 +20,7 @@ export default async function couponsRoutes(app: App) {
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = userOf(req);
       const target = req.body?.target ?? 'topup';
       const c = await validateCoupon(ctx.db, req.params.code, user.id, target, ctx.now());
       const amount = req.body?.amount !== undefined ? toCents(req.body.amount) : null;

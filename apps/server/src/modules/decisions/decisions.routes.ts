@@ -1,7 +1,7 @@
 import { decisionSchema, listQuerySchema } from '@marquee/shared';
 import { z } from 'zod';
 import type { App } from '../../app-type';
-import { requireUser } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import { myDecisions } from './decisions.service';
 
 const tags = ['decisions'];
@@ -21,6 +21,6 @@ export default async function decisionsRoutes(app: App) {
         response: { 200: z.object({ data: z.array(decisionSchema), more: z.boolean() }) },
       },
     },
-    async (req) => myDecisions(app.ctx, requireUser(req).id, req.query.page, req.query.pageSize),
+    async (req) => myDecisions(app.ctx, userOf(req).id, req.query.page, req.query.pageSize),
   );
 }

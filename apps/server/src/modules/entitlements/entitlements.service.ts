@@ -1,6 +1,7 @@
 import type { Role } from '@marquee/shared';
 import type { Executor } from '../../db/client';
 import { now } from '../../lib/clock';
+import { isAdmin as adminViewer } from '../../plugins/auth';
 import { findActive, findOne, type GrantInput, markRevoked, upsertGrant } from './entitlements.repo';
 
 /** A subscription to a creator is an entitlement on the object ('performer', creatorId). */
@@ -60,7 +61,7 @@ export async function accessMap(
   const byKey = new Map(rows.map((r) => [key(r.objectType, r.objectId), r]));
   for (const item of items) {
     const isOwner = viewer?.id === item.creatorId;
-    const isAdmin = viewer?.role === 'admin';
+    const isAdmin = adminViewer(viewer);
     const sub = byKey.get(key(SUBSCRIPTION_OBJECT, item.creatorId));
     const own = byKey.get(key(item.objectType, item.objectId));
     const isSubscribed = Boolean(sub) || viewer?.previewSubscriberOf === item.creatorId;

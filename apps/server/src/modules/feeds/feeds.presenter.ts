@@ -6,6 +6,7 @@ import { type Access, accessMap, type Viewer } from '../entitlements';
 import { presentMedia } from '../media';
 import { profileMediaUrl } from '../users';
 import { loadMedia, viewerReactions } from './feeds.deps';
+import { canSeeTakedownReason } from './feeds.policy';
 import { filesOf, type PerformerSummary, performerSummaries, pollsWithOptions, votesOf } from './feeds.repo';
 import { protectable } from './feeds.service';
 
@@ -144,7 +145,7 @@ function presentOne(ctx: Ctx, row: FeedRow, viewer: Viewer | null, p: Parts): Fe
     isBought: p.access.isBought,
     locked: !unlocked,
     takenDown: row.takenDownAt !== null,
-    takedownReason: p.access.isOwner || viewer?.role === 'admin' ? (row.takedownReason ?? null) : null,
+    takedownReason: canSeeTakedownReason(viewer, p.access.isOwner) ? (row.takedownReason ?? null) : null,
     publishedAt: row.publishedAt?.toISOString() ?? null,
     scheduledAt: row.scheduledAt?.toISOString() ?? null,
     expiresAt: row.expiresAt?.toISOString() ?? null,

@@ -21,7 +21,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { notFound } from '../../lib/errors';
-import { requirePerformer, requireUser } from '../../plugins/auth';
+import { requirePerformer, userOf } from '../../plugins/auth';
 import { readCtx } from '../../plugins/read-replica';
 import type { Viewer } from '../entitlements';
 import { access } from '../entitlements';
@@ -216,7 +216,7 @@ export default async function feedsRoutes(app: App) {
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = userOf(req);
       const viewer = viewerOf(user)!;
       // Creators who blocked the fan are left out by the timeline query itself.
       const ctx = readCtx(app.ctx, req);
@@ -275,7 +275,7 @@ export default async function feedsRoutes(app: App) {
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = userOf(req);
       const viewer = viewerOf(user)!;
       const feed = await vote(app.ctx, viewer, req.params.id);
       const presented = await presentFeed(app.ctx, viewer, feed);

@@ -8,7 +8,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { requestGeo } from '../../lib/geo';
-import { requirePerformer, requireUser } from '../../plugins/auth';
+import { requirePerformer, userOf } from '../../plugins/auth';
 import { follow, myFollowers, myFollowing, unfollow } from './follows.service';
 
 const tags = ['follows'];
@@ -27,7 +27,7 @@ export default async function followsRoutes(app: App) {
         response: { 200: followStateSchema },
       },
     },
-    async (req) => follow(app.ctx, requireUser(req), req.params.id, requestGeo(app.ctx.config, req)),
+    async (req) => follow(app.ctx, userOf(req), req.params.id, requestGeo(app.ctx.config, req)),
   );
 
   app.delete(
@@ -42,7 +42,7 @@ export default async function followsRoutes(app: App) {
         response: { 200: followStateSchema },
       },
     },
-    async (req) => unfollow(app.ctx, requireUser(req), req.params.id),
+    async (req) => unfollow(app.ctx, userOf(req), req.params.id),
   );
 
   app.get(
@@ -72,6 +72,6 @@ export default async function followsRoutes(app: App) {
         response: { 200: performerListSchema },
       },
     },
-    async (req) => myFollowing(app.ctx, requireUser(req), req.query),
+    async (req) => myFollowing(app.ctx, userOf(req), req.query),
   );
 }

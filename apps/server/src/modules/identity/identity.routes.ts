@@ -6,7 +6,7 @@ import {
 } from '@marquee/shared';
 import { z } from 'zod';
 import type { App } from '../../app-type';
-import { requireUser } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import { refreshVerification, reviewIdentity, startVerification } from './identity.service';
 
 export default async function identityRoutes(app: App) {
@@ -21,7 +21,7 @@ export default async function identityRoutes(app: App) {
         response: { 200: identityVerificationSchema },
       },
     },
-    async (req) => startVerification(app.ctx, requireUser(req), req.body.performerId),
+    async (req) => startVerification(app.ctx, userOf(req), req.body.performerId),
   );
 
   app.post(
@@ -35,7 +35,7 @@ export default async function identityRoutes(app: App) {
         response: { 200: identityVerificationSchema },
       },
     },
-    async (req) => refreshVerification(app.ctx, requireUser(req), req.params.id),
+    async (req) => refreshVerification(app.ctx, userOf(req), req.params.id),
   );
 
   app.put(
@@ -50,6 +50,6 @@ export default async function identityRoutes(app: App) {
         response: { 200: z.object({ verificationStatus: z.enum(VERIFICATION_STATUSES) }) },
       },
     },
-    async (req) => reviewIdentity(app.ctx, requireUser(req), req.params.id, req.body.status, req.body.note),
+    async (req) => reviewIdentity(app.ctx, userOf(req), req.params.id, req.body.status, req.body.note),
   );
 }

@@ -1,7 +1,7 @@
 import { setLocaleBodySchema } from '@marquee/shared';
 import { z } from 'zod';
 import type { App } from '../../app-type';
-import { requireUser } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import { setLocale } from './locale.service';
 
 export default async function localeRoutes(app: App) {
@@ -16,6 +16,6 @@ export default async function localeRoutes(app: App) {
         response: { 200: z.object({ locale: z.string() }) },
       },
     },
-    async (req) => setLocale(app.ctx, requireUser(req).id, req.body.locale),
+    async (req) => setLocale(app.ctx, userOf(req).id, req.body.locale),
   );
 }

@@ -4,6 +4,7 @@ import { type AppError, tooLarge, unprocessable } from '../../lib/errors';
 import type { Probe } from '../../lib/media/ffmpeg';
 import { shapeProblem } from '../../lib/media/image';
 import type { SiteSettings } from '../settings';
+import { hasCreatorLimits } from './media.policy';
 
 /**
  * What one upload may cost the processing workers (issue 23 item 4). A 4 MB file can hold an
@@ -17,7 +18,7 @@ export interface VideoLimits {
 }
 
 export function videoLimitsFor(s: SiteSettings, role: UserRow['role'] | null): VideoLimits {
-  const creator = role === 'performer' || role === 'admin';
+  const creator = hasCreatorLimits(role);
   return {
     maxSeconds: (creator ? s.maxVideoMinutes : s.maxVideoMinutesFans) * 60,
     maxPixels: s.maxVideoGigapixels * 1e9,

@@ -2,7 +2,7 @@ import { MEDIA_KINDS, mediaFileSchema, mediaStatusSchema, mediaUploadResponseSch
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { notFound } from '../../lib/errors';
-import { requireUser } from '../../plugins/auth';
+import { isAdmin, userOf } from '../../plugins/auth';
 import { serveFile } from './media.files';
 import { canSeeFile } from './media.policy';
 import { getMedia, mediaStatus, presentMedia, uploadFiles } from './media.service';
@@ -43,8 +43,8 @@ export default async function mediaRoutes(app: App) {
       },
     },
     async (req) => {
-      const user = requireUser(req);
-      return mediaStatus(app.ctx, req.params.id, user.id, { isAdmin: user.role === 'admin' });
+      const user = userOf(req);
+      return mediaStatus(app.ctx, req.params.id, user.id, { isAdmin: isAdmin(user) });
     },
   );
 
@@ -59,7 +59,7 @@ export default async function mediaRoutes(app: App) {
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = userOf(req);
       const m = await getMedia(app.ctx, req.params.id);
       if (!m || !canSeeFile(user, m)) throw notFound('File');
       return presentMedia(app.ctx, m, { unlocked: true, viewerId: user.id });
@@ -86,7 +86,7 @@ export default async function mediaRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const user = requireUser(req);
+      const user = userOf(req);
       const { media } = await uploadFiles(app.ctx, req, {
         ownerId: user.id,
         kinds: req.query.kinds,

@@ -11,7 +11,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../app-type';
-import { requireUser } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import * as conversations from '../conversations';
 import { presentMedia, uploadFiles } from '../media';
 import { registerMessagePurchasable } from './messages.integrations';
@@ -36,7 +36,7 @@ export default async function messageRoutes(app: App) {
         response: { 200: listResponseSchema(messageSchema) },
       },
     },
-    async (req) => messages.listMessages(app.ctx, requireUser(req), req.params.id, req.query),
+    async (req) => messages.listMessages(app.ctx, userOf(req), req.params.id, req.query),
   );
 
   app.post(
@@ -53,11 +53,11 @@ export default async function messageRoutes(app: App) {
       },
     },
     async (req, reply) =>
-      reply.code(201).send(await messages.sendMessage(app.ctx, requireUser(req), req.params.id, req.body)),
+      reply.code(201).send(await messages.sendMessage(app.ctx, userOf(req), req.params.id, req.body)),
   );
 
   const upload = (kind: 'photo' | 'video') => async (req: FastifyRequest, reply: FastifyReply) => {
-    const user = requireUser(req);
+    const user = userOf(req);
     const { media } = await uploadFiles(app.ctx, req, {
       ownerId: user.id,
       kinds: [kind],
@@ -106,7 +106,7 @@ export default async function messageRoutes(app: App) {
         response: { 200: messageSchema },
       },
     },
-    async (req) => messages.deleteMessage(app.ctx, requireUser(req), req.params.id),
+    async (req) => messages.deleteMessage(app.ctx, userOf(req), req.params.id),
   );
 
   app.get(
@@ -118,7 +118,7 @@ export default async function messageRoutes(app: App) {
         response: { 200: unreadTotalSchema },
       },
     },
-    async (req) => ({ total: await conversations.unreadTotal(app.ctx, requireUser(req).id) }),
+    async (req) => ({ total: await conversations.unreadTotal(app.ctx, userOf(req).id) }),
   );
 
   app.post(
@@ -131,7 +131,7 @@ export default async function messageRoutes(app: App) {
         response: { 200: unreadTotalSchema },
       },
     },
-    async (req) => conversations.readAll(app.ctx, requireUser(req), req.params.id),
+    async (req) => conversations.readAll(app.ctx, userOf(req), req.params.id),
   );
 
   app.get(
@@ -144,7 +144,7 @@ export default async function messageRoutes(app: App) {
         response: { 200: mediaStatusSchema },
       },
     },
-    async (req) => messages.fileStatus(app.ctx, requireUser(req), req.params.id, req.params.fileId),
+    async (req) => messages.fileStatus(app.ctx, userOf(req), req.params.id, req.params.fileId),
   );
 
   app.get(

@@ -270,8 +270,7 @@ export async function deleteMessage(ctx: Ctx, viewer: Viewer, id: string): Promi
   const { members } = await memberConversation(ctx, viewer.id, found.message.conversationId).catch(() => {
     throw notFound(MESSAGE_NOT_FOUND);
   });
-  if (found.message.senderId !== viewer.id && viewer.role !== 'admin')
-    throw forbidden('You can only delete your own messages');
+  if (!canDeleteMessage(viewer, found.message)) throw forbidden('You can only delete your own messages');
   if (found.message.priceCents > 0 && !found.message.isDeleted && (await hasBuyers(ctx.db, id)))
     throw conflict('This paid message was already unlocked by a fan and cannot be deleted', 'MESSAGE_BOUGHT');
   const changed = await ctx.db.transaction(async (tx) => {
@@ -323,3 +322,5 @@ export {
   markDeleted,
   mediaByIds,
 } from './messages.repo';
+
+import { canDeleteMessage } from './messages.policy';

@@ -7,7 +7,7 @@ import {
 } from '@marquee/shared';
 import { z } from 'zod';
 import type { App } from '../../app-type';
-import { requireUser } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import * as notifications from './notifications.service';
 
 const unreadSchema = z.object({ total: z.number().int() });
@@ -29,7 +29,7 @@ export default async function notificationRoutes(app: App) {
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = userOf(req);
       return notifications.listForUser(app.ctx, user.id, { ...req.query, unread: req.query.unread === 'true' });
     },
   );
@@ -37,13 +37,13 @@ export default async function notificationRoutes(app: App) {
   app.get(
     '/notifications/unread-count',
     { schema: { tags, summary: 'How many notifications are unread', response: { 200: unreadSchema } } },
-    async (req) => ({ total: await notifications.unreadTotal(app.ctx, requireUser(req).id) }),
+    async (req) => ({ total: await notifications.unreadTotal(app.ctx, userOf(req).id) }),
   );
 
   app.post(
     '/notifications/read-all',
     { schema: { tags, summary: 'Marks every notification read', response: { 200: unreadSchema } } },
-    async (req) => notifications.readAll(app.ctx, requireUser(req).id),
+    async (req) => notifications.readAll(app.ctx, userOf(req).id),
   );
 
   app.post(
@@ -56,7 +56,7 @@ export default async function notificationRoutes(app: App) {
         response: { 200: unreadSchema },
       },
     },
-    async (req) => notifications.readOne(app.ctx, requireUser(req).id, req.params.id),
+    async (req) => notifications.readOne(app.ctx, userOf(req).id, req.params.id),
   );
 
   app.delete(
@@ -69,7 +69,7 @@ export default async function notificationRoutes(app: App) {
         response: { 200: unreadSchema },
       },
     },
-    async (req) => notifications.remove(app.ctx, requireUser(req).id, req.params.id),
+    async (req) => notifications.remove(app.ctx, userOf(req).id, req.params.id),
   );
 
   app.get(
@@ -81,7 +81,7 @@ export default async function notificationRoutes(app: App) {
         response: { 200: z.array(notificationPreferenceSchema) },
       },
     },
-    async (req) => notifications.getPreferences(app.ctx, requireUser(req)),
+    async (req) => notifications.getPreferences(app.ctx, userOf(req)),
   );
 
   app.put(
@@ -94,6 +94,6 @@ export default async function notificationRoutes(app: App) {
         response: { 200: z.array(notificationPreferenceSchema) },
       },
     },
-    async (req) => notifications.setPreferences(app.ctx, requireUser(req), req.body.preferences),
+    async (req) => notifications.setPreferences(app.ctx, userOf(req), req.body.preferences),
   );
 }

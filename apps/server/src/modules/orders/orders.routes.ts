@@ -7,7 +7,7 @@ import {
 } from '@marquee/shared';
 import { z } from 'zod';
 import type { App } from '../../app-type';
-import { requirePerformer, requireUser } from '../../plugins/auth';
+import { requirePerformer, userOf } from '../../plugins/auth';
 import { changeDeliveryAddress, getOrder, listOrders, updateOrderStatus } from './orders.service';
 
 const idParams = z.object({ id: z.string().uuid() });
@@ -36,7 +36,7 @@ export default async function ordersRoutes(app: App) {
         response: { 200: listResponseSchema(orderSchema) },
       },
     },
-    async (req) => listOrders(ctx, { userId: requireUser(req).id }, req.query),
+    async (req) => listOrders(ctx, { userId: userOf(req).id }, req.query),
   );
   app.get(
     '/orders/:id',
@@ -48,7 +48,7 @@ export default async function ordersRoutes(app: App) {
         response: { 200: orderSchema },
       },
     },
-    async (req) => getOrder(ctx, requireUser(req), req.params.id),
+    async (req) => getOrder(ctx, userOf(req), req.params.id),
   );
   app.put(
     '/orders/:id/update',
@@ -74,6 +74,6 @@ export default async function ordersRoutes(app: App) {
         response: { 200: orderSchema },
       },
     },
-    async (req) => changeDeliveryAddress(ctx, requireUser(req), req.params.id, req.body.deliveryAddressId),
+    async (req) => changeDeliveryAddress(ctx, userOf(req), req.params.id, req.body.deliveryAddressId),
   );
 }

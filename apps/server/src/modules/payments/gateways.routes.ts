@@ -2,7 +2,7 @@ import { adminGatewaysSchema, connectionTestSchema, gatewayNameSchema, paymentSc
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { notFound } from '../../lib/errors';
-import { requireAdmin, requireUser } from '../../plugins/auth';
+import { requireAdmin, userOf } from '../../plugins/auth';
 import { failoverFor, failoverPayment } from './failover';
 import { adminGateways, testGateway } from './gateways.admin';
 import { findPayment } from './payments.repo';
@@ -30,7 +30,7 @@ export default async function gatewaysRoutes(app: App) {
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = userOf(req);
       const p = await findPayment(ctx.db, req.params.id);
       if (!p || p.userId !== user.id) throw notFound('Payment');
       return { ...presentPayment(p), nextGateway: failoverFor(ctx, await ctx.settings.all(), p) };
@@ -49,7 +49,7 @@ export default async function gatewaysRoutes(app: App) {
         response: { 200: paymentSchema },
       },
     },
-    async (req) => presentPayment(await failoverPayment(ctx, requireUser(req).id, req.params.id, req.body.gateway)),
+    async (req) => presentPayment(await failoverPayment(ctx, userOf(req).id, req.params.id, req.body.gateway)),
   );
 
   app.get(

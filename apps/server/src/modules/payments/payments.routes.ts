@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { App } from '../../app-type';
 import { badRequest, notFound } from '../../lib/errors';
 import { requestGeo } from '../../lib/geo';
-import { requirePerformer, requireUser, userOf } from '../../plugins/auth';
+import { requirePerformer, userOf } from '../../plugins/auth';
 import { createCardPurchase } from './card-purchases.start';
 import { findPayment, searchPayments } from './payments.repo';
 import {
@@ -52,7 +52,7 @@ export default async function paymentsRoutes(app: App) {
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = userOf(req);
       const key = req.headers['idempotency-key'];
       return presentPayment(
         await createTopUp(
@@ -104,7 +104,7 @@ export default async function paymentsRoutes(app: App) {
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = userOf(req);
       const q = req.query;
       const { rows, total } = await searchPayments(
         ctx.db,
@@ -132,7 +132,7 @@ export default async function paymentsRoutes(app: App) {
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = userOf(req);
       const p = await findPayment(ctx.db, req.params.id);
       if (!p || p.userId !== user.id) throw notFound('Payment');
       return presentPayment(p);
@@ -151,7 +151,7 @@ export default async function paymentsRoutes(app: App) {
         response: { 200: paymentSchema },
       },
     },
-    async (req) => presentPayment(await sandboxPay(ctx, requireUser(req).id, req.params.id, req.body)),
+    async (req) => presentPayment(await sandboxPay(ctx, userOf(req).id, req.params.id, req.body)),
   );
 
   app.post(
@@ -165,7 +165,7 @@ export default async function paymentsRoutes(app: App) {
         response: { 200: paymentSchema },
       },
     },
-    async (req) => presentPayment(await retrySandboxPayment(ctx, requireUser(req).id, req.params.id)),
+    async (req) => presentPayment(await retrySandboxPayment(ctx, userOf(req).id, req.params.id)),
   );
 
   app.post(
@@ -179,7 +179,7 @@ export default async function paymentsRoutes(app: App) {
         response: { 200: paymentSchema },
       },
     },
-    async (req) => presentPayment(await sandboxConfirm(ctx, requireUser(req).id, req.params.id, req.body.approve)),
+    async (req) => presentPayment(await sandboxConfirm(ctx, userOf(req).id, req.params.id, req.body.approve)),
   );
 
   // Webhooks need the exact raw body for signature checks: a scope with its own JSON parser.
@@ -214,7 +214,7 @@ export default async function paymentsRoutes(app: App) {
       },
     },
     async (req) => {
-      const rows = await cardsOf(ctx, requireUser(req).id);
+      const rows = await cardsOf(ctx, userOf(req).id);
       return { data: rows.map(presentCard), total: rows.length };
     },
   );
@@ -230,7 +230,7 @@ export default async function paymentsRoutes(app: App) {
         response: { 200: paymentCardSchema },
       },
     },
-    async (req) => presentCard(await addCard(ctx, requireUser(req).id, req.params.gateway, req.body)),
+    async (req) => presentCard(await addCard(ctx, userOf(req).id, req.params.gateway, req.body)),
   );
 
   app.delete(
@@ -244,7 +244,7 @@ export default async function paymentsRoutes(app: App) {
       },
     },
     async (req) => {
-      await deleteCard(ctx, requireUser(req).id, req.params.id);
+      await deleteCard(ctx, userOf(req).id, req.params.id);
       return { success: true };
     },
   );

@@ -19,9 +19,10 @@ import { z } from 'zod';
 import type { App } from '../../app-type';
 import { sendCsv } from '../../lib/csv-reply';
 import { notFound } from '../../lib/errors';
-import { requirePerformer, requireUser } from '../../plugins/auth';
+import { requirePerformer, userOf } from '../../plugins/auth';
 import { adminActor, security } from '../admin';
 import { approveRequest, markPaid, rejectRequest } from './payouts.admin';
+import { canSeePayoutRequest, revealsPayoutDetails } from './payouts.policy';
 import { presentRequest, presentRequests } from './payouts.presenter';
 import { findRequest, searchRequests } from './payouts.repo';
 import { calculate, createRequest, pendingReview, updateByCreator } from './payouts.service';
@@ -138,11 +139,10 @@ export default async function payoutsRoutes(app: App) {
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = userOf(req);
       const row = await findRequest(ctx.db, req.params.id);
-      const isAdmin = user.role === 'admin';
-      if (!row || (row.creatorId !== user.id && !isAdmin)) throw notFound('Payout request');
-      return presentRequest(ctx, ctx.db, row, { reveal: isAdmin });
+      if (!row || !canSeePayoutRequest(user, row)) throw notFound('Payout request');
+      return presentRequest(ctx, ctx.db, row, { reveal: revealsPayoutDetails(user) });
     },
   );
 
@@ -158,7 +158,7 @@ export default async function payoutsRoutes(app: App) {
         response: { 200: payoutSettingsSchema },
       },
     },
-    async (req) => readSettings(ctx, requireUser(req), req.params.id),
+    async (req) => readSettings(ctx, userOf(req), req.params.id),
   );
 
   // ---- admin review

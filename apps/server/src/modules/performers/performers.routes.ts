@@ -9,7 +9,7 @@ import {
   uploadResponseSchema,
 } from '@marquee/shared';
 import type { App } from '../../app-type';
-import { requirePerformer, requireUser } from '../../plugins/auth';
+import { requirePerformer, userOf } from '../../plugins/auth';
 import { requestMeta } from '../auth';
 import { profileMediaUrl } from '../users';
 import {
@@ -36,7 +36,7 @@ export default async function performersRoutes(app: App) {
         response: { 200: performerProfileSchema },
       },
     },
-    async (req) => getPerformerProfile(app.ctx, requirePerformer(req), requireUser(req).id),
+    async (req) => getPerformerProfile(app.ctx, requirePerformer(req), userOf(req).id),
   );
 
   app.put(
@@ -52,7 +52,7 @@ export default async function performersRoutes(app: App) {
         response: { 200: performerProfileSchema },
       },
     },
-    async (req) => updatePerformer(app.ctx, requireUser(req), req.params.id, req.body, requestMeta(app, req)),
+    async (req) => updatePerformer(app.ctx, userOf(req), req.params.id, req.body, requestMeta(app, req)),
   );
 
   app.put(
@@ -67,7 +67,7 @@ export default async function performersRoutes(app: App) {
         response: { 200: performerProfileSchema },
       },
     },
-    async (req) => setBankingSettings(app.ctx, requireUser(req), req.params.id, req.body),
+    async (req) => setBankingSettings(app.ctx, userOf(req), req.params.id, req.body),
   );
 
   app.put(
@@ -82,7 +82,7 @@ export default async function performersRoutes(app: App) {
         response: { 200: performerProfileSchema },
       },
     },
-    async (req) => setPaymentGatewaySettings(app.ctx, requireUser(req), req.params.id, req.body),
+    async (req) => setPaymentGatewaySettings(app.ctx, userOf(req), req.params.id, req.body),
   );
 
   for (const [path, kind, summary] of [
@@ -96,7 +96,7 @@ export default async function performersRoutes(app: App) {
         schema: { tags: ['performers'], summary, ...multipart, response: { 200: uploadResponseSchema } },
       },
       async (req) => {
-        const key = await uploadProfileImage(app.ctx, requireUser(req).id, kind, req);
+        const key = await uploadProfileImage(app.ctx, userOf(req).id, kind, req);
         return { success: true as const, url: profileMediaUrl(key)! };
       },
     );
@@ -152,7 +152,7 @@ export default async function performersRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const { doc, stream } = await openDocument(app.ctx, requireUser(req), req.params.id);
+      const { doc, stream } = await openDocument(app.ctx, userOf(req), req.params.id);
       reply.header('content-type', doc.mimeType);
       reply.header('cache-control', 'private, no-store');
       reply.header('content-disposition', `inline; filename="${doc.originalName.replace(/[^\w.-]/g, '_')}"`);

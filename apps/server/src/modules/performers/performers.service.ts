@@ -36,7 +36,7 @@ import {
   updateUser,
 } from '../users';
 import { assertAdult } from './age';
-import { canReadDocument } from './performers.policy';
+import { canManagePerformer, canReadDocument } from './performers.policy';
 import { presentPerformerProfile } from './performers.presenter';
 import { findDocument, findPerformer, insertDocument, listDocuments, updatePerformerRow } from './performers.repo';
 
@@ -44,8 +44,7 @@ const MB = 1024 * 1024;
 
 /** Who may change a creator's profile: the creator itself, or an admin. */
 export function assertCanManagePerformer(actor: AuthUser, performerId: string) {
-  if (actor.role === 'admin') return;
-  if (actor.role === 'performer' && actor.id === performerId) return;
+  if (canManagePerformer(actor, performerId)) return;
   throw forbidden('You can only change your own creator profile');
 }
 

@@ -4,12 +4,13 @@ import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
 import { isTakenDown } from '../../db/moderation';
 import { badRequest, notFound } from '../../lib/errors';
+import { ownsOrAdmin } from '../../plugins/auth';
 import { assertNotBlocked, type ViewerLocation } from '../blocks';
 import { assertCanManage, dropMedia, findItem, KINDS, resolvePerformerId } from '../content';
 import type { Viewer } from '../entitlements';
 import { uploadFiles } from '../media';
 import { gateNewItem } from '../review';
-import { canManagePhoto } from './photos.policy';
+import { canManagePhoto, canSeeTakenDownPhotos } from './photos.policy';
 import { presentPhotos } from './photos.presenter';
 import * as repo from './photos.repo';
 
@@ -157,7 +158,7 @@ export async function listPublicPhotos(
   let creatorId: string | undefined;
   if (q.galleryId) {
     const g = await findItem(ctx.db, 'gallery', q.galleryId);
-    if (!g || (isTakenDown(g) && viewer?.role !== 'admin')) throw notFound(gallery.label);
+    if (!g || (isTakenDown(g) && !canSeeTakenDownPhotos(viewer))) throw notFound(gallery.label);
     creatorId = g.creatorId;
   } else if (q.performerId) {
     creatorId = (await resolvePerformerId(ctx, q.performerId)) ?? undefined;
@@ -166,14 +167,14 @@ export async function listPublicPhotos(
     throw badRequest('Give a galleryId or a performerId', 'FILTER_REQUIRED');
   }
   await assertNotBlocked(ctx, creatorId, viewer?.id, location);
-  const isOwner = viewer && (viewer.id === creatorId || viewer.role === 'admin');
+  const isOwner = ownsOrAdmin(viewer, creatorId);
   const { rows, total } = await repo.listPhotos(
     ctx.db,
     {
       galleryId: q.galleryId,
       creatorId,
       publicAt: isOwner ? undefined : ctx.now(),
-      hideTakenDown: viewer?.role !== 'admin',
+      hideTakenDown: !canSeeTakenDownPhotos(viewer),
     },
     q,
   );

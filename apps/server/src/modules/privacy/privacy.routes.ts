@@ -1,7 +1,7 @@
 import { adminPrivacyBodySchema, dataExportSchema, eraseAccountBodySchema, eraseResultSchema } from '@marquee/shared';
 import { z } from 'zod';
 import type { App } from '../../app-type';
-import { requireAdmin, requireUser } from '../../plugins/auth';
+import { requireAdmin, userOf } from '../../plugins/auth';
 import * as privacy from './privacy.service';
 
 const tags = ['privacy'];
@@ -23,7 +23,7 @@ export default async function privacyRoutes(app: App) {
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = userOf(req);
       return privacy.presentExport(ctx, await privacy.requestExport(ctx, user.id, { actorId: user.id }));
     },
   );
@@ -38,7 +38,7 @@ export default async function privacyRoutes(app: App) {
       },
     },
     async (req) => ({
-      data: (await privacy.exportsFor(ctx, requireUser(req).id)).map((r) => privacy.presentExport(ctx, r)),
+      data: (await privacy.exportsFor(ctx, userOf(req).id)).map((r) => privacy.presentExport(ctx, r)),
     }),
   );
   app.get(
@@ -72,7 +72,7 @@ export default async function privacyRoutes(app: App) {
       },
     },
     async (req) => {
-      const result = await privacy.eraseSelf(ctx, requireUser(req).id, req.body.password, req.ip ?? null);
+      const result = await privacy.eraseSelf(ctx, userOf(req).id, req.body.password, req.ip ?? null);
       return { success: true, ...result };
     },
   );

@@ -8,6 +8,7 @@ import { en } from '../../lib/i18n/en';
 import { verifyPassword } from '../../lib/passwords';
 import { hmac, safeEqual } from '../../lib/secret';
 import { storageFor } from '../../lib/storage';
+import { isAdmin } from '../../plugins/auth';
 import { audit } from '../audit';
 import { findUserById } from '../users';
 import { eraseAccount } from './privacy.erase';
@@ -137,7 +138,7 @@ export async function eraseSelf(ctx: Ctx, userId: string, password: string, ip: 
       { field: 'password', message: 'Incorrect password' },
     ]);
   }
-  if (user.role === 'admin') throw forbidden('An admin account cannot delete itself; another admin can erase it');
+  if (isAdmin(user)) throw forbidden('An admin account cannot delete itself; another admin can erase it');
   return eraseAccount(ctx, userId, { actorId: userId, ip });
 }
 

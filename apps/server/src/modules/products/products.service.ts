@@ -4,6 +4,7 @@ import { URL_TTL_SECONDS } from '../../lib/media/signing';
 import { findItem, KINDS, loadMedia, present, protectable } from '../content';
 import { access, type Viewer } from '../entitlements';
 import { signedVariantPath } from '../media';
+import { canDownload } from './products.policy';
 
 /**
  * The file of a digital product, for whoever bought it (or its creator, or an
@@ -13,7 +14,7 @@ export async function downloadLink(ctx: Ctx, viewer: Viewer, id: string) {
   const row = await findItem(ctx.db, 'product', id);
   if (!row) throw notFound(KINDS.product.label);
   const a = await access(ctx.db, viewer, protectable(row), ctx.now());
-  if (!a.isOwner && viewer.role !== 'admin' && !a.isBought) throw forbidden('Buy this product to download it');
+  if (!canDownload(viewer, a)) throw forbidden('Buy this product to download it');
   if (row.productType !== 'digital' || !row.fileId) throw notFound('File');
   const media = await loadMedia(ctx, [row.fileId]);
   const file = present(ctx, media, row.fileId, true, viewer.id);

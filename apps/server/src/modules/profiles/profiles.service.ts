@@ -4,6 +4,7 @@ import { notFound } from '../../lib/errors';
 import { assertNotBlockedBy, type ViewerLocation, viewerCountryForDiscovery } from '../blocks';
 import { subscriptionAccess } from '../entitlements';
 import { listReactionTargets, trendingObjects } from '../reactions';
+import { canSeeInactiveProfiles } from './profiles.policy';
 import { presentCard, presentProfile } from './profiles.presenter';
 import {
   cardsByIds,
@@ -52,7 +53,7 @@ export async function getPerformerPublic(
 ): Promise<PerformerPublic> {
   const at = ctx.now();
   const facts = await findProfile(ctx.db, idOrUsername, viewer?.id ?? null, at);
-  const isAdmin = viewer?.role === 'admin';
+  const isAdmin = canSeeInactiveProfiles(viewer);
   const isOwner = Boolean(viewer && facts && viewer.id === facts.user.id);
   if (facts?.user.role !== 'performer' || (facts.user.status !== 'active' && !isAdmin && !isOwner)) {
     throw notFound('Creator');

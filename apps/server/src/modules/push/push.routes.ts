@@ -1,7 +1,7 @@
 import { pushCategoriesBodySchema, pushConfigSchema, pushDeviceSchema, pushSubscribeBodySchema } from '@marquee/shared';
 import { z } from 'zod';
 import type { App } from '../../app-type';
-import { requireUser } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import { presentPushDevice } from './push.presenter';
 import * as push from './push.service';
 
@@ -32,7 +32,7 @@ export default async function pushRoutes(app: App) {
         response: { 200: z.object({ data: z.array(pushDeviceSchema) }) },
       },
     },
-    async (req) => ({ data: (await push.devices(ctx, requireUser(req).id)).map(presentPushDevice) }),
+    async (req) => ({ data: (await push.devices(ctx, userOf(req).id)).map(presentPushDevice) }),
   );
   app.post(
     '/push/subscriptions',
@@ -45,7 +45,7 @@ export default async function pushRoutes(app: App) {
         response: { 200: pushDeviceSchema },
       },
     },
-    async (req) => presentPushDevice(await push.subscribe(ctx, requireUser(req).id, req.body)),
+    async (req) => presentPushDevice(await push.subscribe(ctx, userOf(req).id, req.body)),
   );
   app.put(
     '/push/subscriptions/:id',
@@ -60,7 +60,7 @@ export default async function pushRoutes(app: App) {
       },
     },
     async (req) =>
-      presentPushDevice(await push.updateCategories(ctx, requireUser(req).id, req.params.id, req.body.categories)),
+      presentPushDevice(await push.updateCategories(ctx, userOf(req).id, req.params.id, req.body.categories)),
   );
   app.delete(
     '/push/subscriptions/:id',
@@ -74,7 +74,7 @@ export default async function pushRoutes(app: App) {
       },
     },
     async (req) => {
-      await push.unsubscribe(ctx, requireUser(req).id, req.params.id);
+      await push.unsubscribe(ctx, userOf(req).id, req.params.id);
       return { success: true };
     },
   );
@@ -89,6 +89,6 @@ export default async function pushRoutes(app: App) {
         response: { 200: z.object({ delivered: z.boolean(), removed: z.boolean() }) },
       },
     },
-    async (req) => push.sendTest(ctx, requireUser(req), req.params.id),
+    async (req) => push.sendTest(ctx, userOf(req), req.params.id),
   );
 }

@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { requestGeo } from '../../lib/geo';
-import { requireUser } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import { bookmarks, react, unreact } from './reactions.service';
 
 const tags = ['reactions'];
@@ -28,7 +28,7 @@ export default async function reactionsRoutes(app: App) {
         response: { 200: reactionStateSchema },
       },
     },
-    async (req) => react(app.ctx, requireUser(req), req.body, requestGeo(app.ctx.config, req)),
+    async (req) => react(app.ctx, userOf(req), req.body, requestGeo(app.ctx.config, req)),
   );
 
   app.delete(
@@ -43,7 +43,7 @@ export default async function reactionsRoutes(app: App) {
         response: { 200: reactionStateSchema },
       },
     },
-    async (req) => unreact(app.ctx, requireUser(req), req.body),
+    async (req) => unreact(app.ctx, userOf(req), req.body),
   );
 
   app.get(
@@ -58,7 +58,7 @@ export default async function reactionsRoutes(app: App) {
         response: { 200: performerListSchema },
       },
     },
-    async (req) => bookmarks(app.ctx, requireUser(req), 'performers', req.query) as never,
+    async (req) => bookmarks(app.ctx, userOf(req), 'performers', req.query) as never,
   );
 
   // The posts' list named apart from the generic one below, so that its answer is typed as posts.
@@ -74,7 +74,7 @@ export default async function reactionsRoutes(app: App) {
         response: { 200: listResponseSchema(feedSchema) },
       },
     },
-    async (req) => bookmarks(app.ctx, requireUser(req), 'feeds', req.query) as never,
+    async (req) => bookmarks(app.ctx, userOf(req), 'feeds', req.query) as never,
   );
 
   app.get(
@@ -90,6 +90,6 @@ export default async function reactionsRoutes(app: App) {
         response: { 200: z.object({ data: z.array(z.record(z.string(), z.unknown())), total: z.number().int() }) },
       },
     },
-    async (req) => bookmarks(app.ctx, requireUser(req), req.params.type, req.query),
+    async (req) => bookmarks(app.ctx, userOf(req), req.params.type, req.query),
   );
 }

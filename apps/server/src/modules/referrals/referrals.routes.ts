@@ -7,7 +7,7 @@ import {
   referredUserSchema,
 } from '@marquee/shared';
 import type { App } from '../../app-type';
-import { requireUser } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import { referralCode, referralEarningsOf, referralStats, referredUsers } from './referrals.service';
 
 export default async function referralsRoutes(app: App) {
@@ -23,7 +23,7 @@ export default async function referralsRoutes(app: App) {
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = userOf(req);
       return referralCode(ctx, user.id);
     },
   );
@@ -39,7 +39,7 @@ export default async function referralsRoutes(app: App) {
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = userOf(req);
       return referredUsers(ctx, user.id, req.query);
     },
   );
@@ -54,7 +54,7 @@ export default async function referralsRoutes(app: App) {
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = userOf(req);
       return referralStats(ctx, user.id);
     },
   );
@@ -70,7 +70,7 @@ export default async function referralsRoutes(app: App) {
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = userOf(req);
       return referralEarningsOf(ctx, user.id, req.query);
     },
   );

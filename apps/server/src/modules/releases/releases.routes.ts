@@ -18,7 +18,7 @@ import type { App } from '../../app-type';
 import { notFound } from '../../lib/errors';
 import { publicOrigin } from '../../lib/public-origin';
 import { storageFor } from '../../lib/storage';
-import { requirePerformer, requireUser } from '../../plugins/auth';
+import { requirePerformer, userOf } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/rate-limit';
 import { adminActor, security } from '../admin';
 import {
@@ -165,7 +165,7 @@ export default async function releasesRoutes(app: App) {
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = userOf(req);
       const r = await releaseFor(ctx, user, req.params.id);
       return present(req, await revokeRelease(ctx, r, { user, ip: req.ip ?? null }, req.body.reason));
     },
@@ -183,7 +183,7 @@ export default async function releasesRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const r = await releaseFor(ctx, requireUser(req), req.params.id);
+      const r = await releaseFor(ctx, userOf(req), req.params.id);
       return sendPdf(reply, `release-${r.id}.pdf`, await releasePdf(ctx, r));
     },
   );
@@ -311,7 +311,7 @@ export default async function releasesRoutes(app: App) {
       schema: { tags, security, summary: 'Admin: an invited person’s ID document or selfie', params: docParams },
     },
     async (req, reply) => {
-      const user = requireUser(req);
+      const user = userOf(req);
       const r = await releaseFor(ctx, user, req.params.id);
       const key = isAdmin(user) ? r.idDocumentKeys[req.params.index] : undefined;
       if (!key) throw notFound('Document');

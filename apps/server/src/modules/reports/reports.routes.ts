@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { App } from '../../app-type';
 import { isUuid } from '../../db/ids';
 import { notFound } from '../../lib/errors';
-import { requireStaff, requireUser } from '../../plugins/auth';
+import { requireStaff, userOf } from '../../plugins/auth';
 import { fileReport, type ReportRow, reportQueue, resolveReport } from './reports.service';
 
 const tags = ['reports'];
@@ -43,7 +43,7 @@ export default async function reportsRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const { row, created } = await fileReport(app.ctx, requireUser(req).id, req.body);
+      const { row, created } = await fileReport(app.ctx, userOf(req).id, req.body);
       return reply.status(created ? 201 : 200).send(present(row));
     },
   );

@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { badRequest } from '../../lib/errors';
-import { requireUser } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/rate-limit';
 import { requestMeta } from '../auth';
 import { authorizationUrl, exchangeCode, verifyIdToken } from './google';
@@ -246,7 +246,7 @@ export default async function socialRoutes(app: App) {
       },
     },
     async (req) => {
-      const row = await findLinkedAccount(app.ctx, requireUser(req).id, 'twitter');
+      const row = await findLinkedAccount(app.ctx, userOf(req).id, 'twitter');
       return { account: row ? presentLinkedAccount(row) : null };
     },
   );
@@ -270,7 +270,7 @@ export default async function socialRoutes(app: App) {
           oauthToken: r.oauthToken,
           oauthTokenSecret: r.oauthTokenSecret,
           twCallbackUrl: callbackUrl,
-          role: requireUser(req).role,
+          role: userOf(req).role,
         },
         req.protocol === 'https',
       );
@@ -293,7 +293,7 @@ export default async function socialRoutes(app: App) {
     async (req, reply) => {
       const flow = flowSecret(req, req.body.oauthToken, req.body.oauthTokenSecret);
       const tw = await accessToken(app.ctx, { ...flow, oauthVerifier: req.body.oauthVerifier });
-      const row = await linkAccount(app.ctx, requireUser(req).id, {
+      const row = await linkAccount(app.ctx, userOf(req).id, {
         provider: 'twitter',
         providerUserId: tw.userId,
         handle: tw.screenName,
@@ -315,7 +315,7 @@ export default async function socialRoutes(app: App) {
       },
     },
     async (req) => {
-      await unlinkAccount(app.ctx, requireUser(req).id, 'twitter');
+      await unlinkAccount(app.ctx, userOf(req).id, 'twitter');
       return { success: true, message: 'Twitter/X account unlinked' };
     },
   );
@@ -331,7 +331,7 @@ export default async function socialRoutes(app: App) {
       },
     },
     async (req) => {
-      const rows = await linkedAccountsOf(app.ctx, requireUser(req).id);
+      const rows = await linkedAccountsOf(app.ctx, userOf(req).id);
       return { data: rows.map(presentLinkedAccount) };
     },
   );

@@ -13,7 +13,7 @@ import {
 } from '@marquee/shared';
 import { z } from 'zod';
 import type { App } from '../../app-type';
-import { requirePerformer, requireUser } from '../../plugins/auth';
+import { requirePerformer, userOf } from '../../plugins/auth';
 import type { Viewer } from '../entitlements';
 import { presentMedia, uploadFiles } from '../media';
 import { presentStories, presentStoryGroups } from './stories.presenter';
@@ -168,7 +168,7 @@ export default async function storiesRoutes(app: App) {
         );
         return { stories: await presentStories(app.ctx, viewer, rows) };
       }
-      const me = viewerOf(requireUser(req))!;
+      const me = viewerOf(userOf(req))!;
       return { data: await presentStoryGroups(app.ctx, me, await storiesBar(app.ctx, me)) };
     },
   );

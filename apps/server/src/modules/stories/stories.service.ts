@@ -11,7 +11,7 @@ import type { Viewer } from '../entitlements';
 import { followedCreatorIds } from '../feeds';
 import { getMediaMany } from '../media';
 import { gateNewItem } from '../review';
-import { canManageStory } from './stories.policy';
+import { canManageStory, canSeeTakenDown } from './stories.policy';
 import {
   activeStoriesOf,
   deleteStoryRow,
@@ -119,7 +119,7 @@ export async function creatorStories(
 /** Opens a story: it must be active (or a highlight); a signed-in fan's view is recorded. */
 export async function openStory(ctx: Ctx, viewer: Viewer | null, id: string, ip?: string) {
   const s = await findStory(ctx.db, id);
-  if (!s || (isTakenDown(s) && viewer?.role !== 'admin')) throw notFound('Story');
+  if (!s || (isTakenDown(s) && !canSeeTakenDown(viewer))) throw notFound('Story');
   const isOwner = canManageStory(viewer, s);
   if (!isOwner) {
     if (!isActive(s, ctx.now()) && !s.isHighlight) throw notFound('Story');

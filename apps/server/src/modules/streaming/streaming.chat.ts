@@ -18,7 +18,13 @@ import {
 } from '../messages';
 import { chargeWallet } from '../wallet';
 import { findSession } from './private.repo';
-import { assertMayJoin, isStreamStaff, type StreamViewerRef } from './streaming.policy';
+import {
+  assertMayJoin,
+  canSeePrivateShow,
+  isPrivateShowStaff,
+  isStreamStaff,
+  type StreamViewerRef,
+} from './streaming.policy';
 import { findStream, liveStreamOf, updateStream } from './streaming.repo';
 import { streamRoom } from './streaming.service';
 
@@ -54,14 +60,12 @@ async function findChat(ctx: Pick<Ctx, 'db'>, id: string): Promise<Chat> {
 }
 
 const isStaff = (chat: Chat, viewer: StreamViewerRef | null) =>
-  chat.kind === 'stream'
-    ? isStreamStaff(chat.stream, viewer)
-    : viewer?.role === 'admin' || chat.parties[1] === viewer?.id;
+  chat.kind === 'stream' ? isStreamStaff(chat.stream, viewer) : isPrivateShowStaff(viewer, chat.parties[1]);
 
 /** Reading: who may join (an ended stream's history too), or the parties of a private show. */
 async function assertMayRead(ctx: Ctx, chat: Chat, viewer: StreamViewerRef | null, geo?: ViewerLocation) {
   if (chat.kind === 'private') {
-    if (!viewer || (!chat.parties.includes(viewer.id) && viewer.role !== 'admin')) throw notFound('Conversation');
+    if (!viewer || !canSeePrivateShow(viewer, chat.parties.includes(viewer.id))) throw notFound('Conversation');
     return { muted: false };
   }
   // The same refusals as joining, except that an ended stream's chat stays readable.

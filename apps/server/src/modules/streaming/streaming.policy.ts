@@ -21,6 +21,10 @@ export const PAY_TO_JOIN_MESSAGE = 'This is a paid stream: unlock it to watch';
 export const isStreamStaff = (stream: Pick<StreamRow, 'performerId'>, viewer: StreamViewerRef | null) =>
   ownsOrAdmin(viewer, stream.performerId) || isStaff(viewer);
 
+/** Who moderates a private show's chat: its creator (the second party) or an admin. */
+export const isPrivateShowStaff = (viewer: StreamViewerRef | null, creatorId: string | undefined) =>
+  ownsOrAdmin(viewer, creatorId);
+
 /** Who sees and ends a private show: its fan, its creator, an admin or a moderator. */
 export const canSeePrivateShow = (viewer: StreamViewerRef, party: unknown) => Boolean(party) || isStaff(viewer);
 

@@ -33,7 +33,7 @@ import { z } from 'zod';
 import type { App } from '../../app-type';
 import { badRequest } from '../../lib/errors';
 import { requestGeo } from '../../lib/geo';
-import { requirePerformer, requireUser } from '../../plugins/auth';
+import { requirePerformer, userOf } from '../../plugins/auth';
 import { chatLimit } from '../../plugins/rate-limit';
 import { presentCharge } from '../wallet';
 import {
@@ -139,7 +139,7 @@ export default async function streamingRoutes(app: App) {
         response: { 201: streamSchema },
       },
     },
-    async (req, reply) => reply.code(201).send(await goLive(ctx, requireUser(req), req.body)),
+    async (req, reply) => reply.code(201).send(await goLive(ctx, userOf(req), req.body)),
   );
 
   app.put(
@@ -154,7 +154,7 @@ export default async function streamingRoutes(app: App) {
         response: { 200: streamSchema },
       },
     },
-    async (req) => endStream(ctx, requireUser(req), req.params.id),
+    async (req) => endStream(ctx, userOf(req), req.params.id),
   );
 
   app.put(
@@ -169,7 +169,7 @@ export default async function streamingRoutes(app: App) {
         response: { 200: streamUpdateResponseSchema },
       },
     },
-    async (req) => updateStreaming(ctx, requireUser(req), req.body),
+    async (req) => updateStreaming(ctx, userOf(req), req.body),
   );
 
   app.put(
@@ -184,7 +184,7 @@ export default async function streamingRoutes(app: App) {
         response: { 200: streamSchema },
       },
     },
-    async (req) => setDuration(ctx, requireUser(req), req.body.streamId, req.body.duration),
+    async (req) => setDuration(ctx, userOf(req), req.body.streamId, req.body.duration),
   );
 
   // ---- viewers
@@ -256,7 +256,7 @@ export default async function streamingRoutes(app: App) {
         response: { 200: agoraTokenResponseSchema },
       },
     },
-    async (req) => agoraToken(ctx, requireUser(req), req.body, geo(req)),
+    async (req) => agoraToken(ctx, userOf(req), req.body, geo(req)),
   );
 
   app.post(
@@ -273,7 +273,7 @@ export default async function streamingRoutes(app: App) {
       },
     },
     async (req) => {
-      const o = await tipInStream(ctx, requireUser(req), req.params.id, req.body, {
+      const o = await tipInStream(ctx, userOf(req), req.params.id, req.body, {
         geo: geo(req),
         idempotencyKey: idempotencyKey(req),
       });
@@ -293,7 +293,7 @@ export default async function streamingRoutes(app: App) {
         response: { 200: streamViewersSchema },
       },
     },
-    async (req) => listViewers(ctx, requireUser(req), req.params.id),
+    async (req) => listViewers(ctx, userOf(req), req.params.id),
   );
 
   app.put(
@@ -309,7 +309,7 @@ export default async function streamingRoutes(app: App) {
         response: { 200: streamViewersSchema },
       },
     },
-    async (req) => muteViewer(ctx, requireUser(req), req.params.id, req.params.userId, req.body.muted),
+    async (req) => muteViewer(ctx, userOf(req), req.params.id, req.params.userId, req.body.muted),
   );
 
   app.delete(
@@ -324,7 +324,7 @@ export default async function streamingRoutes(app: App) {
         response: { 200: streamViewersSchema },
       },
     },
-    async (req) => removeViewer(ctx, requireUser(req), req.params.id, req.params.userId),
+    async (req) => removeViewer(ctx, userOf(req), req.params.id, req.params.userId),
   );
 
   // ---- private shows
@@ -341,7 +341,7 @@ export default async function streamingRoutes(app: App) {
         response: { 201: privateRequestSchema },
       },
     },
-    async (req, reply) => reply.code(201).send(await requestPrivate(ctx, requireUser(req), req.body, geo(req))),
+    async (req, reply) => reply.code(201).send(await requestPrivate(ctx, userOf(req), req.body, geo(req))),
   );
 
   app.get(
@@ -356,7 +356,7 @@ export default async function streamingRoutes(app: App) {
         response: { 200: listResponseSchema(privateRequestSchema) },
       },
     },
-    async (req) => myRequests(ctx, requireUser(req), req.query),
+    async (req) => myRequests(ctx, userOf(req), req.query),
   );
 
   app.put(
@@ -371,7 +371,7 @@ export default async function streamingRoutes(app: App) {
         response: { 200: privateSessionSchema },
       },
     },
-    async (req) => acceptRequest(ctx, requireUser(req), req.params.id),
+    async (req) => acceptRequest(ctx, userOf(req), req.params.id),
   );
 
   app.put(
@@ -386,7 +386,7 @@ export default async function streamingRoutes(app: App) {
         response: { 200: privateRequestSchema },
       },
     },
-    async (req) => rejectRequest(ctx, requireUser(req), req.params.id),
+    async (req) => rejectRequest(ctx, userOf(req), req.params.id),
   );
 
   app.put(
@@ -401,7 +401,7 @@ export default async function streamingRoutes(app: App) {
         response: { 200: privateRequestSchema },
       },
     },
-    async (req) => cancelRequest(ctx, requireUser(req), req.params.id),
+    async (req) => cancelRequest(ctx, userOf(req), req.params.id),
   );
 
   app.get(
@@ -416,7 +416,7 @@ export default async function streamingRoutes(app: App) {
         response: { 200: privateSessionSchema },
       },
     },
-    async (req) => getSession(ctx, requireUser(req), req.params.id),
+    async (req) => getSession(ctx, userOf(req), req.params.id),
   );
 
   app.put(
@@ -431,7 +431,7 @@ export default async function streamingRoutes(app: App) {
         response: { 200: privateSessionSchema },
       },
     },
-    async (req) => leaveSession(ctx, requireUser(req), req.params.id),
+    async (req) => leaveSession(ctx, userOf(req), req.params.id),
   );
 
   // ---- stream chat (spec §7 Messages)
@@ -467,7 +467,7 @@ export default async function streamingRoutes(app: App) {
       },
     },
     async (req, reply) =>
-      reply.code(201).send(await sendStreamMessage(ctx, requireUser(req), req.params.id, req.body.text, geo(req))),
+      reply.code(201).send(await sendStreamMessage(ctx, userOf(req), req.params.id, req.body.text, geo(req))),
   );
 
   app.delete(
@@ -482,7 +482,7 @@ export default async function streamingRoutes(app: App) {
         response: { 200: removeAllMessagesResponseSchema },
       },
     },
-    async (req) => removeAllMessages(ctx, requireUser(req), req.params.id),
+    async (req) => removeAllMessages(ctx, userOf(req), req.params.id),
   );
 
   app.get(
@@ -511,6 +511,6 @@ export default async function streamingRoutes(app: App) {
         response: { 200: conversationSchema },
       },
     },
-    async (req) => updateStreamConversation(ctx, requireUser(req), req.params.id, req.body.isActive),
+    async (req) => updateStreamConversation(ctx, userOf(req), req.params.id, req.body.isActive),
   );
 }

@@ -18,6 +18,7 @@ import { conversations, type StreamRow, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { msg } from '../../lib/i18n';
 import { randomToken } from '../../lib/secret';
+import { isAdmin } from '../../plugins/auth';
 import type { ViewerLocation } from '../blocks';
 import { creatorsBlockingViewer, isBlocked } from '../blocks';
 import { creatorAudience } from '../follows';
@@ -195,7 +196,7 @@ export async function endStream(
   ctx: Ctx,
   actor: StreamViewerRef,
   id: string,
-  by: 'creator' | 'admin' | 'idle' = actor.role === 'admin' ? 'admin' : 'creator',
+  by: 'creator' | 'admin' | 'idle' = isAdmin(actor) ? 'admin' : 'creator',
   opts: { ingestSeenBefore?: Date } = {},
 ): Promise<Stream> {
   const found = await findStream(ctx.db, id);

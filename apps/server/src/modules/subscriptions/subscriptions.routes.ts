@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { App } from '../../app-type';
 import { now, setClockOffset } from '../../lib/clock';
 import { requestGeo } from '../../lib/geo';
-import { requirePerformer, requireUser } from '../../plugins/auth';
+import { requirePerformer, userOf } from '../../plugins/auth';
 import { registerPaymentPurpose } from '../payments';
 import { SUBSCRIPTION_PURPOSE, subscriptionPurpose } from './subscriptions.card';
 import { presentSubscription } from './subscriptions.presenter';
@@ -52,7 +52,7 @@ export default async function subscriptionsRoutes(app: App) {
       },
     },
     async (req) => {
-      const o = await subscribe(ctx, requireUser(req), req.body, requestGeo(ctx.config, req));
+      const o = await subscribe(ctx, userOf(req), req.body, requestGeo(ctx.config, req));
       return {
         subscription: presentSubscription(o.subscription, ctx.now()),
         checkoutUrl: o.checkoutUrl,
@@ -75,7 +75,7 @@ export default async function subscriptionsRoutes(app: App) {
         response: { 200: subscriptionSchema },
       },
     },
-    async (req) => presentSubscription(await cancelSubscription(ctx, requireUser(req), req.params.id), ctx.now()),
+    async (req) => presentSubscription(await cancelSubscription(ctx, userOf(req), req.params.id), ctx.now()),
   );
 
   app.get(
@@ -90,7 +90,7 @@ export default async function subscriptionsRoutes(app: App) {
         response: { 200: listResponseSchema(subscriptionSchema) },
       },
     },
-    async (req) => searchSubscriptionsFor(ctx, 'user', requireUser(req).id, req.query),
+    async (req) => searchSubscriptionsFor(ctx, 'user', userOf(req).id, req.query),
   );
 
   app.get(

@@ -32,6 +32,7 @@ import {
   isRunning,
   type SubscribeOutcome,
 } from './subscriptions.periods';
+import { canCancelForFans } from './subscriptions.policy';
 import { creatorName, presentSubscription } from './subscriptions.presenter';
 import { livePromotion, type PricedOption, presentOption, priceOptions } from './subscriptions.pricing';
 import {
@@ -268,7 +269,7 @@ export async function cancelSubscription(ctx: Ctx, actor: AuthUser, id: string):
     if (row.userId !== actor.id) {
       if (row.creatorId === actor.id)
         throw forbidden("Creators can't cancel a fan's subscription; block the fan to end it");
-      if (actor.role !== 'admin') throw notFound('Subscription');
+      if (!canCancelForFans(actor)) throw notFound('Subscription');
     }
     if (row.status !== 'active' || !row.autoRenew) throw conflict(SUBSCRIPTION_MESSAGES.notCancellable, 'NOT_RENEWING');
     return updateSubscription(tx, row.id, {

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { App } from '../../app-type';
 import { badRequest, notFound } from '../../lib/errors';
 import { storageFor } from '../../lib/storage';
-import { requireUser } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/rate-limit';
 import { requestMeta } from '../auth';
 import { getMedia, presentMedia } from '../media';
@@ -31,7 +31,7 @@ export default async function usersRoutes(app: App) {
       config: { access: 'user' },
       schema: { tags: ['users'], summary: 'The current user (spec §3)', response: { 200: meSchema } },
     },
-    async (req) => getMe(app.ctx, requireUser(req)),
+    async (req) => getMe(app.ctx, userOf(req)),
   );
 
   app.put(
@@ -46,7 +46,7 @@ export default async function usersRoutes(app: App) {
         response: { 200: meSchema },
       },
     },
-    async (req) => updateMe(app.ctx, requireUser(req), req.body, requestMeta(app, req)),
+    async (req) => updateMe(app.ctx, userOf(req), req.body, requestMeta(app, req)),
   );
 
   app.post(
@@ -89,7 +89,7 @@ export default async function usersRoutes(app: App) {
         schema: { tags: ['users'], summary, ...multipartDoc, response: { 200: uploadResponseSchema } },
       },
       async (req) => {
-        const key = await uploadProfileImage(app.ctx, requireUser(req).id, kind, req);
+        const key = await uploadProfileImage(app.ctx, userOf(req).id, kind, req);
         return { success: true as const, url: profileMediaUrl(key)! };
       },
     );

@@ -5,7 +5,7 @@ import { notFound, unauthorized } from '../../lib/errors';
 import { type AuthUser, assertIdentityFree, invalidateUserSessions, type RequestMeta } from '../auth';
 import { findPerformer } from '../performers';
 import { requestEmailChange } from './email-change';
-import { canSeePrivateFields } from './users.policy';
+import { canSearchAllAccounts, canSeePrivateFields } from './users.policy';
 import { presentMe, presentPublicUser } from './users.presenter';
 import { activeAdminIds, findUserById, findUserByIdOrUsername, searchUsers, updateUser } from './users.repo';
 
@@ -53,7 +53,7 @@ export async function findUsers(
     sort: 'asc' | 'desc';
   },
 ) {
-  const admin = viewer?.role === 'admin';
+  const admin = canSearchAllAccounts(viewer);
   const { rows, total } = await searchUsers(ctx.db, { ...q, includeEmail: admin, activeOnly: !admin });
   return { data: rows.map((r) => presentPublicUser(r, viewer)), total };
 }

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import type { App } from '../../app-type';
 import { badRequest } from '../../lib/errors';
 import { requestGeo } from '../../lib/geo';
-import { requireUser } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import { userSummaries } from '../users';
 import { type ChargeOutcome, chargeWallet } from './charges.service';
 import { presentCharge } from './wallet.presenter';
@@ -58,7 +58,7 @@ export default async function walletRoutes(app: App) {
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = userOf(req);
       const s = await ctx.settings.all();
       return {
         balance: fromCents(await walletBalance(ctx.db, user.id)),
@@ -85,7 +85,7 @@ export default async function walletRoutes(app: App) {
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = userOf(req);
       const o = await chargeWallet(ctx, {
         userId: user.id,
         type: 'tip',
@@ -114,7 +114,7 @@ export default async function walletRoutes(app: App) {
         },
       },
       async (req) => {
-        const user = requireUser(req);
+        const user = userOf(req);
         const o = await chargeWallet(ctx, {
           userId: user.id,
           type,
@@ -144,7 +144,7 @@ export default async function walletRoutes(app: App) {
         },
       },
       async (req) => {
-        const user = requireUser(req);
+        const user = userOf(req);
         const o = await chargeWallet(ctx, {
           userId: user.id,
           type,
@@ -170,7 +170,7 @@ export default async function walletRoutes(app: App) {
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = userOf(req);
       const q = req.query;
       const { rows, total } = await searchCharges(
         ctx.db,
@@ -203,7 +203,7 @@ export default async function walletRoutes(app: App) {
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const user = userOf(req);
       const q = req.query;
       const { rows, total } = await searchMyScenarios(ctx.db, user.id, (q.page - 1) * q.pageSize, q.pageSize);
       const people = await userSummaries(

@@ -1,14 +1,16 @@
 import { LOCALES, type Locale, matchLocale } from '@marquee/shared/locales';
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en } from './locales/en';
+import type { en } from './locales/en';
+import { enShell } from './locales/en-shell';
 
 export type Messages = typeof en;
 export const LANG_STORAGE_KEY = 'lang';
 
 /**
- * The other languages are separate chunks, fetched when chosen: the first load carries English
- * only (the bench's first-load budget), a German visitor fetches German before the first render.
+ * The other languages are separate chunks, fetched when chosen: the first load carries the English
+ * shell only (the bench's first-load budget; the rest of English comes with each route,
+ * `english.ts`), a German visitor fetches German before the first render.
  */
 const OTHER_LOCALES: Record<Exclude<Locale, 'en'>, () => Promise<Messages>> = {
   es: () => import('./locales/es').then((m) => m.es),
@@ -52,7 +54,8 @@ export const i18nReady = i18n
   .use(initReactI18next)
   .init({
     lng: detectLocale(),
-    resources: { en: { translation: en } },
+    // A copy: the routes' namespaces are added to this bundle (english.ts), not to en-shell.ts's object.
+    resources: { en: { translation: { ...enShell } } },
     partialBundledLanguages: true,
     supportedLngs: [...LOCALES],
     fallbackLng: 'en',

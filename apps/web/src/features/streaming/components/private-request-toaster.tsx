@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { toast } from '../../../components/ui/toast';
+import { loadEnglish } from '../../../lib/i18n/english';
 import { useRealtimeEvent } from '../../../lib/realtime';
 import { useCurrentUser } from '../../auth/api';
 import { useStreamingStore } from '../store';
@@ -21,7 +22,10 @@ export function PrivateRequestToaster() {
     }
     useStreamingStore.getState().addRequest(request);
     if (pathname !== '/creator/live') {
-      toast.info(t('streaming.request.incoming', { name: request.user?.name ?? t('streaming.aFan') }));
+      // The streaming texts are not in the first load: fetched with the first request (docs/i18n.md).
+      void loadEnglish(['streaming']).then(() =>
+        toast.info(t('streaming.request.incoming', { name: request.user?.name ?? t('streaming.aFan') })),
+      );
     }
   });
   return null;

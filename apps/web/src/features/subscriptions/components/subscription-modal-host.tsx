@@ -1,7 +1,11 @@
 import { lazy, Suspense } from 'react';
+import { loadEnglish } from '../../../lib/i18n/english';
 import { useSubscriptionModal } from '../store';
 
-const SubscriptionModal = lazy(() => import('./subscription-modal'));
+// The modal's code and its English texts (not in the first load, docs/i18n.md) come together.
+const SubscriptionModal = lazy(() =>
+  loadEnglish(['subscriptions', 'payments']).then(() => import('./subscription-modal')),
+);
 
 /** Mounted once in the app shell; the modal's code loads the first time someone opens it. */
 export function SubscriptionModalHost() {
