@@ -190,8 +190,7 @@ export async function editUser(
 export async function setStaffRole(ctx: Ctx, actor: AdminActor, id: string, staffRole: 'moderator' | null) {
   await inAdminTx(ctx, actor, async (_c, tx, record) => {
     const before = await loadUser(tx, id);
-    if (staffRole && isAdmin(before))
-      throw badRequest('An admin already has every moderator power', 'ROLE_CHANGE');
+    if (staffRole && isAdmin(before)) throw badRequest('An admin already has every moderator power', 'ROLE_CHANGE');
     await updateUser(tx, id, { staffRole });
     await invalidateUserSessions(ctx.bus, id, tx);
     await record({

@@ -12,7 +12,6 @@ const ENGLISH: Record<RouteNamespace, () => Promise<object>> = {
   adminOps: () => import('./locales/adminOps/en').then((m) => m.adminOpsEn),
   adminSite: () => import('./locales/adminSite/en').then((m) => m.adminSiteEn),
   adminUsers: () => import('./locales/adminUsers/en').then((m) => m.adminUsersEn),
-  ageAssurance: () => import('./locales/ageAssurance/en').then((m) => m.ageAssuranceEn),
   catalogue: () => import('./locales/catalogue/en').then((m) => m.catalogueEn),
   chargebacks: () => import('./locales/chargebacks/en').then((m) => m.chargebacksEn),
   complaints: () => import('./locales/complaints/en').then((m) => m.complaintsEn),

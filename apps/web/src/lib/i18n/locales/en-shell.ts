@@ -1,3 +1,4 @@
+import { ageAssuranceEn } from './ageAssurance/en';
 import { pagesEn } from './pages/en';
 
 /**
@@ -9,6 +10,8 @@ import { pagesEn } from './pages/en';
 export const enShell = {
   /** The age gate, route errors and sign-in walls are drawn by the shell. */
   pages: pagesEn,
+  /** The rule page of a blocked or challenged visitor is drawn by the shell, before any route. */
+  ageAssurance: ageAssuranceEn,
   nav: {
     Home: 'Home',
     Explore: 'Explore',

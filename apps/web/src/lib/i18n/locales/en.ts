@@ -4,7 +4,6 @@ import { adminMoneyEn } from './adminMoney/en';
 import { adminOpsEn } from './adminOps/en';
 import { adminSiteEn } from './adminSite/en';
 import { adminUsersEn } from './adminUsers/en';
-import { ageAssuranceEn } from './ageAssurance/en';
 import { catalogueEn } from './catalogue/en';
 import { chargebacksEn } from './chargebacks/en';
 import { complaintsEn } from './complaints/en';
@@ -38,7 +37,6 @@ export const en = {
   ...enShell,
   complianceReport: complianceReportEn,
   liveMonitor: liveMonitorEn,
-  ageAssurance: ageAssuranceEn,
   leaks: leaksEn,
   dsa: dsaEn,
   releases: releasesEn,
