@@ -16,7 +16,6 @@ export const NUL_MESSAGE = 'must not contain NUL characters';
 export const idSchema = z.string().uuid();
 export const uuidParamsSchema = z.object({ id: idSchema });
 export const safeText = () => z.string().refine((s) => !s.includes('\u0000'), NUL_MESSAGE);
-export const int4 = () => z.number().int().min(-INT4_MAX).max(INT4_MAX);
 /**
  * A date in a query or body: an ISO date or date-time string, parsed to a Date. The OpenAPI document
  * (and so the web's types) says `string`, where a bare `z.coerce.date()` would be `unknown`; server

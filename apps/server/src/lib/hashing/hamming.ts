@@ -1,9 +1,5 @@
 /** Hamming distance between 256-bit hashes and a packed in-memory set of them, for matching. */
 
-const HEX64 = /^[0-9a-f]{64}$/;
-
-export const isPdqHex = (s: string) => HEX64.test(s);
-
 /** Eight 32-bit words of a 64-hex-character hash. */
 export function pdqWords(hex: string): Uint32Array {
   const w = new Uint32Array(8);

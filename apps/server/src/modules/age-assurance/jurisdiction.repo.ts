@@ -12,14 +12,6 @@ export function listRules(db: Executor) {
   return db.select().from(jurisdictionRules).orderBy(asc(jurisdictionRules.country), asc(jurisdictionRules.region));
 }
 
-export function findRule(db: Executor, id: string) {
-  return db
-    .select()
-    .from(jurisdictionRules)
-    .where(eq(jurisdictionRules.id, id))
-    .then((r) => r[0] ?? null);
-}
-
 /** One rule per place: a second save of a place replaces its rule. */
 export async function upsertRule(db: Executor, input: RuleInput, at: Date) {
   const [row] = await db

@@ -37,14 +37,3 @@ export async function searchAppeals(db: Executor, q: { state?: AppealRow['state'
   ]);
   return { rows, total: Number(total) };
 }
-
-export async function appealWithDecision(db: Executor, id: string) {
-  const [row] = await db
-    .select({ appeal: decisionAppeals, decision: moderationDecisions, username: users.username })
-    .from(decisionAppeals)
-    .innerJoin(moderationDecisions, eq(moderationDecisions.id, decisionAppeals.decisionId))
-    .leftJoin(users, eq(users.id, decisionAppeals.userId))
-    .where(and(eq(decisionAppeals.id, id)))
-    .limit(1);
-  return row ?? null;
-}

@@ -1,8 +1,15 @@
-import { and, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { ledgerTransactions, type PaymentRow, payments } from '../../db/schema';
 import type { GatewayName, ProcessorRecord } from '../../lib/payments';
-import { clearingMoves, type Difference, dayRange, REVERSAL_KINDS, type ReconcileReport } from './reconcile';
+import {
+  clearingMoves,
+  type Difference,
+  dayRange,
+  paymentMovesBetween,
+  REVERSAL_KINDS,
+  type ReconcileReport,
+} from './reconcile';
 
 /**
  * Reconciliation against the processor's own report (`--source report`; today CCBill's Data Link
@@ -31,15 +38,7 @@ export async function reconcileReport(
           ),
         )
     : [];
-  const inRange = await clearingMoves(
-    db,
-    clearingKey,
-    and(
-      gte(ledgerTransactions.createdAt, start),
-      lt(ledgerTransactions.createdAt, end),
-      sql`${ledgerTransactions.reference} like 'payment:%'`,
-    ),
-  );
+  const inRange = await paymentMovesBetween(db, clearingKey, start, end);
   const rangeIds = inRange.map((m) => m.reference!.slice('payment:'.length));
   const ranged = rangeIds.length
     ? await db

@@ -54,6 +54,19 @@ export function reportedCents(gateway: string, payload: unknown): number | null 
 }
 
 /** Ledger transactions that moved the clearing account, with the sum they moved there (cents). */
+/** The clearing account's payment movements (sales and reversals) booked in [start, end). */
+export function paymentMovesBetween(db: Executor, clearingKey: string, start: Date, end: Date) {
+  return clearingMoves(
+    db,
+    clearingKey,
+    and(
+      gte(ledgerTransactions.createdAt, start),
+      lt(ledgerTransactions.createdAt, end),
+      sql`${ledgerTransactions.reference} like 'payment:%'`,
+    ),
+  );
+}
+
 export function clearingMoves(db: Executor, clearingKey: string, where: SQL | undefined) {
   return db
     .select({
@@ -95,15 +108,7 @@ export async function reconcile(
     );
   // the gateway's payments whose sale or reversal the ledger booked in the range
   const clearingKey = `clearing:${q.gateway}`;
-  const moves = await clearingMoves(
-    db,
-    clearingKey,
-    and(
-      gte(ledgerTransactions.createdAt, start),
-      lt(ledgerTransactions.createdAt, end),
-      sql`${ledgerTransactions.reference} like 'payment:%'`,
-    ),
-  );
+  const moves = await paymentMovesBetween(db, clearingKey, start, end);
   const paymentIds = [
     ...new Set([
       ...events.map((e) => e.paymentId).filter((id): id is string => Boolean(id)),

@@ -4,7 +4,6 @@ import type { Executor } from '../../db/client';
 import { performers, users } from '../../db/schema';
 import { type AppError, appError } from '../../lib/errors';
 import { msg } from '../../lib/i18n';
-import { en } from '../../lib/i18n/en';
 import { isOfAge, latestAdultBirthDate } from './age';
 
 /**
@@ -30,7 +29,6 @@ import { isOfAge, latestAdultBirthDate } from './age';
  * only creators who can earn, with `canEarnCondition()` in their WHERE clause.
  */
 export const CREATOR_CANNOT_EARN = 'CREATOR_NOT_VERIFIED' as const;
-export const CREATOR_CANNOT_EARN_MESSAGE = en['error.creatorCannotEarn'];
 export const DATE_OF_BIRTH_REQUIRED = 'DATE_OF_BIRTH_REQUIRED' as const;
 
 /** Why a creator cannot earn, or null when they can. */
