@@ -24,7 +24,7 @@ export async function startYoti(ctx: Ctx, r: Requester, origin: string, returnPa
   await assertOffered(ctx, 'yoti');
   const row = await insertCheck(ctx.db, { ...holderOf(r), provider: 'yoti', createdAt: ctx.now() });
   const callbackUrl = `${origin}/age-check/return?check=${row.id}&next=${encodeURIComponent(returnPath)}`;
-  const session = await yotiProvider.createSession(ctx, { referenceId: row.id, callbackUrl });
+  const session = await yotiProvider.startCheck(ctx, { referenceId: row.id, callbackUrl });
   await setCheckFields(ctx.db, row.id, { externalId: session.externalId });
   return { _id: row.id, url: session.url };
 }

@@ -13,7 +13,7 @@ export interface RedirectProvider {
   /** Whether the site has what the vendor needs (keys, or the demo's sandbox). */
   configured(ctx: Pick<Ctx, 'config'>): boolean;
   /** Opens a session at the vendor; `url` is where the browser goes; the vendor sends it back to callbackUrl. */
-  createSession(
+  startCheck(
     ctx: Pick<Ctx, 'config'>,
     o: { referenceId: string; callbackUrl: string },
   ): Promise<{ externalId: string; url: string }>;

@@ -76,7 +76,7 @@ export function outcomeOf(result: Record<string, unknown>): CheckOutcome {
 export const yotiProvider: RedirectProvider = {
   name: 'yoti',
   configured: (ctx) => conf(ctx.config as Config) !== null,
-  async createSession(ctx, { referenceId, callbackUrl }) {
+  async startCheck(ctx, { referenceId, callbackUrl }) {
     const c = need(ctx.config as Config);
     const s = await call(c, 'POST', '/sessions', {
       type: 'OVER',
