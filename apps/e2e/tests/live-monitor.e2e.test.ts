@@ -99,7 +99,7 @@ describe('live monitor', () => {
     await h.screenshot(creator, 'live-monitor-studio-warning-desktop-light');
 
     // End: the stream stops, the card leaves the grid.
-    await card.getByRole('button', { name: 'End the stream of @luna' }).click();
+    await card.getByRole('button', { name: 'End now: the stream of @luna' }).click();
     await dialog.getByLabel('Reason').fill('Test of the monitor');
     await dialog.getByRole('button', { name: 'End now' }).click();
     await card.waitFor({ state: 'detached', timeout: 15_000 });

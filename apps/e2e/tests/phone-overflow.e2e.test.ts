@@ -45,7 +45,8 @@ function adminSections(): string[] {
 /**
  * Pages not visited, with why: sign-in callbacks redirect at once, the catch-all and admin sections are
  * covered otherwise, a conversation is the messages page itself, a sandbox checkout (and the old subscription
- * checkout link that leads to it) needs a payment (the payments journey photographs it).
+ * checkout link that leads to it) needs a payment (the payments journey photographs it), a release invite
+ * needs a creator's signed link (releases.e2e.test.ts opens one at phone width).
  */
 const SKIP = new Set([
   '/auth/twitter/callback',
@@ -55,6 +56,7 @@ const SKIP = new Set([
   '/messages/:conversationId',
   '/payment/sandbox/checkout/:id',
   '/subscriptions/checkout/:id',
+  '/release/:token',
 ]);
 
 /** Parameters filled from the demo site (null: no such demo row, the route is skipped with a reason). */

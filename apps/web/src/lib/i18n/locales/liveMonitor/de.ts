@@ -31,8 +31,8 @@ export const liveMonitorDe: typeof liveMonitorEn = {
   },
   watchLabel: '{{name}} unsichtbar ansehen',
   warnLabel: '{{name}} verwarnen',
-  endLabel: 'Stream von {{name}} beenden',
-  suspendLabel: '{{name}} sperren',
+  endLabel: 'Jetzt beenden: Stream von {{name}}',
+  suspendLabel: 'Creator sperren: {{name}}',
   confirm: {
     warn: '{{name}} verwarnen',
     end: 'Stream von {{name}} jetzt beenden',

@@ -30,8 +30,8 @@ export const liveMonitorEn = {
   },
   watchLabel: 'Watch {{name}} invisibly',
   warnLabel: 'Warn {{name}}',
-  endLabel: 'End the stream of {{name}}',
-  suspendLabel: 'Suspend {{name}}',
+  endLabel: 'End now: the stream of {{name}}',
+  suspendLabel: 'Suspend creator {{name}}',
   confirm: {
     warn: 'Warn {{name}}',
     end: 'End the stream of {{name}} now',

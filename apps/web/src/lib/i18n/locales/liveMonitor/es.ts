@@ -31,8 +31,8 @@ export const liveMonitorEs: typeof liveMonitorEn = {
   },
   watchLabel: 'Ver a {{name}} de forma invisible',
   warnLabel: 'Advertir a {{name}}',
-  endLabel: 'Terminar el directo de {{name}}',
-  suspendLabel: 'Suspender a {{name}}',
+  endLabel: 'Terminar ya el directo de {{name}}',
+  suspendLabel: 'Suspender al creador {{name}}',
   confirm: {
     warn: 'Advertir a {{name}}',
     end: 'Terminar ya el directo de {{name}}',

@@ -32,7 +32,7 @@ export const liveMonitorFr: typeof liveMonitorEn = {
   watchLabel: 'Regarder {{name}} sans être vu',
   warnLabel: 'Avertir {{name}}',
   endLabel: 'Arrêter le direct de {{name}}',
-  suspendLabel: 'Suspendre {{name}}',
+  suspendLabel: 'Suspendre le créateur {{name}}',
   confirm: {
     warn: 'Avertir {{name}}',
     end: 'Arrêter maintenant le direct de {{name}}',

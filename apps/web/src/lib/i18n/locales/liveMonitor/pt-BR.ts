@@ -31,8 +31,8 @@ export const liveMonitorPtBR: typeof liveMonitorEn = {
   },
   watchLabel: 'Assistir {{name}} de forma invisível',
   warnLabel: 'Advertir {{name}}',
-  endLabel: 'Encerrar a transmissão de {{name}}',
-  suspendLabel: 'Suspender {{name}}',
+  endLabel: 'Encerrar agora a transmissão de {{name}}',
+  suspendLabel: 'Suspender criador {{name}}',
   confirm: {
     warn: 'Advertir {{name}}',
     end: 'Encerrar agora a transmissão de {{name}}',
