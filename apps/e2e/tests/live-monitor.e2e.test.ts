@@ -40,7 +40,11 @@ function apiGet<T>(page: Page, path: string): Promise<T> {
 }
 
 describe('live monitor', () => {
-  it('an admin sees the live stream with its picture, watches unseen, warns the creator and ends the stream', async () => {
+  // A stream must start, ffmpeg grab a frame and the player buffer before the checks: as long as the
+  // streaming journey's, not the suite's 60 s.
+  it('an admin sees the live stream with its picture, watches unseen, warns the creator and ends the stream', {
+    timeout: 120_000,
+  }, async () => {
     const creator = await open({ viewport: VIEWPORTS.desktop, theme: 'light' });
     const admin = await open({ viewport: VIEWPORTS.desktop, theme: 'dark' });
     await Promise.all([logIn(creator, 'luna'), logIn(admin, 'admin')]);
