@@ -86,8 +86,10 @@ describe('video processing is shared fairly (issue 23 item 4)', () => {
     });
     const readyAfterMs = Date.now() - sent;
     console.info(`B's 2 s clip was ready ${readyAfterMs} ms after its upload while A's long videos processed`);
-    // B's clip did not wait for A's videos: both are still processing when it is ready.
-    expect(seenWhenReady).toEqual(['processing', 'processing']);
+    // B's clip did not wait for A's videos: A's second is still processing when it is ready. (A's first
+    // may have finished meanwhile: a flat 40-minute video can encode in the seconds a busy machine takes
+    // to start B's clip, and fairness does not depend on it.)
+    expect(seenWhenReady[1]).toBe('processing');
     expect(bothRunning).toBe(false);
     expect(readyAfterMs).toBeLessThan(60_000);
 
