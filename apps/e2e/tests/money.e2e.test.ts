@@ -140,7 +140,9 @@ describe('money journey', () => {
     await list.getByRole('row').filter({ hasText: 'Tips' }).filter({ hasText: 'Jamie' }).first().waitFor();
     await list.getByRole('row').filter({ hasText: 'Products' }).filter({ hasText: 'Jamie' }).first().waitFor();
     await list.getByRole('row').filter({ hasText: 'Posts' }).filter({ hasText: 'Jamie' }).first().waitFor();
-    expect(Number((await creator.getByTestId('earnings-net').textContent()) ?? '')).toBeGreaterThan(0);
+    // "390.43 tokens": the amount with its unit (formatTokenAmount).
+    const net = (await creator.getByTestId('earnings-net').textContent()) ?? '';
+    expect(Number.parseFloat(net.replace(/[^\d.]/g, ''))).toBeGreaterThan(0);
     await creator.getByTestId('earnings-by-source').locator('.recharts-bar-rectangle').first().waitFor();
     await h.screenshot(creator, 'money-creator-earnings', { fullPage: true });
 
