@@ -117,8 +117,8 @@ describe('issue 23 item 2: one creator cannot fork-bomb the encoder', () => {
     const acks: Array<Promise<{ ok: boolean; status?: number; message?: string }>> = [];
     const healthMs: number[] = [];
     try {
-      const until3s = Date.now() + 3000;
-      while (Date.now() < until3s) {
+      // 300 publishes 10 ms apart (3 s on a quiet machine): counted, not timed, so a busy machine sends as many.
+      for (let i = 0; i < 300; i++) {
         acks.push(sock.timeout(20_000).emitWithAck('stream/publish', { streamId, seq: 0, chunk }));
         if (acks.length % 50 === 0) {
           const at = Date.now();
@@ -131,7 +131,7 @@ describe('issue 23 item 2: one creator cannot fork-bomb the encoder', () => {
       expect(starts).toBeGreaterThan(0);
       expect(starts).toBeLessThanOrEqual(INGEST_LIMITS.perStream);
       expect(maxAlive).toBeLessThanOrEqual(1);
-      expect(answers.length).toBeGreaterThan(100);
+      expect(answers.length).toBe(300);
       const refused = answers.filter((a) => !a.ok);
       expect(refused[0]).toMatchObject({
         status: 429,
