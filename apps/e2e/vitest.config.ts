@@ -9,6 +9,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    // expect.poll waits for what a page shows after a request: 1 s (vitest's default) fails on a busy machine.
+    expect: { poll: { timeout: 15_000 } },
     env: { TZ: 'UTC' },
   },
 });
