@@ -3444,7 +3444,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Admin: appeals against moderation decisions (open ones oldest first) */
+        /** Staff (moderators and admins): appeals against moderation decisions (open ones oldest first) */
         get: {
             parameters: {
                 query?: {
@@ -3539,7 +3539,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Admin: uphold or reverse an appealed decision; not the admin who took it (403 APPEAL_SAME_MODERATOR). A reversal restores the content, lifts the suspension or the hold */
+        /** Staff (moderators and admins): uphold or reverse an appealed decision; not the person who took it (403 APPEAL_SAME_MODERATOR). A reversal restores the content, lifts the suspension or the hold; a moderator cannot reverse the suspension of a staff account (403) */
         post: {
             parameters: {
                 query?: never;

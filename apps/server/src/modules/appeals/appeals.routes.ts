@@ -9,7 +9,7 @@ import {
 } from '@marquee/shared';
 import type { App } from '../../app-type';
 import { userOf } from '../../plugins/auth';
-import { adminActor, security } from '../admin';
+import { security, staffActor } from '../admin';
 import { appealQueue, decideAppeal, fileAppeal } from './appeals.service';
 
 const tags = ['appeals'];
@@ -36,11 +36,11 @@ export default async function appealsRoutes(app: App) {
   app.get(
     '/admin/appeals',
     {
-      config: { access: 'admin' },
+      config: { access: 'moderator' },
       schema: {
         tags,
         security,
-        summary: 'Admin: appeals against moderation decisions (open ones oldest first)',
+        summary: 'Staff (moderators and admins): appeals against moderation decisions (open ones oldest first)',
         querystring: adminAppealQuerySchema,
         response: { 200: listResponseSchema(adminAppealSchema) },
       },
@@ -51,17 +51,17 @@ export default async function appealsRoutes(app: App) {
   app.post(
     '/admin/appeals/:id/decide',
     {
-      config: { access: 'admin' },
+      config: { access: 'moderator' },
       schema: {
         tags,
         security,
         summary:
-          'Admin: uphold or reverse an appealed decision; not the admin who took it (403 APPEAL_SAME_MODERATOR). A reversal restores the content, lifts the suspension or the hold',
+          'Staff (moderators and admins): uphold or reverse an appealed decision; not the person who took it (403 APPEAL_SAME_MODERATOR). A reversal restores the content, lifts the suspension or the hold; a moderator cannot reverse the suspension of a staff account (403)',
         params: uuidParamsSchema,
         body: appealDecisionBodySchema,
         response: { 200: adminAppealSchema },
       },
     },
-    async (req) => decideAppeal(app.ctx, adminActor(req), req.params.id, req.body.outcome, req.body.reply),
+    async (req) => decideAppeal(app.ctx, staffActor(req), req.params.id, req.body.outcome, req.body.reply),
   );
 }

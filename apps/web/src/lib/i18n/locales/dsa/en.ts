@@ -26,7 +26,8 @@ export const dsaEn = {
   reply: 'Answer',
   otherRemedies: 'You may also use an out-of-court dispute settlement body (EU DSA Art. 21) or go to court.',
   adminTitle: 'Appeals',
-  adminIntro: 'Appeals against moderation decisions. The admin who took a decision cannot decide its appeal.',
+  adminIntro:
+    'Appeals against moderation decisions. Whoever took a decision, moderator or admin, cannot decide its appeal.',
   adminOpen: 'Open',
   adminUpheld: 'Upheld',
   adminReversed: 'Reversed',
@@ -36,7 +37,7 @@ export const dsaEn = {
   decideReply: 'Answer to the user',
   uphold: 'Uphold',
   reverse: 'Reverse',
-  sameModerator: 'You took this decision: another admin must decide the appeal.',
+  sameModerator: 'You took this decision: another moderator or admin must decide the appeal.',
   decided: 'Appeal decided',
   transparencyTitle: 'Transparency report',
   transparencyIntro:

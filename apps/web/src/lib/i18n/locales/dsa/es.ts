@@ -39,7 +39,7 @@ export const dsaEs: typeof dsaEn = {
   decideReply: 'Respuesta al usuario',
   uphold: 'Confirmar',
   reverse: 'Revocar',
-  sameModerator: 'Tú tomaste esta decisión: otro administrador debe resolver el recurso.',
+  sameModerator: 'Tú tomaste esta decisión: otro moderador o administrador debe resolver el recurso.',
   decided: 'Recurso resuelto',
   transparencyTitle: 'Informe de transparencia',
   transparencyIntro:

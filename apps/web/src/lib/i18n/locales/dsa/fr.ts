@@ -40,7 +40,7 @@ export const dsaFr: typeof dsaEn = {
   decideReply: 'Réponse à l’utilisateur',
   uphold: 'Maintenir',
   reverse: 'Annuler',
-  sameModerator: 'Vous avez pris cette décision : un autre administrateur doit trancher l’appel.',
+  sameModerator: 'Vous avez pris cette décision : un autre modérateur ou administrateur doit trancher l’appel.',
   decided: 'Appel tranché',
   transparencyTitle: 'Rapport de transparence',
   transparencyIntro:

@@ -39,7 +39,7 @@ export const dsaPtBR: typeof dsaEn = {
   decideReply: 'Resposta ao usuário',
   uphold: 'Manter',
   reverse: 'Reverter',
-  sameModerator: 'Você tomou esta decisão: outro administrador deve decidir o recurso.',
+  sameModerator: 'Você tomou esta decisão: outro moderador ou administrador deve decidir o recurso.',
   decided: 'Recurso decidido',
   transparencyTitle: 'Relatório de transparência',
   transparencyIntro:
