@@ -9,7 +9,9 @@ import {
 } from '@marquee/shared';
 import type { App } from '../../app-type';
 import { userOf } from '../../plugins/auth';
+import { authRateLimit } from '../../plugins/rate-limit';
 import { security, staffActor } from '../admin';
+import { decisionFromLink, decisionLinkParams } from '../decisions';
 import { appealQueue, decideAppeal, fileAppeal } from './appeals.service';
 
 const tags = ['appeals'];
@@ -31,6 +33,26 @@ export default async function appealsRoutes(app: App) {
     },
     async (req, reply) =>
       reply.status(201).send(await fileAppeal(app.ctx, userOf(req).id, req.params.id, req.body.text)),
+  );
+
+  app.post(
+    '/decision-links/:token/appeal',
+    {
+      // Public: the signed link of the statement mail is the credential, so a suspended account can appeal.
+      config: { rateLimit: authRateLimit(app) },
+      schema: {
+        tags,
+        summary:
+          'Appeal through the signed link of a statement-of-reasons mail, without signing in (a suspended account cannot): as POST /decisions/{id}/appeal for the affected account',
+        params: decisionLinkParams,
+        body: appealBodySchema,
+        response: { 201: decisionSchema },
+      },
+    },
+    async (req, reply) => {
+      const d = await decisionFromLink(app.ctx, req.params.token);
+      return reply.status(201).send(await fileAppeal(app.ctx, d.userId!, d.id, req.body.text));
+    },
   );
 
   app.get(

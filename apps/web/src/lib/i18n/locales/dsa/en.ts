@@ -1,6 +1,11 @@
 /** Moderation decisions, appeals and the transparency report (issue 27, EU DSA). */
 export const dsaEn = {
   decisionsTitle: 'Decisions about my account and content',
+  linkTitle: 'A decision about your account or content',
+  linkIntro:
+    'This is the statement of reasons we sent you by mail. You can appeal here without signing in, also while your account is suspended; a moderator who did not take the decision decides.',
+  linkExpired: 'The six months to appeal this decision have passed.',
+  linkInvalid: 'This link is not valid. Use the link from the mail, or see the decisions in your account.',
   decisionsIntro:
     'Every restriction of your account or content is listed here with its reasons. You can appeal each decision within six months; a moderator who did not take it decides.',
   empty: 'No decisions about your account or content.',
