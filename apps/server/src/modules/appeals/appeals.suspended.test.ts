@@ -97,4 +97,46 @@ describe('appeal of a suspended account through the statement mail’s link', ()
     expect(late.statusCode).toBe(410);
     expect(late.json().code).toBe('LINK_EXPIRED');
   });
+
+  it('where a rule asks for age assurance, an unassured account still reads its decisions, the link and the figures', async () => {
+    const { app } = t();
+    const admin = await buildAdmin(app);
+    const rule = await app.inject({
+      method: 'POST',
+      url: '/api/admin/jurisdictions',
+      headers: admin.auth,
+      payload: {
+        country: 'GB',
+        region: '',
+        action: 'assurance',
+        effectiveFrom: '2025-01-01',
+        law: 'Online Safety Act',
+      },
+    });
+    expect(rule.statusCode, rule.body).toBe(200);
+    const fan = await buildUser(app);
+    const GB = '81.2.69.142';
+    await app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${fan.user.id}/suspend`,
+      headers: admin.auth,
+      payload: { reason: 'Spam messages' },
+    });
+    const token = await statementLink(app, fan.user.email!);
+    // The content is gated from there…
+    const gated = await app.inject({ url: '/api/performers', remoteAddress: GB });
+    expect(gated.json().code).toBe('AGE_ASSURANCE_REQUIRED');
+    // …the statement, the appeal and the transparency figures are not.
+    expect((await app.inject({ url: `/api/decision-links/${token}`, remoteAddress: GB })).statusCode).toBe(200);
+    const filed = await app.inject({
+      method: 'POST',
+      url: `/api/decision-links/${token}/appeal`,
+      remoteAddress: GB,
+      payload: { text: 'I never sent spam' },
+    });
+    expect(filed.statusCode, filed.body).toBe(201);
+    expect((await app.inject({ url: '/api/transparency', remoteAddress: GB })).statusCode).toBe(200);
+    const other = await buildUser(app);
+    expect((await app.inject({ url: '/api/decisions', headers: other.auth, remoteAddress: GB })).statusCode).toBe(200);
+  });
 });

@@ -51,6 +51,15 @@ describe('statements of reasons on the other restricting paths', () => {
     expect(appeal.statusCode, appeal.body).toBe(201);
     const [row] = await app.ctx.db.select().from(moderationDecisions).where(eq(moderationDecisions.id, d._id));
     expect(row.decidedById).toBe(mod.user.id);
+    // The console's Live streams list ends a stream the same way: one more statement.
+    const other = await buildStream(app, creator.user.id, { title: 'Saturday' });
+    const put = await app.inject({ method: 'PUT', url: `/api/admin/streams/${other.id}/end`, headers: mod.auth });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await decisionsOf(app, creator))[0]).toMatchObject({
+      kind: 'removal',
+      targetId: other.id,
+      title: 'Saturday',
+    });
   });
 
   it('a withdrawal of consent an admin records hides the post with a statement; a reversed appeal does not republish it', async () => {
