@@ -98,6 +98,10 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/release-invites/{token}/yoti': { skip: 'a signed invite token: releases.test.ts' },
   'POST /api/release-invites/{token}/revoke': { skip: 'a signed invite token: releases.test.ts' },
   'GET /api/release-invites/{token}/pdf': { skip: 'a signed invite token: releases.test.ts' },
+  'GET /api/decision-links/{token}': {
+    skip: 'a signed statement link, not an id: appeals.suspended.test.ts (forged 404, expired 410)',
+  },
+  'POST /api/decision-links/{token}/appeal': { skip: 'a signed statement link: appeals.suspended.test.ts' },
   'POST /api/notifications/{id}/read': { own: 'f', params: id((w) => w.notificationId), allow: OWNER },
   'DELETE /api/notifications/{id}': { own: 'f', params: id((w) => w.notificationId), allow: OWNER },
   'POST /api/decisions/{id}/appeal': {

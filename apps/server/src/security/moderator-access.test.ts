@@ -8,7 +8,7 @@ import { auditLog } from '../db/schema';
 /**
  * The moderator role (issue 26, docs/compliance.md "Moderator role"), proved over the route table:
  * a moderator reaches exactly the moderation screens' routes — review queue, live monitor and live
- * streams, complaints, reports — and gets 403 from every other /api/admin route (money, settings,
+ * streams, complaints, reports, appeals — and gets 403 from every other /api/admin route (money, settings,
  * users and roles, payouts, mail, pages, audit, hash lists, acquirer report …). A new admin route is
  * closed to moderators unless it says `access: 'moderator'` and is added here.
  */
@@ -20,6 +20,7 @@ const STAFF_PREFIXES = [
   '/api/admin/streams',
   '/api/admin/complaints',
   '/api/admin/reports',
+  '/api/admin/appeals',
 ];
 /** Non-admin-prefixed routes that are staff routes too (the spec's report queue paths). */
 const STAFF_OTHER = ['GET /api/reports/search', 'PUT /api/reports/{id}'];
@@ -32,7 +33,7 @@ const isStaffRoute = (op: Operation) =>
 const SIGNED = (op: Operation) => op.path.startsWith('/api/admin/live-monitor/thumbnails/');
 
 describe('moderator role', () => {
-  it('reaches review, live monitor, complaints and reports, and nothing else of the admin console', async () => {
+  it('reaches review, live monitor, complaints, reports and appeals, and nothing else of the admin console', async () => {
     const { app } = t();
     const mod = await buildUser(app, { staffRole: 'moderator' });
     const ops = (await listOperations(app)).filter((op) => (isAdminRoute(op) || isStaffRoute(op)) && !SIGNED(op));
@@ -46,6 +47,8 @@ describe('moderator role', () => {
       'GET /api/admin/complaints',
       'GET /api/admin/reports',
       'PUT /api/admin/streams/{id}/end',
+      'GET /api/admin/appeals',
+      'POST /api/admin/appeals/{id}/decide',
     ])
       expect(
         staff.map((op) => `${op.method} ${op.path}`),
@@ -97,6 +100,7 @@ describe('moderator role', () => {
     for (const who of [fan, creator]) {
       expect((await app.inject({ url: '/api/admin/live-monitor', headers: who.auth })).statusCode).toBe(403);
       expect((await app.inject({ url: '/api/reports/search', headers: who.auth })).statusCode).toBe(403);
+      expect((await app.inject({ url: '/api/admin/appeals', headers: who.auth })).statusCode).toBe(403);
     }
     const grant = await app.inject({
       method: 'PUT',

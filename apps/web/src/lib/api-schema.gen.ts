@@ -3289,6 +3289,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/decision-links/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Anyone holding the signed link of a statement-of-reasons mail: the statement and whether it can still be appealed (404 forged, 410 after six months) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            /** @enum {string} */
+                            kind: "removal" | "review_rejection" | "demotion" | "age_restriction" | "suspension" | "payment_hold";
+                            targetType: string;
+                            targetId: string;
+                            title: string;
+                            facts: string;
+                            /** @enum {string} */
+                            ground: "illegal_content" | "child_safety" | "non_consensual" | "copyright" | "underage_appearance" | "missing_records" | "prohibited_content" | "misleading" | "spam" | "payment_dispute" | "leaked_content" | "other_terms";
+                            /** @enum {string} */
+                            groundBasis: "law" | "terms";
+                            groundRef: string;
+                            automated: boolean;
+                            /** @enum {string} */
+                            source: "notice" | "own_initiative" | "automated";
+                            /** @enum {string} */
+                            state: "in_force" | "lifted" | "reversed";
+                            createdAt: string;
+                            appealUntil: string | null;
+                            canAppeal: boolean;
+                            appeal: {
+                                _id: string;
+                                decisionId: string;
+                                /** @enum {string} */
+                                state: "open" | "upheld" | "reversed";
+                                text: string;
+                                reply: string | null;
+                                createdAt: string;
+                                decidedAt: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/decisions": {
         parameters: {
             query?: never;
@@ -3437,6 +3506,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/decision-links/{token}/appeal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Appeal through the signed link of a statement-of-reasons mail, without signing in (a suspended account cannot): as POST /decisions/{id}/appeal for the affected account */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        text: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            /** @enum {string} */
+                            kind: "removal" | "review_rejection" | "demotion" | "age_restriction" | "suspension" | "payment_hold";
+                            targetType: string;
+                            targetId: string;
+                            title: string;
+                            facts: string;
+                            /** @enum {string} */
+                            ground: "illegal_content" | "child_safety" | "non_consensual" | "copyright" | "underage_appearance" | "missing_records" | "prohibited_content" | "misleading" | "spam" | "payment_dispute" | "leaked_content" | "other_terms";
+                            /** @enum {string} */
+                            groundBasis: "law" | "terms";
+                            groundRef: string;
+                            automated: boolean;
+                            /** @enum {string} */
+                            source: "notice" | "own_initiative" | "automated";
+                            /** @enum {string} */
+                            state: "in_force" | "lifted" | "reversed";
+                            createdAt: string;
+                            appealUntil: string | null;
+                            canAppeal: boolean;
+                            appeal: {
+                                _id: string;
+                                decisionId: string;
+                                /** @enum {string} */
+                                state: "open" | "upheld" | "reversed";
+                                text: string;
+                                reply: string | null;
+                                createdAt: string;
+                                decidedAt: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/appeals": {
         parameters: {
             query?: never;
@@ -3444,7 +3588,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Admin: appeals against moderation decisions (open ones oldest first) */
+        /** Staff (moderators and admins): appeals against moderation decisions (open ones oldest first) */
         get: {
             parameters: {
                 query?: {
@@ -3539,7 +3683,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Admin: uphold or reverse an appealed decision; not the admin who took it (403 APPEAL_SAME_MODERATOR). A reversal restores the content, lifts the suspension or the hold */
+        /** Staff (moderators and admins): uphold or reverse an appealed decision; not the person who took it (403 APPEAL_SAME_MODERATOR). A reversal restores the content, lifts the suspension or the hold; a moderator cannot reverse the suspension of a staff account (403) */
         post: {
             parameters: {
                 query?: never;

@@ -23,6 +23,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/age-check/return', page: () => import('./age-check-return'), layout: 'blank' },
   { path: '/transparency', page: () => import('./transparency'), layout: 'public' },
   { path: '/account/decisions', page: () => import('./account-decisions'), auth: true },
+  { path: '/appeal/:token', page: () => import('./appeal-link'), layout: 'public' },
   { path: '/release/:token', page: () => import('./release-invite'), layout: 'public' },
   { path: '/2257', page: () => import('./records-2257'), layout: 'public' },
   { path: '/auth/login', page: () => import('./auth-login'), layout: 'blank' },

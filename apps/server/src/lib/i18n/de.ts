@@ -141,7 +141,8 @@ export const de: Messages = {
   'error.incorrectCredentials': 'Benutzername, E-Mail oder Passwort ist falsch',
   'error.emailNotVerified':
     'Bitte bestätige deine E-Mail-Adresse, bevor du dich anmeldest. Den Link findest du in deinem Posteingang, oder fordere einen neuen an.',
-  'error.suspended': 'Dieses Konto ist gesperrt. Bitte wende dich an den Support.',
+  'error.suspended':
+    'Dieses Konto ist gesperrt. Die E-Mail, die wir dir geschickt haben, nennt den Grund und enthält einen Link für den Einspruch; oder wende dich an den Support.',
   'error.accountUnavailable': 'Dieses Konto ist nicht mehr verfügbar',
   'error.invalidTotp': 'Ungültiger Zwei-Faktor-Code',
   'error.usernameTaken': 'Dieser Benutzername ist bereits vergeben',
@@ -281,7 +282,7 @@ export const de: Messages = {
   'notify.appeal.reversed': 'Über deinen Einspruch wurde entschieden: die Entscheidung wird aufgehoben ({{kind}})',
   'mail.decision.subject': '{{site}}: Begründung einer Entscheidung — {{kind}}',
   'mail.decision.body':
-    'Hallo {{name}},\n\nwir haben eine Entscheidung getroffen, die dein Konto oder deine Inhalte auf {{site}} einschränkt.\n\nWas: {{kind}} — {{title}}\nSachverhalt: {{facts}}\nGrundlage: {{ground}} ({{ref}})\n{{automated}}\n\nSo kannst du widersprechen: Du kannst bis {{until}} in deinem Konto (Entscheidungen zu meinem Konto) Einspruch einlegen; eine andere Moderatorin oder ein anderer Moderator entscheidet. Du kannst auch eine außergerichtliche Streitbeilegungsstelle (DSA Art. 21) anrufen oder vor Gericht gehen.',
+    'Hallo {{name}},\n\nwir haben eine Entscheidung getroffen, die dein Konto oder deine Inhalte auf {{site}} einschränkt.\n\nWas: {{kind}} — {{title}}\nSachverhalt: {{facts}}\nGrundlage: {{ground}} ({{ref}})\n{{automated}}\n\nSo kannst du widersprechen: Du kannst bis {{until}} in deinem Konto (Entscheidungen zu meinem Konto) Einspruch einlegen oder über diesen Link, der ohne Anmeldung funktioniert, auch wenn ein Konto gesperrt ist: {{link}} — eine andere Moderatorin oder ein anderer Moderator entscheidet. Du kannst auch eine außergerichtliche Streitbeilegungsstelle (DSA Art. 21) anrufen oder vor Gericht gehen.',
   'mail.appeal.subject': '{{site}}: über deinen Einspruch wurde entschieden',
   'mail.appeal.body':
     'Hallo {{name}},\n\nüber deinen Einspruch gegen die Entscheidung ({{kind}} — {{title}}) hat eine Person entschieden, die die Entscheidung nicht getroffen hat: {{outcome}}.\n\n{{reply}}\n\nDu kannst weiterhin eine außergerichtliche Streitbeilegungsstelle (DSA Art. 21) anrufen oder vor Gericht gehen.',

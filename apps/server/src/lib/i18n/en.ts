@@ -141,7 +141,8 @@ export const en = {
   'error.incorrectCredentials': 'Incorrect username, email or password',
   'error.emailNotVerified':
     'Please verify your email address before logging in. Check your inbox for the link, or ask for a new one.',
-  'error.suspended': 'This account is suspended. Please contact support.',
+  'error.suspended':
+    'This account is suspended. The mail we sent you says why and has a link to appeal; or contact support.',
   'error.accountUnavailable': 'This account is no longer available',
   'error.invalidTotp': 'Invalid two-factor code',
   'error.usernameTaken': 'This username is already taken',
@@ -282,7 +283,7 @@ export const en = {
   'notify.appeal.reversed': 'Your appeal was decided: the decision is reversed ({{kind}})',
   'mail.decision.subject': '{{site}}: statement of reasons — {{kind}}',
   'mail.decision.body':
-    'Hello {{name}},\n\nWe took a decision that restricts your account or content on {{site}}.\n\nWhat: {{kind}} — {{title}}\nFacts: {{facts}}\nGround: {{ground}} ({{ref}})\n{{automated}}\n\nHow to contest it: you can appeal from your account (Decisions about my account) until {{until}}; another moderator decides. You may also use an out-of-court dispute settlement body (EU DSA Art. 21) or go to court.',
+    'Hello {{name}},\n\nWe took a decision that restricts your account or content on {{site}}.\n\nWhat: {{kind}} — {{title}}\nFacts: {{facts}}\nGround: {{ground}} ({{ref}})\n{{automated}}\n\nHow to contest it: you can appeal until {{until}} from your account (Decisions about my account) or through this link, which works without signing in, also while an account is suspended: {{link}} — another moderator decides. You may also use an out-of-court dispute settlement body (EU DSA Art. 21) or go to court.',
   'mail.appeal.subject': '{{site}}: your appeal was decided',
   'mail.appeal.body':
     'Hello {{name}},\n\nYour appeal against the decision ({{kind}} — {{title}}) was decided by a moderator who did not take the decision: {{outcome}}.\n\n{{reply}}\n\nYou may still use an out-of-court dispute settlement body (EU DSA Art. 21) or go to court.',

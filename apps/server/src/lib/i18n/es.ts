@@ -139,7 +139,8 @@ export const es: Messages = {
   'error.incorrectCredentials': 'Nombre de usuario, correo o contraseña incorrectos',
   'error.emailNotVerified':
     'Verifica tu dirección de correo antes de iniciar sesión. Busca el enlace en tu bandeja de entrada o pide uno nuevo.',
-  'error.suspended': 'Esta cuenta está suspendida. Ponte en contacto con el soporte.',
+  'error.suspended':
+    'Esta cuenta está suspendida. El correo que te enviamos explica el motivo y trae un enlace para recurrir; o ponte en contacto con el soporte.',
   'error.accountUnavailable': 'Esta cuenta ya no está disponible',
   'error.invalidTotp': 'Código de dos factores no válido',
   'error.usernameTaken': 'Este nombre de usuario ya está en uso',
@@ -278,7 +279,7 @@ export const es: Messages = {
   'notify.appeal.reversed': 'Tu recurso fue resuelto: la decisión se revoca ({{kind}})',
   'mail.decision.subject': '{{site}}: motivación de una decisión — {{kind}}',
   'mail.decision.body':
-    'Hola {{name}}:\n\nHemos tomado una decisión que restringe tu cuenta o tu contenido en {{site}}.\n\nQué: {{kind}} — {{title}}\nHechos: {{facts}}\nFundamento: {{ground}} ({{ref}})\n{{automated}}\n\nCómo impugnarla: puedes recurrir desde tu cuenta (Decisiones sobre mi cuenta) hasta el {{until}}; decide otro moderador. También puedes acudir a un órgano de resolución extrajudicial de litigios (DSA art. 21) o a los tribunales.',
+    'Hola {{name}}:\n\nHemos tomado una decisión que restringe tu cuenta o tu contenido en {{site}}.\n\nQué: {{kind}} — {{title}}\nHechos: {{facts}}\nFundamento: {{ground}} ({{ref}})\n{{automated}}\n\nCómo impugnarla: puedes recurrir hasta el {{until}} desde tu cuenta (Decisiones sobre mi cuenta) o con este enlace, que funciona sin iniciar sesión, también si una cuenta está suspendida: {{link}} — decide otro moderador. También puedes acudir a un órgano de resolución extrajudicial de litigios (DSA art. 21) o a los tribunales.',
   'mail.appeal.subject': '{{site}}: tu recurso fue resuelto',
   'mail.appeal.body':
     'Hola {{name}}:\n\nTu recurso contra la decisión ({{kind}} — {{title}}) lo resolvió un moderador que no tomó la decisión: {{outcome}}.\n\n{{reply}}\n\nTodavía puedes acudir a un órgano de resolución extrajudicial de litigios (DSA art. 21) o a los tribunales.',

@@ -141,7 +141,8 @@ export const fr: Messages = {
   'error.incorrectCredentials': 'Nom d’utilisateur, e-mail ou mot de passe incorrect',
   'error.emailNotVerified':
     'Veuillez vérifier votre adresse e-mail avant de vous connecter. Cherchez le lien dans votre boîte de réception ou demandez-en un nouveau.',
-  'error.suspended': 'Ce compte est suspendu. Veuillez contacter le support.',
+  'error.suspended':
+    'Ce compte est suspendu. L’e-mail que nous vous avons envoyé en donne la raison et contient un lien pour faire appel ; ou contactez le support.',
   'error.accountUnavailable': 'Ce compte n’est plus disponible',
   'error.invalidTotp': 'Code à deux facteurs invalide',
   'error.usernameTaken': 'Ce nom d’utilisateur est déjà pris',
@@ -281,7 +282,7 @@ export const fr: Messages = {
   'notify.appeal.reversed': 'Votre appel a été tranché : la décision est annulée ({{kind}})',
   'mail.decision.subject': '{{site}} : exposé des motifs — {{kind}}',
   'mail.decision.body':
-    'Bonjour {{name}},\n\nNous avons pris une décision qui restreint votre compte ou votre contenu sur {{site}}.\n\nQuoi : {{kind}} — {{title}}\nFaits : {{facts}}\nFondement : {{ground}} ({{ref}})\n{{automated}}\n\nComment la contester : vous pouvez faire appel depuis votre compte (Décisions concernant mon compte) jusqu’au {{until}} ; un autre modérateur décide. Vous pouvez aussi saisir un organe de règlement extrajudiciaire des litiges (DSA art. 21) ou la justice.',
+    'Bonjour {{name}},\n\nNous avons pris une décision qui restreint votre compte ou votre contenu sur {{site}}.\n\nQuoi : {{kind}} — {{title}}\nFaits : {{facts}}\nFondement : {{ground}} ({{ref}})\n{{automated}}\n\nComment la contester : vous pouvez faire appel jusqu’au {{until}} depuis votre compte (Décisions concernant mon compte) ou par ce lien, qui fonctionne sans connexion, même si un compte est suspendu : {{link}} — un autre modérateur décide. Vous pouvez aussi saisir un organe de règlement extrajudiciaire des litiges (DSA art. 21) ou la justice.',
   'mail.appeal.subject': '{{site}} : votre appel a été tranché',
   'mail.appeal.body':
     'Bonjour {{name}},\n\nVotre appel contre la décision ({{kind}} — {{title}}) a été tranché par un modérateur qui n’avait pas pris la décision : {{outcome}}.\n\n{{reply}}\n\nVous pouvez toujours saisir un organe de règlement extrajudiciaire des litiges (DSA art. 21) ou la justice.',

@@ -133,7 +133,8 @@ export const ptBR: Messages = {
   'error.incorrectCredentials': 'Nome de usuário, e-mail ou senha incorretos',
   'error.emailNotVerified':
     'Confirme seu endereço de e-mail antes de entrar. Procure o link na sua caixa de entrada ou peça um novo.',
-  'error.suspended': 'Esta conta está suspensa. Entre em contato com o suporte.',
+  'error.suspended':
+    'Esta conta está suspensa. O e-mail que enviamos explica o motivo e traz um link para recorrer; ou entre em contato com o suporte.',
   'error.accountUnavailable': 'Esta conta não está mais disponível',
   'error.invalidTotp': 'Código de dois fatores inválido',
   'error.usernameTaken': 'Este nome de usuário já está em uso',
@@ -271,7 +272,7 @@ export const ptBR: Messages = {
   'notify.appeal.reversed': 'Seu recurso foi decidido: a decisão foi revertida ({{kind}})',
   'mail.decision.subject': '{{site}}: fundamentação de uma decisão — {{kind}}',
   'mail.decision.body':
-    'Olá {{name}},\n\nTomamos uma decisão que restringe sua conta ou seu conteúdo em {{site}}.\n\nO quê: {{kind}} — {{title}}\nFatos: {{facts}}\nFundamento: {{ground}} ({{ref}})\n{{automated}}\n\nComo contestar: você pode recorrer pela sua conta (Decisões sobre minha conta) até {{until}}; outro moderador decide. Você também pode recorrer a um órgão de resolução extrajudicial de litígios (DSA art. 21) ou à justiça.',
+    'Olá {{name}},\n\nTomamos uma decisão que restringe sua conta ou seu conteúdo em {{site}}.\n\nO quê: {{kind}} — {{title}}\nFatos: {{facts}}\nFundamento: {{ground}} ({{ref}})\n{{automated}}\n\nComo contestar: você pode recorrer até {{until}} pela sua conta (Decisões sobre minha conta) ou por este link, que funciona sem entrar na conta, também com a conta suspensa: {{link}} — outro moderador decide. Você também pode recorrer a um órgão de resolução extrajudicial de litígios (DSA art. 21) ou à justiça.',
   'mail.appeal.subject': '{{site}}: seu recurso foi decidido',
   'mail.appeal.body':
     'Olá {{name}},\n\nSeu recurso contra a decisão ({{kind}} — {{title}}) foi decidido por um moderador que não tomou a decisão: {{outcome}}.\n\n{{reply}}\n\nVocê ainda pode recorrer a um órgão de resolução extrajudicial de litígios (DSA art. 21) ou à justiça.',

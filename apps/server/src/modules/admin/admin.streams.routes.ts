@@ -2,9 +2,9 @@ import { adminStreamsQuerySchema, idParamsSchema, listResponseSchema, streamSche
 import type { App } from '../../app-type';
 import { isUuid } from '../../db/ids';
 import { notFound } from '../../lib/errors';
-import { audit } from '../audit';
-import { endStream, searchLive } from '../streaming';
-import { security, staffActor } from './admin.common';
+import { announceDecision, recordDecision } from '../decisions';
+import { endStream, searchLive, streamFacts } from '../streaming';
+import { inAdminTx, security, staffActor } from './admin.common';
 
 const tags = ['admin'];
 
@@ -49,20 +49,35 @@ export default async function adminStreamsRoutes(app: App) {
     async (req) => {
       const actor = staffActor(req);
       if (!isUuid(req.params.id)) throw notFound('Stream');
+      const before = await streamFacts(app.ctx, req.params.id);
       const stream = await endStream(
         app.ctx,
         { id: actor.user.id, role: actor.user.role, staffRole: actor.user.staffRole },
         req.params.id,
         'admin',
       );
-      await audit(app.ctx, app.ctx.db, {
-        actorId: actor.user.id,
-        ip: actor.ip,
-        action: 'stream.end',
-        targetType: 'stream',
-        targetId: stream._id,
-        after: { status: stream.status },
+      // Ending a live stream restricts its creator: a statement of reasons (DSA Art. 17), as the live monitor's end.
+      const decision = await inAdminTx(app.ctx, actor, async (txCtx, tx, record) => {
+        await record({
+          action: 'stream.end',
+          targetType: 'stream',
+          targetId: stream._id,
+          after: { status: stream.status },
+        });
+        if (!before?.live) return null;
+        return recordDecision(txCtx, tx, {
+          userId: before.creatorId,
+          kind: 'removal',
+          targetType: 'stream',
+          targetId: stream._id,
+          title: before.title,
+          facts: 'The live stream was ended by the site’s staff.',
+          ground: 'other_terms',
+          decidedById: actor.user.id,
+          data: { endedLive: true },
+        });
       });
+      if (decision) await announceDecision(app.ctx, decision);
       return stream;
     },
   );

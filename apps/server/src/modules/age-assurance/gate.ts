@@ -26,6 +26,10 @@ export const SAFE_API_PREFIXES = [
   '/api/phone-codes',
   '/api/posts/',
   '/api/complaints',
+  // Statements of reasons and appeals (DSA Art. 17, 20): texts, no media; a legal right in every place.
+  '/api/decisions',
+  '/api/decision-links/',
+  '/api/transparency',
   '/api/contact',
   '/api/privacy/',
   '/api/users/me',

@@ -2,19 +2,20 @@ import type { AdminAppeal } from '@marquee/shared';
 import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
 import type { AppealRow, DecisionRow } from '../../db/schema';
-import { AppError, conflict, notFound } from '../../lib/errors';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { localeOf, msg, render } from '../../lib/i18n';
+import { isAdmin } from '../../plugins/auth';
 import { type AdminActor, inAdminTx } from '../admin';
 import { canAppeal, findDecision, kindText, presentAppeal, presentDecision, setDecisionState } from '../decisions';
 import { notify } from '../notifications';
-import { activeAdmins, findUserById } from '../users';
+import { activeStaff, findUserById } from '../users';
 import { insertAppeal, lockAppeal, searchAppeals, updateAppeal } from './appeals.repo';
 import { undoRestriction } from './appeals.undo';
 
 /**
  * Appeals against moderation decisions (EU DSA Art. 20; docs/compliance.md "DSA"): the affected
- * user appeals from their account within six months; an admin other than the one who decided
- * upholds or reverses; a reversal undoes the restriction where it can.
+ * user appeals from their account within six months; a moderator or admin other than the one who
+ * decided upholds or reverses; a reversal undoes the restriction where it can.
  */
 
 export async function fileAppeal(ctx: Ctx, userId: string, decisionId: string, text: string) {
@@ -29,8 +30,8 @@ export async function fileAppeal(ctx: Ctx, userId: string, decisionId: string, t
     if (!row) throw conflict('This decision is already appealed', 'ALREADY_APPEALED');
     return { row, d };
   });
-  const admins = await activeAdmins(ctx);
-  await notify(ctx, admins, {
+  const staff = await activeStaff(ctx);
+  await notify(ctx, staff, {
     kind: 'system',
     title: msg('notify.appeal.received', { kind: kindText(appeal.d.kind) }),
     link: '/admin/appeals',
@@ -62,8 +63,9 @@ export async function appealQueue(ctx: Ctx, q: { state?: AppealRow['state']; pag
 }
 
 /**
- * An admin decides an appeal. The admin who took the decision may not (403
- * APPEAL_SAME_MODERATOR). A reversal undoes the restriction in the same transaction and marks the
+ * Staff (a moderator or an admin) decide an appeal. The person who took the decision may not (403
+ * APPEAL_SAME_MODERATOR), nor the appellant; a moderator may not reverse the suspension of a staff
+ * account (403, as `setUserStatus`: staff accounts are the admins' business). A reversal undoes the restriction in the same transaction and marks the
  * decision reversed; the user is told (notification and mail) after commit.
  */
 export async function decideAppeal(
@@ -81,6 +83,11 @@ export async function decideAppeal(
     if (!d) throw notFound('Decision');
     if (d.decidedById === actor.user.id || before.userId === actor.user.id)
       throw new AppError(403, 'Another moderator must decide this appeal', 'APPEAL_SAME_MODERATOR');
+    if (outcome === 'reversed' && d.kind === 'suspension' && d.userId && !isAdmin(actor.user)) {
+      const affected = await findUserById(tx, d.userId);
+      if (affected && (isAdmin(affected) || affected.staffRole))
+        throw forbidden('Only admins can change the status of a staff account');
+    }
     const after = await updateAppeal(tx, id, {
       state: outcome,
       reply,

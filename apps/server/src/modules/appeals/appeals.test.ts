@@ -210,7 +210,7 @@ describe('appeals (DSA Art. 20)', () => {
     await post(app, `/api/admin/users/${fan.user.id}/suspend`, admin, { reason: 'Harassing creators' });
     const [d] = await app.ctx.db.select().from(moderationDecisions).where(eq(moderationDecisions.userId, fan.user.id));
     expect(d).toMatchObject({ kind: 'suspension', state: 'in_force' });
-    // a suspended account is signed out; its appeal (filed by mail, docs/compliance.md) is entered for it
+    // entered directly: a suspended account's own path, the statement link, is appeals.suspended.test.ts
     await app.ctx.db
       .insert(decisionAppeals)
       .values({ id: randomUUID(), decisionId: d.id, userId: fan.user.id, text: 'Not me' });

@@ -12,7 +12,8 @@ type FollowUp = () => Promise<void>;
 /**
  * What reversing a decision undoes, per kind, in the appeal's transaction (audited like the
  * restriction's own undo). Returns a follow-up to run after commit (a review item is published).
- * Demotion and age restriction have no path yet (docs/compliance.md), so nothing to undo.
+ * Demotion and age restriction have no path yet (docs/compliance.md), so nothing to undo; an
+ * ended live stream cannot be resumed, so its reversal is the record alone.
  */
 export async function undoRestriction(
   ctx: Ctx,
@@ -30,6 +31,8 @@ export async function undoRestriction(
       return null;
     }
     case 'review_rejection': {
+      // A withdrawal of consent (data.consentWithdrawn) carries no review item: the person's
+      // withdrawal stands whatever the appeal says, so nothing is republished.
       const id = d.data.reviewItemId;
       return typeof id === 'string' ? reverseRejection(ctx, tx, id, actorId) : null;
     }

@@ -1,6 +1,8 @@
 import { localeOf, msg, render, type VarValue } from '../../lib/i18n';
 
 export type StatementVars = Record<'kind' | 'title' | 'ground' | 'ref' | 'facts' | 'automated' | 'until', VarValue>;
+/** The mail's also carries the statement's own signed link (`appealLink`), usable while suspended. */
+export type StatementMailVars = StatementVars & { link: string };
 
 import type { MailInput } from '../../lib/mail';
 
@@ -8,7 +10,7 @@ import type { MailInput } from '../../lib/mail';
 export function statementMail(
   user: { email: string; locale: string | null; username: string | null },
   site: string,
-  vars: StatementVars,
+  vars: StatementMailVars,
 ): MailInput {
   const locale = localeOf(user.locale);
   return {

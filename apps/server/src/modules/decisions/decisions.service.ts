@@ -1,5 +1,4 @@
 import {
-  APPEAL_WINDOW_MONTHS,
   DECISION_GROUNDS,
   type Decision,
   type DecisionGround,
@@ -16,8 +15,10 @@ import type { AppealRow, DecisionRow } from '../../db/schema';
 import { type Message, msg } from '../../lib/i18n';
 import { notify } from '../notifications';
 import { findUserById } from '../users';
+import { appealLink } from './decisions.link';
 import { statementMail } from './decisions.mail';
 import { appealsOf, decisionsOf, endDecisions, insertDecision } from './decisions.repo';
+import { appealUntil, canAppeal } from './decisions.window';
 
 /**
  * Moderation decisions and their statement of reasons (EU DSA Art. 17; docs/compliance.md "DSA").
@@ -75,17 +76,6 @@ export async function liftDecisions(
   where: { kinds: DecisionKind[]; targetType: string; targetId: string },
 ): Promise<DecisionRow[]> {
   return endDecisions(tx, where, 'lifted', ctx.now());
-}
-
-/** Until when the affected user may appeal (DSA Art. 20(1): at least six months). */
-export function appealUntil(d: Pick<DecisionRow, 'createdAt'>): Date {
-  const u = new Date(d.createdAt);
-  u.setUTCMonth(u.getUTCMonth() + APPEAL_WINDOW_MONTHS);
-  return u;
-}
-
-export function canAppeal(d: DecisionRow, appeal: AppealRow | null, now: Date): boolean {
-  return !appeal && d.state !== 'reversed' && d.userId !== null && now < appealUntil(d);
 }
 
 export function presentDecision(d: DecisionRow, appeal: AppealRow | null, now: Date): Decision {
@@ -189,7 +179,7 @@ export async function announceDecision(ctx: Ctx, d: DecisionRow): Promise<void> 
       });
       if (user?.email) {
         const site = await ctx.settings.get('siteName');
-        await ctx.mail.send(statementMail({ ...user, email: user.email }, site, vars));
+        await ctx.mail.send(statementMail({ ...user, email: user.email }, site, { ...vars, link: appealLink(ctx, d) }));
       }
     }
     if (d.notifierId && d.notifierId !== d.userId)

@@ -73,7 +73,13 @@ export async function monitorTarget(db: Executor, kind: 'stream' | 'private', id
   const staff = { creatorRole: users.role, creatorStaffRole: users.staffRole };
   if (kind === 'stream') {
     const [s] = await db
-      .select({ creatorId: streams.performerId, status: streams.status, type: streams.type, ...staff })
+      .select({
+        creatorId: streams.performerId,
+        title: streams.title,
+        status: streams.status,
+        type: streams.type,
+        ...staff,
+      })
       .from(streams)
       .innerJoin(users, eq(users.id, streams.performerId))
       .where(eq(streams.id, id))
@@ -86,7 +92,7 @@ export async function monitorTarget(db: Executor, kind: 'stream' | 'private', id
     .innerJoin(users, eq(users.id, privateSessions.performerId))
     .where(eq(privateSessions.id, id))
     .limit(1);
-  return p ? { ...p, open: p.status !== 'ended' } : null;
+  return p ? { ...p, title: '', open: p.status !== 'ended' } : null;
 }
 
 export async function reviewerNames(db: Executor, ids: string[]) {

@@ -11,6 +11,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import { msg } from '../../lib/i18n';
 import { isAdmin } from '../../plugins/auth';
 import { type AdminActor, inAdminTx, setUserStatus } from '../admin';
+import { announceDecision, recordDecision } from '../decisions';
 import { notify } from '../notifications';
 import { endStream, joinStream, leaveSession } from '../streaming';
 import {
@@ -124,20 +125,38 @@ export async function warnCreator(ctx: Ctx, actor: AdminActor, kind: MonitorKind
   return { kind, _id: id, action: 'warn' as const, ended: false };
 }
 
-/** Ends a live stream (viewers get `stream/ended`, reason admin) or a private show (end reason admin). */
+/**
+ * Ends a live stream (viewers get `stream/ended`, reason admin) or a private show (end reason admin).
+ * Ending one that was live is a restriction: the creator gets its statement of reasons (DSA Art. 17,
+ * kind removal; an appeal's reversal records the mistake, a stream cannot be resumed).
+ */
 export async function endNow(ctx: Ctx, actor: AdminActor, kind: MonitorKind, id: string, reason: string) {
-  await openTarget(ctx, kind, id);
+  const target = await openTarget(ctx, kind, id);
   if (kind === 'stream') await endStream(ctx, staffRef(actor), id, 'admin');
   else await leaveSession(ctx, staffRef(actor), id);
-  await inAdminTx(ctx, actor, (_c, _tx, record) =>
-    record({
+  const targetType = kind === 'stream' ? 'stream' : 'private_session';
+  const decision = await inAdminTx(ctx, actor, async (txCtx, tx, record) => {
+    await record({
       action: kind === 'stream' ? 'stream.end' : 'private.end',
-      targetType: kind === 'stream' ? 'stream' : 'private_session',
+      targetType,
       targetId: id,
       after: { status: 'ended' },
       reason,
-    }),
-  );
+    });
+    if (!target.open) return null;
+    return recordDecision(txCtx, tx, {
+      userId: target.creatorId,
+      kind: 'removal',
+      targetType,
+      targetId: id,
+      title: target.title,
+      facts: reason,
+      ground: 'other_terms',
+      decidedById: actor.user.id,
+      data: { endedLive: true },
+    });
+  });
+  if (decision) await announceDecision(ctx, decision);
   return { kind, _id: id, action: 'end' as const, ended: true };
 }
 

@@ -10,10 +10,11 @@ import { msg } from '../../lib/i18n';
 import { type AdminActor, inAdminTx } from '../admin';
 import { audit } from '../audit';
 import type { AuthUser } from '../auth';
+import { announceDecisions, recordDecision } from '../decisions';
 import { notify } from '../notifications';
 import { findPerformer, resolveCreator } from '../performers';
 import { holdItems, itemsWithMedia, releaseStatusOf } from '../review';
-import { canRevokeRelease, canSeeRelease } from './releases.policy';
+import { canRevokeRelease, canSeeRelease, isAdmin } from './releases.policy';
 import * as repo from './releases.repo';
 import { inviteUrl } from './releases.token';
 
@@ -208,10 +209,30 @@ export async function revokeRelease(
       after: { hidden: hidden.map((h) => `${h.objectType}:${h.objectId}`) },
       reason: reason || null,
     });
-    return after;
+    // Each hidden item is a restriction of the creator's: a statement of reasons (DSA Art. 17).
+    // Automated when the person withdrew themself; an admin acting on their request decided it.
+    const admin = actor.user && isAdmin(actor.user) ? actor.user.id : null;
+    const decisions = [];
+    for (const h of hidden)
+      decisions.push(
+        await recordDecision(ctx, tx, {
+          userId: h.creatorId,
+          kind: 'review_rejection',
+          targetType: h.objectType,
+          targetId: h.objectId,
+          title: h.title,
+          facts: 'A person depicted in this content withdrew their consent to its publication.',
+          ground: 'non_consensual',
+          automated: admin === null,
+          decidedById: admin,
+          data: { releaseId: r.id, reasonCode: 'no_consent', consentWithdrawn: true },
+        }),
+      );
+    return { after, decisions };
   });
-  await tellCreator(ctx, row, 'revoked', actor.user?.id ?? null);
-  return row;
+  await tellCreator(ctx, row.after, 'revoked', actor.user?.id ?? null);
+  await announceDecisions(ctx, row.decisions);
+  return row.after;
 }
 
 /** Admin decision on an outside person's identity (the built-in provider's ID document + selfie). */

@@ -7,7 +7,15 @@ import { buildFeed } from '../../../test/factories.feeds';
 import { buildMedia, makeJpeg, multipartBody } from '../../../test/factories.media';
 import { buildConversation, sendMessage } from '../../../test/factories.messages';
 import { useTestApp } from '../../../test/harness';
-import { auditLog, contentItems, feeds, messages, notifications, reviewItems } from '../../db/schema';
+import {
+  auditLog,
+  contentItems,
+  feeds,
+  messages,
+  moderationDecisions,
+  notifications,
+  reviewItems,
+} from '../../db/schema';
 import { setClockOffset } from '../../lib/clock';
 
 const t = useTestApp();
@@ -248,6 +256,20 @@ describe('consent of everyone depicted: the invite link and withdrawal', () => {
     );
     const [a] = await app.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'release.revoke'));
     expect(a).toMatchObject({ targetId: r.id, reason: 'I changed my mind' });
+    // The hidden post's statement of reasons: automated (the person withdrew through their link).
+    const decisions = await app.ctx.db
+      .select()
+      .from(moderationDecisions)
+      .where(eq(moderationDecisions.userId, creator.user.id));
+    expect(decisions).toEqual([
+      expect.objectContaining({
+        kind: 'review_rejection',
+        targetId: feed.id,
+        ground: 'non_consensual',
+        automated: true,
+        decidedById: null,
+      }),
+    ]);
     expect((await post(app, `/api/release-invites/${r.token}/revoke`, {})).json().code).toBe('RELEASE_REVOKED');
     // A new post cannot bring the file back out either.
     const conv = await buildConversation(app, creator.user.id, fan.user.id);

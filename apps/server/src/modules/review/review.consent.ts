@@ -46,6 +46,8 @@ export interface ItemRef {
   objectId: string;
   creatorId: string;
   reviewState: string;
+  /** The item's title as the queue shows it (filled for the items `holdItems` rejected). */
+  title?: string;
 }
 
 /** Every publishable item that contains one of these files (or is this item): each path's table. */
@@ -130,7 +132,10 @@ export async function holdItems(
             })
             .returning()
         )[0];
-      await reviewTarget(it.objectType).setState(tx, row, state);
+      const target = reviewTarget(it.objectType);
+      await target.setState(tx, row, state);
+      changed.push({ ...it, title: (await target.load(tx, [row])).get(it.objectId)?.title ?? '' });
+      continue;
     }
     changed.push(it);
   }

@@ -285,6 +285,12 @@ export async function streamOwner(ctx: Pick<Ctx, 'db'>, id: string): Promise<str
   return (await findStream(ctx.db, id))?.performerId ?? null;
 }
 
+/** Whose stream, its title and whether it is live: what ending it restricts (a statement of reasons). */
+export async function streamFacts(ctx: Pick<Ctx, 'db'>, id: string) {
+  const s = await findStream(ctx.db, id);
+  return s ? { creatorId: s.performerId, title: s.title, live: s.status === 'live' } : null;
+}
+
 export async function present(ctx: Pick<Ctx, 'db'>, s: StreamRow, viewer: StreamViewerRef | null): Promise<Stream> {
   const creator = (await userBriefs(ctx.db, [s.performerId])).get(s.performerId) ?? null;
   return presentStream(s, creator, await hasAccess(ctx, s, viewer));

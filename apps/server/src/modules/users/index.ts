@@ -12,6 +12,7 @@ export {
 export { avatarUrl, presentMe, presentUserBrief } from './users.presenter';
 export {
   activeAdmins,
+  activeStaff,
   findUserByEmail,
   findUserById,
   findUserByLogin,

@@ -155,6 +155,15 @@ export async function activeAdminIds(db: Executor): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/** The ids of the active staff: admins and moderators (for queues moderators work too: appeals). */
+export async function activeStaffIds(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(or(eq(users.role, 'admin'), eq(users.staffRole, 'moderator')), eq(users.status, 'active')));
+  return rows.map((r) => r.id);
+}
+
 /** Id, username, name and avatar of several accounts, by id. */
 export async function userSummaries(db: Executor, ids: string[]) {
   const unique = [...new Set(ids)];

@@ -7,7 +7,14 @@ import { findPerformer } from '../performers';
 import { requestEmailChange } from './email-change';
 import { canSearchAllAccounts, canSeePrivateFields } from './users.policy';
 import { presentMe, presentPublicUser } from './users.presenter';
-import { activeAdminIds, findUserById, findUserByIdOrUsername, searchUsers, updateUser } from './users.repo';
+import {
+  activeAdminIds,
+  activeStaffIds,
+  findUserById,
+  findUserByIdOrUsername,
+  searchUsers,
+  updateUser,
+} from './users.repo';
 
 export async function getMe(ctx: Ctx, actor: AuthUser) {
   const user = await findUserById(ctx.db, actor.id);
@@ -60,6 +67,7 @@ export async function findUsers(
 
 /** The site's active administrators, for alerts a human must act on. */
 export const activeAdmins = (ctx: Pick<Ctx, 'db'>): Promise<string[]> => activeAdminIds(ctx.db);
+export const activeStaff = (ctx: Pick<Ctx, 'db'>): Promise<string[]> => activeStaffIds(ctx.db);
 
 /** Repo functions other modules may call (through this module's index.ts). */
 export {

@@ -80,6 +80,7 @@ const SECTIONS: Array<{
     label: 'Appeals',
     labelKey: 'dsa.adminTitle',
     icon: Scale,
+    staff: true,
     load: () => import('../../dsa/components/appeals-section'),
   },
   { id: 'leaks', label: 'Leaks', icon: FileSearch, load: () => import('../../leaks/components/leaks-section') },

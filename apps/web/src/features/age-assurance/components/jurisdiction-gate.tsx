@@ -6,8 +6,8 @@ import { useJurisdictionStatus } from '../api';
 
 const JurisdictionPage = lazyNamed(() => import('./jurisdiction-page'), 'JurisdictionPage');
 
-/** Pages with no adult content, open whatever the rule: the site's pages, complaints, sign-in, the age check's return. */
-const SAFE_PAGES = ['/page/', '/complaints', '/auth/', '/age-check/'];
+/** Pages with no adult content, open whatever the rule: the site's pages, complaints, sign-in, the age check's return, a statement's appeal link, the transparency figures. */
+const SAFE_PAGES = ['/page/', '/complaints', '/auth/', '/age-check/', '/appeal/', '/transparency'];
 
 /**
  * The page a visitor whose place blocks the site or asks an age check sees instead of the app

@@ -12,7 +12,7 @@ import { useCurrentUser } from '../../auth/api';
 import { usePageTitle } from '../../settings/hooks';
 import { DecisionCard } from './decision-card';
 
-/** Admin → Appeals (DSA Art. 20): uphold or reverse; the admin who decided cannot. */
+/** Admin → Appeals (DSA Art. 20), for moderators and admins: uphold or reverse; whoever decided cannot. */
 export default function AppealsSection() {
   const { t } = useTranslation();
   usePageTitle(t('dsa.adminTitle'));

@@ -16,10 +16,13 @@ export function DecisionCard({
   d,
   onChanged,
   children,
+  sendAppeal,
 }: {
   d: Decision;
   onChanged: () => void;
   children?: React.ReactNode;
+  /** How the appeal is sent; by default from the signed-in account (the statement link sends it its way). */
+  sendAppeal?: (text: string) => Promise<unknown>;
 }) {
   const { t } = useTranslation();
   return (
@@ -55,14 +58,25 @@ export function DecisionCard({
             )}
           </div>
         )}
-        {children ?? (d.canAppeal && <AppealForm d={d} onSent={onChanged} />)}
+        {children ?? (d.canAppeal && <AppealForm d={d} onSent={onChanged} send={sendAppeal} />)}
         <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('dsa.otherRemedies')}</p>
       </CardContent>
     </Card>
   );
 }
 
-function AppealForm({ d, onSent }: { d: Decision; onSent: () => void }) {
+const fromAccount = (d: Decision) => (text: string) =>
+  client.post('/decisions/{id}/appeal', { path: { id: d._id }, body: { text } });
+
+function AppealForm({
+  d,
+  onSent,
+  send = fromAccount(d),
+}: {
+  d: Decision;
+  onSent: () => void;
+  send?: (text: string) => Promise<unknown>;
+}) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
@@ -74,7 +88,7 @@ function AppealForm({ d, onSent }: { d: Decision; onSent: () => void }) {
         e.preventDefault();
         setBusy(true);
         try {
-          await client.post('/decisions/{id}/appeal', { path: { id: d._id }, body: { text } });
+          await send(text);
           toast.success(t('dsa.appealSent'));
           onSent();
         } catch (err) {

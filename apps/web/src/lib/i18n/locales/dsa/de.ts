@@ -3,6 +3,12 @@ import type { dsaEn } from './en';
 
 export const dsaDe: typeof dsaEn = {
   decisionsTitle: 'Entscheidungen zu meinem Konto und meinen Inhalten',
+  linkTitle: 'Eine Entscheidung zu deinem Konto oder deinen Inhalten',
+  linkIntro:
+    'Dies ist die Begründung, die wir dir per E-Mail geschickt haben. Du kannst hier ohne Anmeldung Einspruch einlegen, auch wenn dein Konto gesperrt ist; es entscheidet jemand, der die Entscheidung nicht getroffen hat.',
+  linkExpired: 'Die sechs Monate für einen Einspruch gegen diese Entscheidung sind vorbei.',
+  linkInvalid:
+    'Dieser Link ist nicht gültig. Nutze den Link aus der E-Mail oder sieh dir die Entscheidungen in deinem Konto an.',
   decisionsIntro:
     'Jede Einschränkung deines Kontos oder deiner Inhalte steht hier mit ihrer Begründung. Du kannst jede Entscheidung innerhalb von sechs Monaten anfechten; es entscheidet eine Person, die sie nicht getroffen hat.',
   empty: 'Keine Entscheidungen zu deinem Konto oder deinen Inhalten.',

@@ -1,6 +1,11 @@
 /** Moderation decisions, appeals and the transparency report (issue 27, EU DSA). */
 export const dsaEn = {
   decisionsTitle: 'Decisions about my account and content',
+  linkTitle: 'A decision about your account or content',
+  linkIntro:
+    'This is the statement of reasons we sent you by mail. You can appeal here without signing in, also while your account is suspended; a moderator who did not take the decision decides.',
+  linkExpired: 'The six months to appeal this decision have passed.',
+  linkInvalid: 'This link is not valid. Use the link from the mail, or see the decisions in your account.',
   decisionsIntro:
     'Every restriction of your account or content is listed here with its reasons. You can appeal each decision within six months; a moderator who did not take it decides.',
   empty: 'No decisions about your account or content.',
@@ -26,7 +31,8 @@ export const dsaEn = {
   reply: 'Answer',
   otherRemedies: 'You may also use an out-of-court dispute settlement body (EU DSA Art. 21) or go to court.',
   adminTitle: 'Appeals',
-  adminIntro: 'Appeals against moderation decisions. The admin who took a decision cannot decide its appeal.',
+  adminIntro:
+    'Appeals against moderation decisions. Whoever took a decision, moderator or admin, cannot decide its appeal.',
   adminOpen: 'Open',
   adminUpheld: 'Upheld',
   adminReversed: 'Reversed',
@@ -36,7 +42,7 @@ export const dsaEn = {
   decideReply: 'Answer to the user',
   uphold: 'Uphold',
   reverse: 'Reverse',
-  sameModerator: 'You took this decision: another admin must decide the appeal.',
+  sameModerator: 'You took this decision: another moderator or admin must decide the appeal.',
   decided: 'Appeal decided',
   transparencyTitle: 'Transparency report',
   transparencyIntro:

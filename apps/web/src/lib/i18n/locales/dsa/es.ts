@@ -3,6 +3,11 @@ import type { dsaEn } from './en';
 
 export const dsaEs: typeof dsaEn = {
   decisionsTitle: 'Decisiones sobre mi cuenta y mi contenido',
+  linkTitle: 'Una decisión sobre tu cuenta o tu contenido',
+  linkIntro:
+    'Esta es la exposición de motivos que te enviamos por correo. Puedes recurrir aquí sin iniciar sesión, también si tu cuenta está suspendida; decide un moderador que no tomó la decisión.',
+  linkExpired: 'Han pasado los seis meses para recurrir esta decisión.',
+  linkInvalid: 'Este enlace no es válido. Usa el enlace del correo o consulta las decisiones en tu cuenta.',
   decisionsIntro:
     'Cada restricción de tu cuenta o de tu contenido aparece aquí con sus motivos. Puedes recurrir cada decisión en un plazo de seis meses; decide un moderador que no la tomó.',
   empty: 'No hay decisiones sobre tu cuenta o tu contenido.',
@@ -39,7 +44,7 @@ export const dsaEs: typeof dsaEn = {
   decideReply: 'Respuesta al usuario',
   uphold: 'Confirmar',
   reverse: 'Revocar',
-  sameModerator: 'Tú tomaste esta decisión: otro administrador debe resolver el recurso.',
+  sameModerator: 'Tú tomaste esta decisión: otro moderador o administrador debe resolver el recurso.',
   decided: 'Recurso resuelto',
   transparencyTitle: 'Informe de transparencia',
   transparencyIntro:

@@ -3,6 +3,11 @@ import type { dsaEn } from './en';
 
 export const dsaFr: typeof dsaEn = {
   decisionsTitle: 'Décisions concernant mon compte et mes contenus',
+  linkTitle: 'Une décision concernant votre compte ou vos contenus',
+  linkIntro:
+    'Voici l’exposé des motifs que nous vous avons envoyé par e-mail. Vous pouvez faire appel ici sans vous connecter, même si votre compte est suspendu ; un modérateur qui n’a pas pris la décision tranche.',
+  linkExpired: 'Les six mois pour faire appel de cette décision sont écoulés.',
+  linkInvalid: 'Ce lien n’est pas valide. Utilisez le lien de l’e-mail ou consultez les décisions dans votre compte.',
   decisionsIntro:
     'Chaque restriction de votre compte ou de vos contenus figure ici avec ses motifs. Vous pouvez faire appel de chaque décision dans les six mois ; un modérateur qui ne l’a pas prise décide.',
   empty: 'Aucune décision concernant votre compte ou vos contenus.',
@@ -40,7 +45,7 @@ export const dsaFr: typeof dsaEn = {
   decideReply: 'Réponse à l’utilisateur',
   uphold: 'Maintenir',
   reverse: 'Annuler',
-  sameModerator: 'Vous avez pris cette décision : un autre administrateur doit trancher l’appel.',
+  sameModerator: 'Vous avez pris cette décision : un autre modérateur ou administrateur doit trancher l’appel.',
   decided: 'Appel tranché',
   transparencyTitle: 'Rapport de transparence',
   transparencyIntro:

@@ -3,6 +3,11 @@ import type { dsaEn } from './en';
 
 export const dsaPtBR: typeof dsaEn = {
   decisionsTitle: 'Decisões sobre minha conta e meu conteúdo',
+  linkTitle: 'Uma decisão sobre sua conta ou seu conteúdo',
+  linkIntro:
+    'Esta é a fundamentação que enviamos por e-mail. Você pode recorrer aqui sem entrar na conta, também com a conta suspensa; decide um moderador que não tomou a decisão.',
+  linkExpired: 'Os seis meses para recorrer desta decisão já passaram.',
+  linkInvalid: 'Este link não é válido. Use o link do e-mail ou veja as decisões na sua conta.',
   decisionsIntro:
     'Cada restrição da sua conta ou do seu conteúdo aparece aqui com os motivos. Você pode recorrer de cada decisão em até seis meses; decide um moderador que não a tomou.',
   empty: 'Nenhuma decisão sobre sua conta ou seu conteúdo.',
@@ -39,7 +44,7 @@ export const dsaPtBR: typeof dsaEn = {
   decideReply: 'Resposta ao usuário',
   uphold: 'Manter',
   reverse: 'Reverter',
-  sameModerator: 'Você tomou esta decisão: outro administrador deve decidir o recurso.',
+  sameModerator: 'Você tomou esta decisão: outro moderador ou administrador deve decidir o recurso.',
   decided: 'Recurso decidido',
   transparencyTitle: 'Relatório de transparência',
   transparencyIntro:
