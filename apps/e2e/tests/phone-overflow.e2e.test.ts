@@ -46,7 +46,8 @@ function adminSections(): string[] {
  * Pages not visited, with why: sign-in callbacks redirect at once, the catch-all and admin sections are
  * covered otherwise, a conversation is the messages page itself, a sandbox checkout (and the old subscription
  * checkout link that leads to it) needs a payment (the payments journey photographs it), a release invite
- * needs a creator's signed link (releases.e2e.test.ts opens one at phone width).
+ * needs a creator's signed link (releases.e2e.test.ts opens one at phone width), an appeal link is signed for one
+ * statement's recipient (appeal-link-page.test.tsx renders it).
  */
 const SKIP = new Set([
   '/auth/twitter/callback',
@@ -57,6 +58,7 @@ const SKIP = new Set([
   '/payment/sandbox/checkout/:id',
   '/subscriptions/checkout/:id',
   '/release/:token',
+  '/appeal/:token',
 ]);
 
 /** Parameters filled from the demo site (null: no such demo row, the route is skipped with a reason). */
