@@ -25989,6 +25989,7 @@ export interface paths {
                             streamKey: string;
                             /** @enum {string} */
                             provider: "webrtc" | "agora";
+                            nextStreamId: string;
                         };
                     };
                 };
@@ -26034,6 +26035,7 @@ export interface paths {
                             streamKey: string;
                             /** @enum {string} */
                             provider: "webrtc" | "agora";
+                            nextStreamId: string;
                         };
                     };
                 };
@@ -26227,6 +26229,7 @@ export interface paths {
                                 streamKey: string;
                                 /** @enum {string} */
                                 provider: "webrtc" | "agora";
+                                nextStreamId: string;
                             };
                             stream: {
                                 _id: string;

@@ -13,6 +13,7 @@ import type { AuthUser } from '../auth';
 import { notify } from '../notifications';
 import { findPerformer, resolveCreator } from '../performers';
 import { holdItems, itemsWithMedia, releaseStatusOf } from '../review';
+import { plannedStreamId } from '../streaming';
 import { canRevokeRelease, canSeeRelease } from './releases.policy';
 import * as repo from './releases.repo';
 import { inviteUrl } from './releases.token';
@@ -99,6 +100,9 @@ export async function nameRelease(ctx: Ctx, actor: AuthUser, raw: z.input<typeof
   await assertOwnMedia(ctx.db, actor.id, input.mediaIds);
   // The item named must be the creator's own (or not exist yet): nobody holds another creator's item.
   if ((await itemsWithMedia(ctx.db, [], input.subjectId)).some((i) => i.creatorId !== actor.id)) throw notFound('Item');
+  // A live stream is named before it starts: on the id the creator's next go-live takes.
+  if (input.subjectType === 'stream' && input.subjectId !== (await plannedStreamId(ctx, actor.id)))
+    throw notFound('Stream');
   let performerId: string | null = null;
   let displayName = input.name ?? '';
   if (input.performer) {

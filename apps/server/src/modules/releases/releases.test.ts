@@ -1,7 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { type Actor, buildAdmin, buildPerformer, buildUser } from '../../../test/factories';
+import {
+  type Actor,
+  buildAdmin,
+  buildPerformer,
+  buildSubscriptionEntitlement,
+  buildUser,
+} from '../../../test/factories';
 import { buildContent } from '../../../test/factories.catalogue';
 import { buildFeed } from '../../../test/factories.feeds';
 import { buildMedia, makeJpeg, multipartBody } from '../../../test/factories.media';
@@ -307,3 +313,55 @@ describe('§2257 records', () => {
     expect(custodian.json()).toMatchObject({ custodianName: 'Jo Records', custodianAddress: '1 Main St, Springfield' });
   });
 });
+
+describe('consent of everyone depicted: live streams', () => {
+  it('go-live is refused while a person named for the stream has not consented, and starts once complete', async () => {
+    const { app } = t();
+    const creator = await buildPerformer(app);
+    const other = await buildPerformer(app);
+    const admin = await buildAdmin(app);
+    const goLive = () => post(app, '/api/streaming/live', { title: 'Duo show', type: 'public' }, creator);
+    const settings = await get(app, '/api/streaming/settings', creator);
+    expect(settings.statusCode, settings.body).toBe(200);
+    const next = settings.json().nextStreamId as string;
+    expect(next).toMatch(/^[0-9a-f-]{36}$/);
+
+    // Only the creator's own next stream can carry names.
+    const base = { subjectType: 'stream', title: 'Duo show', mediaIds: [], name: 'Alex' };
+    const foreign = (await get(app, '/api/streaming/settings', other)).json().nextStreamId;
+    expect((await post(app, '/api/releases', { ...base, subjectId: foreign }, creator)).statusCode).toBe(404);
+    const r = await nameGuest(app, creator, { type: 'stream', id: next }, []);
+
+    const refused = await goLive();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'CONSENT_MISSING' });
+    expect(refused.json().message).toMatch(/has not consented or is not verified yet/);
+    expect((await get(app, `/api/streaming/performers/${creator.user.id}/offer`)).json().liveStreamId).toBeNull();
+
+    // Signed but not verified: still refused.
+    expect((await post(app, `/api/release-invites/${r.token}/sign`, SIGN)).statusCode).toBe(200);
+    expect((await goLive()).json().code).toBe('CONSENT_MISSING');
+    expect((await uploadId(app, r.token)).statusCode).toBe(200);
+    expect((await post(app, `/api/admin/releases/${r.id}/identity`, { decision: 'verified' }, admin)).statusCode).toBe(
+      200,
+    );
+    const live = await goLive();
+    expect(live.statusCode, live.body).toBe(201);
+    expect(live.json()._id).toBe(next); // the release names the stream that ran
+    const renewed = (await get(app, '/api/streaming/settings', creator)).json().nextStreamId;
+    expect(renewed).not.toBe(next);
+
+    // The next stream names nobody: it goes live as before.
+    const end = await app.inject({
+      method: 'PUT',
+      url: `/api/streaming/live/${next}`,
+      headers: creator.auth,
+      payload: {},
+    });
+    expect(end.statusCode, end.body).toBe(200);
+    const again = await goLive();
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()._id).toBe(renewed);
+  });
+});
+

@@ -4,6 +4,10 @@ export const releasesEn = {
   peopleHint:
     'Name everyone who appears besides you. The item is published only once each has consented and is verified.',
   none: 'Nobody named yet.',
+  streamPeople: 'People in this stream',
+  streamPeopleHint:
+    'Name everyone who will appear with you in your next live stream. Going live is refused until each has consented and is verified.',
+  streamTitle: 'Live stream',
   kindCreator: 'A creator on this site',
   kindGuest: 'Someone without an account',
   username: 'Their username',

@@ -5,6 +5,10 @@ export const releasesEs: typeof releasesEn = {
   peopleHint:
     'Nombra a todas las personas que aparecen además de ti. Se publica solo cuando todas han consentido y están verificadas.',
   none: 'Nadie nombrado aún.',
+  streamPeople: 'Personas en esta transmisión',
+  streamPeopleHint:
+    'Nombra a todas las personas que aparecerán contigo en tu próxima transmisión en directo. No podrás empezar hasta que cada una haya dado su consentimiento y esté verificada.',
+  streamTitle: 'Transmisión en directo',
   kindCreator: 'Un creador de este sitio',
   kindGuest: 'Alguien sin cuenta',
   username: 'Su nombre de usuario',
