@@ -9,12 +9,15 @@ import {
   buildUser,
 } from '../../../test/factories';
 import { buildContent } from '../../../test/factories.catalogue';
-import { buildFeed } from '../../../test/factories.feeds';
+import { buildFeed, buildStory } from '../../../test/factories.feeds';
 import { buildMedia, makeJpeg, multipartBody } from '../../../test/factories.media';
 import { buildConversation, sendMessage } from '../../../test/factories.messages';
 import { useTestApp } from '../../../test/harness';
+import { newId } from '../../db/ids';
 import { auditLog, contentItems, feeds, messages, notifications, reviewItems } from '../../db/schema';
 import { setClockOffset } from '../../lib/clock';
+import { publishDue } from '../feeds/feeds.service';
+import { deliverMassMessage } from '../mass-messages/mass-messages.service';
 
 const t = useTestApp();
 type App = ReturnType<typeof t>['app'];
@@ -365,3 +368,111 @@ describe('consent of everyone depicted: live streams', () => {
   });
 });
 
+describe('consent of everyone depicted: every publishing path', () => {
+  /** A person named on a file (from the item's editor, before the item exists) who has not consented yet. */
+  async function namedFile(app: App, creator: Actor, kind: 'photo' | 'video' = 'photo') {
+    const file = await buildMedia(app, creator.user.id, { kind });
+    const r = await nameGuest(app, creator, { type: 'feed', id: newId() }, [file.id]);
+    return { file, r };
+  }
+
+  /** Out of sight and not approvable while consent is missing; out after consent and approval. */
+  async function heldUntilConsent(
+    app: App,
+    admin: Actor,
+    r: { id: string; token: string },
+    objectId: string,
+    visible: () => Promise<boolean>,
+  ) {
+    expect(await visible()).toBe(false);
+    const queued = await openReview(app, objectId);
+    expect(queued.payload).toMatchObject({ awaitingConsent: true });
+    expect((await decide(app, admin, queued.id)).json().code).toBe('CONSENT_MISSING');
+    expect(await visible()).toBe(false);
+    await consentAndVerify(app, admin, r);
+    const ok = await decide(app, admin, queued.id);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await visible()).toBe(true);
+  }
+
+  it('a scheduled post stays unpublished past its time while consent is missing', async () => {
+    const { app } = t();
+    const creator = await buildPerformer(app);
+    const fan = await buildUser(app);
+    const admin = await buildAdmin(app);
+    const { file, r } = await namedFile(app, creator);
+    const post = await buildFeed(app, creator.user.id, {
+      text: 'Tomorrow',
+      fileIds: [file.id],
+      scheduledAt: new Date(Date.now() + 60_000),
+    });
+    expect(post.reviewState).toBe('pending'); // review is off: only the consent holds it
+    setClockOffset(120_000);
+    expect((await publishDue(app.ctx)).map((p) => p.id)).not.toContain(post.id);
+    await heldUntilConsent(
+      app,
+      admin,
+      r,
+      post.id,
+      async () => (await get(app, `/api/user/feeds/${post.id}`, fan)).statusCode === 200,
+    );
+    const [row] = await app.ctx.db.select().from(feeds).where(eq(feeds.id, post.id));
+    expect(row.status).toBe('published');
+  });
+
+  it('a mass message with media is not delivered while consent is missing', async () => {
+    const { app } = t();
+    const creator = await buildPerformer(app);
+    const fan = await buildUser(app);
+    const admin = await buildAdmin(app);
+    await buildSubscriptionEntitlement(app, fan.user.id, creator.user.id, new Date(Date.now() + 86_400_000));
+    const { file, r } = await namedFile(app, creator);
+    const res = await post(
+      app,
+      '/api/mass-messages',
+      { audience: 'subscribers', text: 'For you all', fileIds: [file.id], price: 5 },
+      creator,
+    );
+    expect(res.statusCode, res.body).toBe(202);
+    const id = res.json()._id as string;
+    const delivered = async () => {
+      await deliverMassMessage(app.ctx, id); // what the delivery job runs
+      const rows = await app.ctx.db.select().from(messages).where(eq(messages.massMessageId, id));
+      return rows.length > 0;
+    };
+    await heldUntilConsent(app, admin, r, id, delivered);
+  });
+
+  it('a story stays hidden while consent is missing', async () => {
+    const { app } = t();
+    const creator = await buildPerformer(app);
+    const fan = await buildUser(app);
+    const admin = await buildAdmin(app);
+    const { file, r } = await namedFile(app, creator);
+    const story = await buildStory(app, creator.user.id, { mediaId: file.id });
+    expect(story.reviewState).toBe('pending');
+    await heldUntilConsent(
+      app,
+      admin,
+      r,
+      story.id,
+      async () => (await get(app, `/api/stories/users/${story.id}`, fan)).statusCode === 200,
+    );
+  });
+
+  it('a reel stays hidden while consent is missing', async () => {
+    const { app } = t();
+    const creator = await buildPerformer(app);
+    const fan = await buildUser(app);
+    const admin = await buildAdmin(app);
+    const { file, r } = await namedFile(app, creator, 'video');
+    const reel = await buildContent(app, creator, 'reel', { videoId: file.id });
+    await heldUntilConsent(
+      app,
+      admin,
+      r,
+      reel._id,
+      async () => (await get(app, `/api/performer-assets/performer/reels/${reel._id}`, fan)).statusCode === 200,
+    );
+  });
+});
