@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
@@ -14,10 +15,23 @@ import { buildMedia, makeJpeg, multipartBody } from '../../../test/factories.med
 import { buildConversation, sendMessage } from '../../../test/factories.messages';
 import { useTestApp } from '../../../test/harness';
 import { newId } from '../../db/ids';
-import { auditLog, contentItems, feeds, messages, notifications, reviewItems } from '../../db/schema';
+import {
+  auditLog,
+  contentItems,
+  feeds,
+  identityDocuments,
+  identityVerifications,
+  messages,
+  notifications,
+  records2257People,
+  releases,
+  reviewItems,
+} from '../../db/schema';
 import { setClockOffset } from '../../lib/clock';
+import { storageFor } from '../../lib/storage';
 import { publishDue } from '../feeds/feeds.service';
 import { deliverMassMessage } from '../mass-messages/mass-messages.service';
+import { purgeExpiredRecords } from './releases.retention';
 
 const t = useTestApp();
 type App = ReturnType<typeof t>['app'];
@@ -474,5 +488,84 @@ describe('consent of everyone depicted: every publishing path', () => {
       reel._id,
       async () => (await get(app, `/api/performer-assets/performer/reels/${reel._id}`, fan)).statusCode === 200,
     );
+  });
+});
+
+describe('§2257 retention after an erasure', () => {
+  it("an erased producer's records stay in the records store for the set period, then the daily job purges them", async () => {
+    const { app } = t();
+    const { db } = app.ctx;
+    await app.ctx.settings.update({ records2257RetentionYears: 2 }, null);
+    const creator = await buildPerformer(app);
+    const fan = await buildUser(app);
+    const admin = await buildAdmin(app);
+    const storage = storageFor(app.ctx.config);
+    // The creator's own identity check: an ID copy and a verified manual verification.
+    const docKey = `private/identity/${creator.user.id}/${newId()}.jpg`;
+    const jpeg = await makeJpeg(64, 64);
+    await storage.putStream(docKey, Readable.from(jpeg), 'image/jpeg', jpeg.length);
+    await db.insert(identityDocuments).values({
+      id: newId(),
+      userId: creator.user.id,
+      kind: 'id_front',
+      storagePath: docKey,
+      mimeType: 'image/jpeg',
+      size: jpeg.length,
+    });
+    await db
+      .insert(identityVerifications)
+      .values({ id: newId(), userId: creator.user.id, provider: 'manual', status: 'verified' });
+    const photo = await buildMedia(app, creator.user.id);
+    const feed = await buildFeed(app, creator.user.id, { fileIds: [photo.id] });
+    const r = await nameGuest(app, creator, { type: 'feed', id: feed.id }, [photo.id]);
+    await consentAndVerify(app, admin, r);
+    const guestCopies = (await db.select().from(releases).where(eq(releases.id, r.id)))[0].idDocumentKeys;
+    expect(guestCopies).toHaveLength(2);
+
+    const erased = await post(app, `/api/admin/users/${creator.user.id}/erase`, { reason: 'Erasure request' }, admin);
+    expect(erased.statusCode, erased.body).toBe(200);
+    // The account and its public profile are gone…
+    expect((await get(app, `/api/performers/${creator.user.username}`, fan)).statusCode).toBe(404);
+    // …the records are not: the release, the person's record in the records store, every ID copy.
+    const [kept] = await db.select().from(releases).where(eq(releases.id, r.id));
+    expect(kept).toMatchObject({ legalName: 'Alexandra Doe', dateOfBirth: '1995-04-12' });
+    expect(kept.retainUntil!.getUTCFullYear()).toBe(new Date().getUTCFullYear() + 2);
+    const [person] = await db.select().from(records2257People).where(eq(records2257People.userId, creator.user.id));
+    expect(person).toMatchObject({
+      legalName: creator.user.name,
+      aliases: creator.user.username,
+      dateOfBirth: '1990-01-01',
+      verificationStatus: 'verified',
+      verificationProvider: 'manual',
+      idDocuments: [{ kind: 'id_front', key: docKey }],
+    });
+    for (const key of [docKey, ...guestCopies]) expect(await storage.stat(key), key).not.toBeNull();
+    // The inspection export still names the producer and holds every copy.
+    const res = await get(app, `/api/admin/records-2257?creatorId=${creator.user.id}`, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    const files = await unzip(res.rawPayload);
+    const csv = files.get('index.csv')!.toString();
+    for (const v of [creator.user.name, creator.user.username!, '1990-01-01', 'Alexandra Doe'])
+      expect(csv).toContain(v);
+    expect(files.has(`releases/${r.id}.pdf`)).toBe(true);
+    expect([...files.keys()].filter((n) => n.startsWith(`producer-documents/${creator.user.id}/`))).toHaveLength(1);
+    expect([...files.keys()].filter((n) => n.startsWith(`id-documents/${r.id}/`))).toHaveLength(2);
+
+    // A fan is on no record: erasing them keeps nothing.
+    expect(
+      (await post(app, `/api/admin/users/${fan.user.id}/erase`, { reason: 'Erasure request' }, admin)).statusCode,
+    ).toBe(200);
+    expect(await db.select().from(records2257People).where(eq(records2257People.userId, fan.user.id))).toEqual([]);
+
+    // Within the period the job keeps everything; after it, rows and copies go, audited.
+    setClockOffset(365 * 86_400_000);
+    expect(await purgeExpiredRecords(app.ctx)).toMatchObject({ people: 0, releases: 0 });
+    setClockOffset(2 * 366 * 86_400_000);
+    expect(await purgeExpiredRecords(app.ctx)).toEqual({ people: 1, releases: 1, files: 3 });
+    expect(await db.select().from(releases).where(eq(releases.id, r.id))).toEqual([]);
+    expect(await db.select().from(records2257People)).toEqual([]);
+    for (const key of [docKey, ...guestCopies]) expect(await storage.stat(key), key).toBeNull();
+    const [purge] = await db.select().from(auditLog).where(eq(auditLog.action, 'records2257.purge'));
+    expect(purge.after).toMatchObject({ people: [creator.user.id], releases: [r.id] });
   });
 });
