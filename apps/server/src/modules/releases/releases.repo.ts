@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   identityDocuments,
@@ -156,4 +156,22 @@ export async function deleteExpiredRecords(db: Executor, now: Date) {
   const people = await db.delete(records2257People).where(lte(records2257People.retainUntil, now)).returning();
   const gone = await db.delete(releases).where(lte(releases.retainUntil, now)).returning();
   return { people, releases: gone };
+}
+
+/** Outside people named for a live stream whose ID document and selfie wait for an admin (oldest first). */
+export async function streamReleasesAwaitingIdentity(db: Executor) {
+  return db
+    .select({ release: releases, username: users.username })
+    .from(releases)
+    .innerJoin(users, eq(users.id, releases.creatorId))
+    .where(
+      and(
+        eq(releases.subjectType, 'stream'),
+        eq(releases.identityStatus, 'pending'),
+        eq(releases.identityProvider, 'manual'),
+        isNull(releases.revokedAt),
+      ),
+    )
+    .orderBy(asc(releases.createdAt))
+    .limit(100);
 }

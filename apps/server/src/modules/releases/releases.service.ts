@@ -12,7 +12,7 @@ import { audit } from '../audit';
 import type { AuthUser } from '../auth';
 import { notify } from '../notifications';
 import { findPerformer, resolveCreator } from '../performers';
-import { holdItems, itemsWithMedia, releaseStatusOf } from '../review';
+import { holdItems, itemsWithMedia, presentQueueRelease, releaseStatusOf } from '../review';
 import { plannedStreamId } from '../streaming';
 import { canRevokeRelease, canSeeRelease } from './releases.policy';
 import * as repo from './releases.repo';
@@ -250,4 +250,19 @@ export async function decideIdentity(
   if (decision === 'rejected') await tellCreator(ctx, row, 'identity_rejected', actor.user.id);
   else if (releaseStatusOf(row) === 'complete') await tellCreator(ctx, row, 'complete', actor.user.id);
   return row;
+}
+
+/**
+ * People named for a live stream whose identity waits for an admin: a stream has no review-queue
+ * item to show them beside, so the queue lists them on their own.
+ */
+export async function streamIdentityChecks(ctx: Ctx) {
+  const rows = await repo.streamReleasesAwaitingIdentity(ctx.db);
+  return {
+    data: rows.map(({ release, username }) => ({
+      ...presentQueueRelease(release),
+      title: release.title,
+      creator: { _id: release.creatorId, username },
+    })),
+  };
 }

@@ -359,9 +359,24 @@ describe('consent of everyone depicted: live streams', () => {
     expect((await post(app, `/api/release-invites/${r.token}/sign`, SIGN)).statusCode).toBe(200);
     expect((await goLive()).json().code).toBe('CONSENT_MISSING');
     expect((await uploadId(app, r.token)).statusCode).toBe(200);
+    // A stream has no queue item: the queue lists the identity check on its own, for admins only.
+    const checks = await get(app, '/api/admin/releases/identity-checks', admin);
+    expect(checks.statusCode, checks.body).toBe(200);
+    expect(checks.json().data).toEqual([
+      expect.objectContaining({
+        _id: r.id,
+        name: 'Alexandra Doe',
+        identityStatus: 'pending',
+        documents: 2,
+        title: 'Beach day',
+        creator: { _id: creator.user.id, username: creator.user.username },
+      }),
+    ]);
+    expect((await get(app, '/api/admin/releases/identity-checks', creator)).statusCode).toBe(403);
     expect((await post(app, `/api/admin/releases/${r.id}/identity`, { decision: 'verified' }, admin)).statusCode).toBe(
       200,
     );
+    expect((await get(app, '/api/admin/releases/identity-checks', admin)).json().data).toEqual([]);
     const live = await goLive();
     expect(live.statusCode, live.body).toBe(201);
     expect(live.json()._id).toBe(next); // the release names the stream that ran

@@ -58,6 +58,10 @@ export const releasesDe: typeof releasesEn = {
     myCopy: 'Meine Freigabe herunterladen (PDF)',
   },
   admin: {
+    streamChecks: 'Identitätsprüfungen für Livestreams',
+    streamChecksHint:
+      'Diese Personen wurden für den nächsten Livestream eines Creators genannt, der erst starten kann, wenn ihre Identität akzeptiert ist.',
+    forStream: 'Für den nächsten Livestream von @{{username}}',
     title: 'Abgebildete Personen',
     documents: 'Ausweisdokumente',
     open: 'Öffnen {{n}}',

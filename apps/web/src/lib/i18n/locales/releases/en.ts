@@ -57,6 +57,10 @@ export const releasesEn = {
     myCopy: 'Download my release (PDF)',
   },
   admin: {
+    streamChecks: 'Identity checks for live streams',
+    streamChecksHint:
+      "These people were named for a creator's next live stream, which cannot start until their identity is accepted.",
+    forStream: "For @{{username}}'s next live stream",
     title: 'People depicted',
     documents: 'ID documents',
     open: 'Open {{n}}',

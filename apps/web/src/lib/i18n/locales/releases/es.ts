@@ -63,6 +63,10 @@ export const releasesEs: typeof releasesEn = {
     myCopy: 'Descargar mi autorización (PDF)',
   },
   admin: {
+    streamChecks: 'Verificaciones de identidad para transmisiones en directo',
+    streamChecksHint:
+      'Estas personas fueron nombradas para la próxima transmisión en directo de un creador, que no puede empezar hasta que se acepte su identidad.',
+    forStream: 'Para la próxima transmisión en directo de @{{username}}',
     title: 'Personas que aparecen',
     documents: 'Documentos de identidad',
     open: 'Abrir {{n}}',

@@ -63,6 +63,10 @@ export const releasesFr: typeof releasesEn = {
     myCopy: 'Télécharger mon autorisation (PDF)',
   },
   admin: {
+    streamChecks: 'Vérifications d’identité pour les directs',
+    streamChecksHint:
+      'Ces personnes ont été nommées pour le prochain direct d’un créateur, qui ne peut commencer qu’une fois leur identité acceptée.',
+    forStream: 'Pour le prochain direct de @{{username}}',
     title: 'Personnes représentées',
     documents: 'Pièces d’identité',
     open: 'Ouvrir {{n}}',

@@ -58,6 +58,10 @@ export const releasesPtBR: typeof releasesEn = {
     myCopy: 'Baixar minha autorização (PDF)',
   },
   admin: {
+    streamChecks: 'Verificações de identidade para transmissões ao vivo',
+    streamChecksHint:
+      'Estas pessoas foram indicadas para a próxima transmissão ao vivo de um criador, que só pode começar depois que a identidade delas for aceita.',
+    forStream: 'Para a próxima transmissão ao vivo de @{{username}}',
     title: 'Pessoas retratadas',
     documents: 'Documentos de identidade',
     open: 'Abrir {{n}}',
