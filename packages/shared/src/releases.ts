@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queueReleaseSchema } from './review';
 
 /**
  * Consent of everyone depicted (issue 26 item 3) and §2257 records (item 4), docs/compliance.md.
@@ -119,3 +120,13 @@ export const custodianSchema = z.object({
   custodianAddress: z.string(),
   custodianEmail: z.string(),
 });
+
+/**
+ * People named for a creator's next live stream whose ID document and selfie wait for an admin
+ * (a stream has no review-queue item to show them beside): Admin → Review queue.
+ */
+export const streamIdentityCheckSchema = queueReleaseSchema.extend({
+  title: z.string(),
+  creator: z.object({ _id: z.string(), username: z.string().nullable() }),
+});
+export const streamIdentityCheckListSchema = z.object({ data: z.array(streamIdentityCheckSchema) });

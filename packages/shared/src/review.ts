@@ -49,6 +49,19 @@ export const reviewDecisionRecordSchema = z.object({
   decidedAt: z.string().nullable(),
 });
 
+/** A person named in a queued item (or a live stream), as the reviewer sees them beside it. */
+export const queueReleaseSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  status: z.enum(['invited', 'signed', 'complete', 'rejected', 'revoked']),
+  identityStatus: z.enum(['none', 'pending', 'verified', 'rejected']),
+  identityProvider: z.string().nullable(),
+  /** ID document + selfie files an admin can open (built-in provider). */
+  documents: z.number(),
+  dateOfBirth: z.string().nullable(),
+  signedAt: z.string().nullable(),
+});
+
 export const reviewQueueItemSchema = z.object({
   _id: z.string(),
   objectType: reviewObjectTypeSchema,
@@ -70,19 +83,7 @@ export const reviewQueueItemSchema = z.object({
   }),
   media: z.array(reviewMediaSchema),
   /** Everyone named in the item's files (issue 26 item 3): approval waits until each is complete. */
-  releases: z.array(
-    z.object({
-      _id: z.string(),
-      name: z.string(),
-      status: z.enum(['invited', 'signed', 'complete', 'rejected', 'revoked']),
-      identityStatus: z.enum(['none', 'pending', 'verified', 'rejected']),
-      identityProvider: z.string().nullable(),
-      /** ID document + selfie files an admin can open (built-in provider). */
-      documents: z.number(),
-      dateOfBirth: z.string().nullable(),
-      signedAt: z.string().nullable(),
-    }),
-  ),
+  releases: z.array(queueReleaseSchema),
   /** The creator's last decided items (newest first). */
   history: z.array(reviewDecisionRecordSchema),
 });

@@ -105,6 +105,8 @@ export const streamSettingsSchema = z.object({
   rtmpUrl: z.string(),
   streamKey: z.string(),
   provider: z.enum(STREAMING_PROVIDERS),
+  /** The id the next go-live takes: people depicted are named on it (releases, subjectType 'stream'). */
+  nextStreamId: z.string(),
 });
 export type StreamSettings = z.infer<typeof streamSettingsSchema>;
 

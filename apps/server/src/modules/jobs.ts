@@ -6,6 +6,7 @@ import { registerMassMessageJobs } from './mass-messages/mass-messages.service';
 import { registerMediaJobs } from './media/media.jobs';
 import { registerPrivacyJobs } from './privacy/privacy.service';
 import { registerPushJobs } from './push/push.service';
+import { registerRecordsJobs } from './releases/releases.retention';
 import { registerReviewJobs } from './review/review.jobs';
 import { registerStoryJobs } from './stories/stories.jobs';
 import { registerPrivateShowJobs } from './streaming/private.service';
@@ -24,4 +25,5 @@ export function registerJobHandlers(ctx: Ctx) {
   registerComplaintJobs(ctx);
   registerHashJobs(ctx);
   registerReviewJobs(ctx);
+  registerRecordsJobs(ctx);
 }

@@ -23188,6 +23188,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/releases/identity-checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: people named for a live stream whose ID document and selfie wait for a decision */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                name: string;
+                                /** @enum {string} */
+                                status: "invited" | "signed" | "complete" | "rejected" | "revoked";
+                                /** @enum {string} */
+                                identityStatus: "none" | "pending" | "verified" | "rejected";
+                                identityProvider: string | null;
+                                documents: number;
+                                dateOfBirth: string | null;
+                                signedAt: string | null;
+                                title: string;
+                                creator: {
+                                    _id: string;
+                                    username: string | null;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/releases/{id}/identity": {
         parameters: {
             query?: never;
@@ -26133,6 +26187,7 @@ export interface paths {
                             streamKey: string;
                             /** @enum {string} */
                             provider: "webrtc" | "agora";
+                            nextStreamId: string;
                         };
                     };
                 };
@@ -26178,6 +26233,7 @@ export interface paths {
                             streamKey: string;
                             /** @enum {string} */
                             provider: "webrtc" | "agora";
+                            nextStreamId: string;
                         };
                     };
                 };
@@ -26371,6 +26427,7 @@ export interface paths {
                                 streamKey: string;
                                 /** @enum {string} */
                                 provider: "webrtc" | "agora";
+                                nextStreamId: string;
                             };
                             stream: {
                                 _id: string;

@@ -55,6 +55,11 @@ export const releases = pgTable(
     // --- withdrawal
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokeReason: text('revoke_reason'),
+    /**
+     * Set when the producer's or the named creator's account is erased: the record is kept until
+     * then (§2257 retention, setting `records2257RetentionYears`), then purged by a daily job.
+     */
+    retainUntil: timestamp('retain_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -66,3 +71,30 @@ export const releases = pgTable(
 );
 
 export type ReleaseRow = typeof releases.$inferSelect;
+
+/**
+ * The §2257 records store (issue 26 item 4): what the record of a person with an account needs
+ * (their name, other names, date of birth, how and when their identity was checked, the copies of
+ * their ID documents), copied here when the account is erased, because the law asks the producer
+ * to keep it after the account is gone. Never shown on a profile; admins read it through the
+ * §2257 export. Purged after `retainUntil` by the daily `records2257.retention` job.
+ */
+export const records2257People = pgTable('records_2257_people', {
+  /** The erased account (its anonymised row stays; no foreign key, so the record outlives it anyway). */
+  userId: uuid('user_id').primaryKey(),
+  legalName: text('legal_name').notNull().default(''),
+  /** Other names used on the site (the former username). */
+  aliases: text('aliases').notNull().default(''),
+  dateOfBirth: text('date_of_birth'),
+  verificationStatus: text('verification_status').notNull().default(''),
+  verificationProvider: text('verification_provider'),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  /** Private storage keys of the ID documents and selfie (not deleted with the account). */
+  idDocuments: jsonb('id_documents').$type<Array<{ kind: string; key: string }>>().notNull().default([]),
+  /** When the person was a creator (account creation), for the record. */
+  accountCreatedAt: timestamp('account_created_at', { withTimezone: true }),
+  erasedAt: timestamp('erased_at', { withTimezone: true }).notNull(),
+  retainUntil: timestamp('retain_until', { withTimezone: true }).notNull(),
+});
+
+export type Records2257PersonRow = typeof records2257People.$inferSelect;

@@ -77,7 +77,10 @@ export const streamViewers = pgTable(
   (t) => [primaryKey({ columns: [t.streamId, t.userId] })],
 );
 
-/** A creator's streaming settings: the OBS stream key and the private/group prices. */
+/**
+ * A creator's streaming settings: the OBS stream key, the private/group prices, and the id their next
+ * live stream will take (people depicted are named for it before go-live, issue 26 item 3).
+ */
 export const creatorStreamSettings = pgTable(
   'creator_stream_settings',
   {
@@ -87,6 +90,8 @@ export const creatorStreamSettings = pgTable(
     streamKey: text('stream_key').notNull(),
     privatePriceCents: bigint('private_price_cents', { mode: 'number' }).notNull().default(0),
     groupPriceCents: bigint('group_price_cents', { mode: 'number' }).notNull().default(0),
+    /** The id of the next go-live: releases naming co-performers use it as their subject. Renewed at each go-live. */
+    nextStreamId: uuid('next_stream_id'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('creator_stream_settings_key_uq').on(t.streamKey)],

@@ -170,6 +170,8 @@ export const de: Messages = {
   'error.linkInvalid': 'Dieser Link ist ungültig',
   'error.exportInProgress': 'Ein Export dieses Kontos wird bereits vorbereitet; warte, bis er fertig ist',
   'error.streamEnded': 'Dieser Stream ist beendet',
+  'error.streamConsentMissing':
+    'Du hast jemanden in diesem Livestream genannt, der noch nicht zugestimmt hat oder noch nicht verifiziert ist: Der Stream kann starten, sobald das geschehen ist (Studio → Personen in diesem Stream)',
 
   'error.signInExpired': 'Diese Anmeldung ist abgelaufen, bitte melde dich erneut an',
   'error.socialEmailUnconfirmed':

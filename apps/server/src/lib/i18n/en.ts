@@ -169,6 +169,8 @@ export const en = {
   'error.linkInvalid': 'This link is not valid',
   'error.exportInProgress': 'An export of this account is already being prepared; wait until it is ready',
   'error.streamEnded': 'This stream has ended',
+  'error.streamConsentMissing':
+    'You named someone in this live stream who has not consented or is not verified yet: it can start once they have (Studio → People in this stream)',
 
   'error.signInExpired': 'This sign-in has expired, please sign in again',
   'error.socialEmailUnconfirmed':

@@ -167,6 +167,8 @@ export const es: Messages = {
   'error.linkInvalid': 'Este enlace no es válido',
   'error.exportInProgress': 'Ya se está preparando una exportación de esta cuenta; espera a que esté lista',
   'error.streamEnded': 'Esta transmisión ha terminado',
+  'error.streamConsentMissing':
+    'Has nombrado a alguien en esta transmisión en directo que aún no ha dado su consentimiento o no está verificado: podrá empezar cuando lo haya hecho (Estudio → Personas en esta transmisión)',
 
   'error.signInExpired': 'Este inicio de sesión ha caducado, vuelve a iniciar sesión',
   'error.socialEmailUnconfirmed':

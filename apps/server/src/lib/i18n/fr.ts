@@ -171,6 +171,8 @@ export const fr: Messages = {
   'error.linkInvalid': 'Ce lien n’est pas valide',
   'error.exportInProgress': 'Un export de ce compte est déjà en préparation ; attendez qu’il soit prêt',
   'error.streamEnded': 'Ce direct est terminé',
+  'error.streamConsentMissing':
+    'Vous avez nommé dans ce direct une personne qui n’a pas encore consenti ou n’est pas encore vérifiée : il pourra commencer une fois que ce sera fait (Studio → Personnes dans ce direct)',
 
   'error.signInExpired': 'Cette connexion a expiré, veuillez vous reconnecter',
   'error.socialEmailUnconfirmed':

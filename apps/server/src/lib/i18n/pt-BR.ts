@@ -161,6 +161,8 @@ export const ptBR: Messages = {
   'error.linkInvalid': 'Este link não é válido',
   'error.exportInProgress': 'Uma exportação desta conta já está sendo preparada; aguarde até que fique pronta',
   'error.streamEnded': 'Esta transmissão terminou',
+  'error.streamConsentMissing':
+    'Você indicou alguém nesta transmissão ao vivo que ainda não consentiu ou não foi verificado: ela poderá começar quando isso acontecer (Estúdio → Pessoas nesta transmissão)',
 
   'error.signInExpired': 'Este login expirou, entre novamente',
   'error.socialEmailUnconfirmed':

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lte, ne, or } from 'drizzle-orm';
 import type { Ctx } from '../../context';
 import { isUuid, newId } from '../../db/ids';
-import { contentItems, feedFiles, type LeakCaseRow, leakCases, type MediaRow, users } from '../../db/schema';
+import { contentItems, feedFiles, feeds, type LeakCaseRow, leakCases, type MediaRow, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { ffmpegPaths } from '../../lib/media/ffmpeg';
 import { identifyViewer } from '../../lib/media/viewer-mark';
@@ -220,6 +220,12 @@ export async function dmcaNotice(ctx: Ctx, id: string): Promise<string> {
   const original = c.originalUrl.startsWith('http') ? c.originalUrl : `${origin}${c.originalUrl}`;
   const owner = c.creator ? `${c.creator.name || c.creator.username} (${origin}/${c.creator.username ?? ''})` : site;
   const date = ctx.now().toISOString().slice(0, 10);
+  const [published, registered, file] = await Promise.all([
+    firstPublished(ctx, c.mediaId),
+    c.creator ? registrationOf(ctx, c.creator._id) : null,
+    getMedia(ctx, c.mediaId),
+  ]);
+  const day = (d: Date) => d.toISOString().slice(0, 10);
   return [
     `DMCA Takedown Notice — ${date}`,
     '',
@@ -228,6 +234,17 @@ export async function dmcaNotice(ctx: Ctx, id: string): Promise<string> {
     '',
     `1. Copyrighted work: a video by ${owner}, published and sold on ${site} at:`,
     `   ${original}`,
+    published
+      ? `   First published there on ${day(published)} (${published.toISOString()}).`
+      : file
+        ? `   Uploaded to ${site} on ${day(file.createdAt)} (${file.createdAt.toISOString()}).`
+        : '   Publication date: ______________________________',
+    ...(registered
+      ? [
+          `   The copyright owner has been registered on ${site} since ${day(registered.createdAt)}: account created`,
+          `   ${registered.createdAt.toISOString()}, username @${registered.username ?? '—'}, account id ${registered.id}.`,
+        ]
+      : []),
     '',
     '2. Infringing material, copied without authorisation, at:',
     `   ${c.foundAtUrl}`,
@@ -248,6 +265,49 @@ export async function dmcaNotice(ctx: Ctx, id: string): Promise<string> {
     `Name and title: ______________________________, for ${site}`,
     '',
   ].join('\n');
+}
+
+/** When the original first went out on the site: the earliest publication of a post or item carrying it. */
+async function firstPublished(ctx: Ctx, mediaId: string): Promise<Date | null> {
+  const at = ctx.now();
+  const [item] = await ctx.db
+    .select({ at: contentItems.publishedAt })
+    .from(contentItems)
+    .where(
+      and(
+        or(eq(contentItems.videoId, mediaId), eq(contentItems.fileId, mediaId)),
+        isNotNull(contentItems.publishedAt),
+        lte(contentItems.publishedAt, at),
+      ),
+    )
+    .orderBy(asc(contentItems.publishedAt))
+    .limit(1);
+  const [post] = await ctx.db
+    .select({ at: feeds.publishedAt })
+    .from(feeds)
+    .innerJoin(feedFiles, eq(feedFiles.feedId, feeds.id))
+    .where(
+      and(
+        eq(feedFiles.mediaId, mediaId),
+        eq(feeds.status, 'published'),
+        isNotNull(feeds.publishedAt),
+        lte(feeds.publishedAt, at),
+      ),
+    )
+    .orderBy(asc(feeds.publishedAt))
+    .limit(1);
+  const dates = [item?.at, post?.at].filter((d): d is Date => !!d);
+  return dates.length ? new Date(Math.min(...dates.map((d) => d.getTime()))) : null;
+}
+
+/** The copyright owner's registration on the site (account creation), for the notice. */
+async function registrationOf(ctx: Ctx, userId: string) {
+  const [u] = await ctx.db
+    .select({ id: users.id, username: users.username, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return u ?? null;
 }
 
 function safeHost(url: string): string {

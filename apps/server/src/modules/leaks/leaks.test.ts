@@ -10,7 +10,7 @@ import { ffmpegSync } from '../../../test/ffmpeg';
 import { useTestApp } from '../../../test/harness';
 import { expectErrorShape } from '../../../test/route-checks';
 import type { App } from '../../app-type';
-import { auditLog, performers, users } from '../../db/schema';
+import { auditLog, contentItems, performers, users } from '../../db/schema';
 import { markBits } from '../../lib/media/viewer-mark';
 import { getMedia, presentMedia } from '../media/media.service';
 
@@ -64,7 +64,10 @@ describe('leak to takedown', () => {
     const creator = await buildPerformer(app);
     await app.ctx.db.update(performers).set({ watermarkEnabled: true }).where(eq(performers.userId, creator.user.id));
     const original = await upload(app, creator, makeClip('mp4', 24, '160x120', { fps: 5, audio: false }));
-    const video = (await buildContent(app, creator, 'video', { videoId: original, title: 'Duo' })) as { slug: string };
+    const video = (await buildContent(app, creator, 'video', { videoId: original, title: 'Duo' })) as {
+      _id: string;
+      slug: string;
+    };
     // The leaker and a second fan whose code differs early on.
     const leaker = await buildUser(app);
     const others = [await buildUser(app), await buildUser(app)];
@@ -119,6 +122,15 @@ describe('leak to takedown', () => {
     expect(notice.body).toContain('https://tube.example/watch/abc123');
     expect(notice.body).toContain(link);
     expect(notice.body).toContain('under penalty of perjury');
+    // The original's publication date and the owner's registration on the site.
+    const [item] = await app.ctx.db.select().from(contentItems).where(eq(contentItems.id, video._id));
+    const [owner] = await app.ctx.db.select().from(users).where(eq(users.id, creator.user.id));
+    expect(item.publishedAt).not.toBeNull();
+    expect(notice.body).toContain(`First published there on ${item.publishedAt!.toISOString().slice(0, 10)}`);
+    expect(notice.body).toContain(item.publishedAt!.toISOString());
+    expect(notice.body).toContain(`registered on Marquee since ${owner.createdAt.toISOString().slice(0, 10)}`);
+    expect(notice.body).toContain(owner.createdAt.toISOString());
+    expect(notice.body).toContain(`@${creator.user.username}, account id ${creator.user.id}`);
   });
 
   it('refuses an original without marks and a non-admin, with a 4xx naming the problem', async () => {

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client';
 import { storageFor } from '../../lib/storage';
 import { audit } from '../audit';
 import { invalidateUserSessions } from '../auth';
+import { RECORD_TABLES, retainRecordsOnErasure } from '../releases';
 import { rows, textColumns } from './privacy.repo';
 
 /**
@@ -51,8 +52,11 @@ const DELETE: Array<[string, string]> = [
 ];
 
 const REPLACEMENT = '[deleted]';
-/** The person's own rows here are anonymised or deleted above; the others belong to other accounts. */
-const IDENTITY_TABLES = new Set(['users', 'performers', 'linked_accounts']);
+/**
+ * Not scrubbed: the person's own rows here are anonymised or deleted above, the others belong to
+ * other accounts; and the §2257 records, which the law asks the producer to keep (releases module).
+ */
+const KEPT_TABLES = new Set<string>(['users', 'performers', 'linked_accounts', ...RECORD_TABLES]);
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Storage keys of everything the person stored, read before the rows go. */
@@ -86,9 +90,11 @@ export async function eraseAccount(
   by: { actorId: string; reason?: string | null; ip?: string | null },
 ): Promise<{ filesDeleted: number }> {
   const keys = await storedKeys(ctx.db, userId);
-  await ctx.db.transaction(async (tx) => {
+  const kept = await ctx.db.transaction(async (tx) => {
     const [person] = await rows(tx, sql`select username, email, name from users where id = ${userId} for update`);
-    if (!person) return;
+    if (!person) return [];
+    // §2257: the records of a person on record stay, with their ID copies, for the legal period.
+    const retained = await retainRecordsOnErasure(ctx, tx, userId);
     await tx.execute(sql`update conversations set last_message_text = '' where last_sender_id = ${userId}`);
     for (const [table, column] of DELETE) {
       await tx.execute(sql`delete from ${sql.identifier(table)} where ${sql.identifier(column)} = ${userId}`);
@@ -118,10 +124,11 @@ export async function eraseAccount(
       reason: by.reason ?? null,
       ip: by.ip ?? null,
     });
+    return retained;
   });
   const storage = storageFor(ctx.config);
   let filesDeleted = 0;
-  for (const key of keys) {
+  for (const key of keys.filter((k) => !kept.includes(k))) {
     try {
       await storage.delete(key);
       filesDeleted++;
@@ -144,8 +151,8 @@ async function scrub(tx: Executor, values: unknown[]) {
   if (patterns.length === 0) return;
   const pattern = patterns.join('|');
   for (const { table, column, type } of await textColumns(tx)) {
-    // Other accounts' own names stay theirs even when they happen to be the same.
-    if (IDENTITY_TABLES.has(table)) continue;
+    // Other accounts' own names stay theirs even when they happen to be the same; §2257 records stay.
+    if (KEPT_TABLES.has(table)) continue;
     const col = sql.identifier(column);
     const t = sql.identifier(table);
     if (type === 'jsonb' || type === 'json') {

@@ -726,6 +726,8 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   jurisdiction_rules: 'site rules per country and region (no personal data)',
   releases:
     'the producer’s §2257 records (the law asks the producer to keep them); the depicted person downloads their signed release as a PDF from their link or account',
+  records_2257_people:
+    'the §2257 record of an erased account, kept by the producer for the legal period (the account is gone when it exists)',
   account_tokens: 'secrets (e-mail and password-reset tokens)',
   data_exports: 'the exports themselves',
   settings: 'site settings',

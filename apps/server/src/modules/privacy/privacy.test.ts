@@ -349,7 +349,13 @@ describe('erasure', () => {
       payload: { reason: 'Erasure request by e-mail' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await whereItStillIs([creator.user.email!, creator.user.username!, creator.user.name])).toEqual([]);
+    // A verified creator is on record (§2257): only the records store keeps their name and former username.
+    const left = await whereItStillIs([creator.user.email!, creator.user.username!, creator.user.name]);
+    expect(left.filter((l) => !l.startsWith('records_2257_people.'))).toEqual([]);
+    expect(left.sort()).toEqual([
+      `records_2257_people.aliases holds ${creator.user.username}`,
+      `records_2257_people.legal_name holds ${creator.user.name}`,
+    ]);
     expect(await rows(app.ctx.db, sql`select id from content_items where id = ${video._id}`)).toEqual([]);
     expect(await rows(app.ctx.db, sql`select id from entitlements where creator_id = ${creator.user.id}`)).toEqual([]);
     expect(await rows(app.ctx.db, sql`select id from media where owner_id = ${creator.user.id}`)).toEqual([]);

@@ -26,15 +26,45 @@ const METHOD: Record<string, string> = {
 
 const utc = (d: Date | null | undefined) => (d ? `${d.toISOString().replace('T', ' ').slice(0, 19)} UTC` : '—');
 
+/**
+ * The producer as the record names them: from their account, or from the records store once the
+ * account was erased (releases.retention.ts).
+ */
+async function producerOf(db: Executor, creatorId: string) {
+  const [ref, p, kept] = await Promise.all([
+    findCreatorByIdOrUsername(db, creatorId),
+    findPerformer(db, creatorId),
+    repo.personRecord(db, creatorId),
+  ]);
+  if (kept)
+    return {
+      name: kept.legalName,
+      username: kept.aliases || null,
+      dob: kept.dateOfBirth,
+      verification: kept.verificationStatus,
+      erasedAt: kept.erasedAt,
+      idDocuments: kept.idDocuments,
+    };
+  return {
+    name: ref?.displayName ?? '',
+    username: ref?.username ?? null,
+    dob: p?.dateOfBirth ?? null,
+    verification: p?.verificationStatus ?? '',
+    erasedAt: null,
+    idDocuments: [],
+  };
+}
+
 export async function releasePdf(ctx: Ctx, r: ReleaseRow): Promise<Buffer> {
-  const producer = await findCreatorByIdOrUsername(ctx.db, r.creatorId);
+  const producer = await producerOf(ctx.db, r.creatorId);
   const site = await ctx.settings.get('siteName');
   const field = (label: string, value: string | null | undefined): PdfLine => ({ text: `${label}: ${value || '—'}` });
   const lines: PdfLine[] = [
     { text: `${site} — Model release and consent`, size: 16, bold: true },
     { text: `Release ${r.id} · status: ${releaseStatusOf(r)}`, size: 9, gap: 4 },
     { text: 'Producer', bold: true, gap: 14 },
-    field('Creator', `${producer?.displayName ?? ''} (@${producer?.username ?? r.creatorId})`),
+    field('Creator', `${producer.name} (@${producer.username ?? r.creatorId})`),
+    ...(producer.erasedAt ? [field('Account erased', `${utc(producer.erasedAt)} (record kept, §2257)`)] : []),
     { text: 'Content', bold: true, gap: 14 },
     field('Item', `${r.subjectType} ${r.subjectId}${r.title ? ` — ${r.title}` : ''}`),
     field('Date of production', r.productionDate),
@@ -73,6 +103,7 @@ const INDEX_HEADER = [
   'release_id',
   'producer_id',
   'producer_username',
+  'producer_name',
   'producer_date_of_birth',
   'producer_verification',
   'item_type',
@@ -99,16 +130,9 @@ const INDEX_HEADER = [
 
 async function indexRows(db: Executor, rows: ReleaseRow[], files: Map<string, string[]>) {
   const out: Array<Array<string | number | null>> = [];
-  const producers = new Map<string, { username: string | null; dob: string | null; verification: string }>();
+  const producers = new Map<string, Awaited<ReturnType<typeof producerOf>>>();
   for (const r of rows) {
-    if (!producers.has(r.creatorId)) {
-      const [ref, p] = await Promise.all([findCreatorByIdOrUsername(db, r.creatorId), findPerformer(db, r.creatorId)]);
-      producers.set(r.creatorId, {
-        username: ref?.username ?? null,
-        dob: p?.dateOfBirth ?? null,
-        verification: p?.verificationStatus ?? '',
-      });
-    }
+    if (!producers.has(r.creatorId)) producers.set(r.creatorId, await producerOf(db, r.creatorId));
     const producer = producers.get(r.creatorId)!;
     const items = await itemsWithMedia(db, r.mediaIds, r.subjectId);
     const subjects = items.length ? items : [{ objectType: r.subjectType, objectId: r.subjectId, reviewState: '' }];
@@ -117,6 +141,7 @@ async function indexRows(db: Executor, rows: ReleaseRow[], files: Map<string, st
         r.id,
         r.creatorId,
         producer.username,
+        producer.name,
         producer.dob,
         producer.verification,
         it.objectType,
@@ -167,6 +192,17 @@ export async function exportRecords(
         files.set(r.id, [...(files.get(r.id) ?? []), name]);
       } catch (err) {
         ctx.log.warn({ err, key }, '2257 export: an ID document could not be read');
+      }
+    }
+  }
+  // An erased producer's own ID copies are in the records store: they go with their releases.
+  for (const creatorId of new Set(rows.map((r) => r.creatorId))) {
+    for (const doc of (await producerOf(ctx.db, creatorId)).idDocuments) {
+      const name = `producer-documents/${creatorId}/${path.basename(doc.key)}`;
+      try {
+        zip.addBuffer(await readAll(await storage.read(doc.key)), name);
+      } catch (err) {
+        ctx.log.warn({ err, key: doc.key }, '2257 export: a producer ID document could not be read');
       }
     }
   }

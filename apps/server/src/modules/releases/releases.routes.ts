@@ -10,6 +10,7 @@ import {
   releaseRevokeSchema,
   releaseSchema,
   releaseSignSchema,
+  streamIdentityCheckListSchema,
   uuidParamsSchema,
 } from '@marquee/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -40,6 +41,7 @@ import {
   presentRelease,
   releaseFor,
   revokeRelease,
+  streamIdentityChecks,
 } from './releases.service';
 
 const tags = ['releases'];
@@ -287,6 +289,20 @@ export default async function releasesRoutes(app: App) {
   );
 
   // ---- admins
+  app.get(
+    '/admin/releases/identity-checks',
+    {
+      config: { access: 'admin' as const },
+      schema: {
+        tags,
+        security,
+        summary: 'Admin: people named for a live stream whose ID document and selfie wait for a decision',
+        response: { 200: streamIdentityCheckListSchema },
+      },
+    },
+    async () => streamIdentityChecks(ctx),
+  );
+
   app.post(
     '/admin/releases/:id/identity',
     {

@@ -13,7 +13,8 @@ import type { AuthUser } from '../auth';
 import { announceDecisions, recordDecision } from '../decisions';
 import { notify } from '../notifications';
 import { findPerformer, resolveCreator } from '../performers';
-import { holdItems, itemsWithMedia, releaseStatusOf } from '../review';
+import { holdItems, itemsWithMedia, presentQueueRelease, releaseStatusOf } from '../review';
+import { plannedStreamId } from '../streaming';
 import { canRevokeRelease, canSeeRelease, isAdmin } from './releases.policy';
 import * as repo from './releases.repo';
 import { inviteUrl } from './releases.token';
@@ -100,6 +101,9 @@ export async function nameRelease(ctx: Ctx, actor: AuthUser, raw: z.input<typeof
   await assertOwnMedia(ctx.db, actor.id, input.mediaIds);
   // The item named must be the creator's own (or not exist yet): nobody holds another creator's item.
   if ((await itemsWithMedia(ctx.db, [], input.subjectId)).some((i) => i.creatorId !== actor.id)) throw notFound('Item');
+  // A live stream is named before it starts: on the id the creator's next go-live takes.
+  if (input.subjectType === 'stream' && input.subjectId !== (await plannedStreamId(ctx, actor.id)))
+    throw notFound('Stream');
   let performerId: string | null = null;
   let displayName = input.name ?? '';
   if (input.performer) {
@@ -267,4 +271,19 @@ export async function decideIdentity(
   if (decision === 'rejected') await tellCreator(ctx, row, 'identity_rejected', actor.user.id);
   else if (releaseStatusOf(row) === 'complete') await tellCreator(ctx, row, 'complete', actor.user.id);
   return row;
+}
+
+/**
+ * People named for a live stream whose identity waits for an admin: a stream has no review-queue
+ * item to show them beside, so the queue lists them on their own.
+ */
+export async function streamIdentityChecks(ctx: Ctx) {
+  const rows = await repo.streamReleasesAwaitingIdentity(ctx.db);
+  return {
+    data: rows.map(({ release, username }) => ({
+      ...presentQueueRelease(release),
+      title: release.title,
+      creator: { _id: release.creatorId, username },
+    })),
+  };
 }

@@ -1,22 +1,38 @@
+import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { type Actor, buildAdmin, buildPerformer, buildUser } from '../../../test/factories';
+import {
+  type Actor,
+  buildAdmin,
+  buildPerformer,
+  buildSubscriptionEntitlement,
+  buildUser,
+} from '../../../test/factories';
 import { buildContent } from '../../../test/factories.catalogue';
-import { buildFeed } from '../../../test/factories.feeds';
+import { buildFeed, buildStory } from '../../../test/factories.feeds';
 import { buildMedia, makeJpeg, multipartBody } from '../../../test/factories.media';
 import { buildConversation, sendMessage } from '../../../test/factories.messages';
 import { useTestApp } from '../../../test/harness';
+import { newId } from '../../db/ids';
 import {
   auditLog,
   contentItems,
   feeds,
+  identityDocuments,
+  identityVerifications,
   messages,
   moderationDecisions,
   notifications,
+  records2257People,
+  releases,
   reviewItems,
 } from '../../db/schema';
 import { setClockOffset } from '../../lib/clock';
+import { storageFor } from '../../lib/storage';
+import { publishDue } from '../feeds/feeds.service';
+import { deliverMassMessage } from '../mass-messages/mass-messages.service';
+import { purgeExpiredRecords } from './releases.retention';
 
 const t = useTestApp();
 type App = ReturnType<typeof t>['app'];
@@ -327,5 +343,259 @@ describe('§2257 records', () => {
 
     const custodian = await get(app, '/api/records-2257/custodian');
     expect(custodian.json()).toMatchObject({ custodianName: 'Jo Records', custodianAddress: '1 Main St, Springfield' });
+  });
+});
+
+describe('consent of everyone depicted: live streams', () => {
+  it('go-live is refused while a person named for the stream has not consented, and starts once complete', async () => {
+    const { app } = t();
+    const creator = await buildPerformer(app);
+    const other = await buildPerformer(app);
+    const admin = await buildAdmin(app);
+    const goLive = () => post(app, '/api/streaming/live', { title: 'Duo show', type: 'public' }, creator);
+    const settings = await get(app, '/api/streaming/settings', creator);
+    expect(settings.statusCode, settings.body).toBe(200);
+    const next = settings.json().nextStreamId as string;
+    expect(next).toMatch(/^[0-9a-f-]{36}$/);
+
+    // Only the creator's own next stream can carry names.
+    const base = { subjectType: 'stream', title: 'Duo show', mediaIds: [], name: 'Alex' };
+    const foreign = (await get(app, '/api/streaming/settings', other)).json().nextStreamId;
+    expect((await post(app, '/api/releases', { ...base, subjectId: foreign }, creator)).statusCode).toBe(404);
+    const r = await nameGuest(app, creator, { type: 'stream', id: next }, []);
+
+    const refused = await goLive();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'CONSENT_MISSING' });
+    expect(refused.json().message).toMatch(/has not consented or is not verified yet/);
+    expect((await get(app, `/api/streaming/performers/${creator.user.id}/offer`)).json().liveStreamId).toBeNull();
+
+    // Signed but not verified: still refused.
+    expect((await post(app, `/api/release-invites/${r.token}/sign`, SIGN)).statusCode).toBe(200);
+    expect((await goLive()).json().code).toBe('CONSENT_MISSING');
+    expect((await uploadId(app, r.token)).statusCode).toBe(200);
+    // A stream has no queue item: the queue lists the identity check on its own, for admins only.
+    const checks = await get(app, '/api/admin/releases/identity-checks', admin);
+    expect(checks.statusCode, checks.body).toBe(200);
+    expect(checks.json().data).toEqual([
+      expect.objectContaining({
+        _id: r.id,
+        name: 'Alexandra Doe',
+        identityStatus: 'pending',
+        documents: 2,
+        title: 'Beach day',
+        creator: { _id: creator.user.id, username: creator.user.username },
+      }),
+    ]);
+    expect((await get(app, '/api/admin/releases/identity-checks', creator)).statusCode).toBe(403);
+    expect((await post(app, `/api/admin/releases/${r.id}/identity`, { decision: 'verified' }, admin)).statusCode).toBe(
+      200,
+    );
+    expect((await get(app, '/api/admin/releases/identity-checks', admin)).json().data).toEqual([]);
+    const live = await goLive();
+    expect(live.statusCode, live.body).toBe(201);
+    expect(live.json()._id).toBe(next); // the release names the stream that ran
+    const renewed = (await get(app, '/api/streaming/settings', creator)).json().nextStreamId;
+    expect(renewed).not.toBe(next);
+
+    // The next stream names nobody: it goes live as before.
+    const end = await app.inject({
+      method: 'PUT',
+      url: `/api/streaming/live/${next}`,
+      headers: creator.auth,
+      payload: {},
+    });
+    expect(end.statusCode, end.body).toBe(200);
+    const again = await goLive();
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()._id).toBe(renewed);
+  });
+});
+
+describe('consent of everyone depicted: every publishing path', () => {
+  /** A person named on a file (from the item's editor, before the item exists) who has not consented yet. */
+  async function namedFile(app: App, creator: Actor, kind: 'photo' | 'video' = 'photo') {
+    const file = await buildMedia(app, creator.user.id, { kind });
+    const r = await nameGuest(app, creator, { type: 'feed', id: newId() }, [file.id]);
+    return { file, r };
+  }
+
+  /** Out of sight and not approvable while consent is missing; out after consent and approval. */
+  async function heldUntilConsent(
+    app: App,
+    admin: Actor,
+    r: { id: string; token: string },
+    objectId: string,
+    visible: () => Promise<boolean>,
+  ) {
+    expect(await visible()).toBe(false);
+    const queued = await openReview(app, objectId);
+    expect(queued.payload).toMatchObject({ awaitingConsent: true });
+    expect((await decide(app, admin, queued.id)).json().code).toBe('CONSENT_MISSING');
+    expect(await visible()).toBe(false);
+    await consentAndVerify(app, admin, r);
+    const ok = await decide(app, admin, queued.id);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await visible()).toBe(true);
+  }
+
+  it('a scheduled post stays unpublished past its time while consent is missing', async () => {
+    const { app } = t();
+    const creator = await buildPerformer(app);
+    const fan = await buildUser(app);
+    const admin = await buildAdmin(app);
+    const { file, r } = await namedFile(app, creator);
+    const post = await buildFeed(app, creator.user.id, {
+      text: 'Tomorrow',
+      fileIds: [file.id],
+      scheduledAt: new Date(Date.now() + 60_000),
+    });
+    expect(post.reviewState).toBe('pending'); // review is off: only the consent holds it
+    setClockOffset(120_000);
+    expect((await publishDue(app.ctx)).map((p) => p.id)).not.toContain(post.id);
+    await heldUntilConsent(
+      app,
+      admin,
+      r,
+      post.id,
+      async () => (await get(app, `/api/user/feeds/${post.id}`, fan)).statusCode === 200,
+    );
+    const [row] = await app.ctx.db.select().from(feeds).where(eq(feeds.id, post.id));
+    expect(row.status).toBe('published');
+  });
+
+  it('a mass message with media is not delivered while consent is missing', async () => {
+    const { app } = t();
+    const creator = await buildPerformer(app);
+    const fan = await buildUser(app);
+    const admin = await buildAdmin(app);
+    await buildSubscriptionEntitlement(app, fan.user.id, creator.user.id, new Date(Date.now() + 86_400_000));
+    const { file, r } = await namedFile(app, creator);
+    const res = await post(
+      app,
+      '/api/mass-messages',
+      { audience: 'subscribers', text: 'For you all', fileIds: [file.id], price: 5 },
+      creator,
+    );
+    expect(res.statusCode, res.body).toBe(202);
+    const id = res.json()._id as string;
+    const delivered = async () => {
+      await deliverMassMessage(app.ctx, id); // what the delivery job runs
+      const rows = await app.ctx.db.select().from(messages).where(eq(messages.massMessageId, id));
+      return rows.length > 0;
+    };
+    await heldUntilConsent(app, admin, r, id, delivered);
+  });
+
+  it('a story stays hidden while consent is missing', async () => {
+    const { app } = t();
+    const creator = await buildPerformer(app);
+    const fan = await buildUser(app);
+    const admin = await buildAdmin(app);
+    const { file, r } = await namedFile(app, creator);
+    const story = await buildStory(app, creator.user.id, { mediaId: file.id });
+    expect(story.reviewState).toBe('pending');
+    await heldUntilConsent(
+      app,
+      admin,
+      r,
+      story.id,
+      async () => (await get(app, `/api/stories/users/${story.id}`, fan)).statusCode === 200,
+    );
+  });
+
+  it('a reel stays hidden while consent is missing', async () => {
+    const { app } = t();
+    const creator = await buildPerformer(app);
+    const fan = await buildUser(app);
+    const admin = await buildAdmin(app);
+    const { file, r } = await namedFile(app, creator, 'video');
+    const reel = await buildContent(app, creator, 'reel', { videoId: file.id });
+    await heldUntilConsent(
+      app,
+      admin,
+      r,
+      reel._id,
+      async () => (await get(app, `/api/performer-assets/performer/reels/${reel._id}`, fan)).statusCode === 200,
+    );
+  });
+});
+
+describe('§2257 retention after an erasure', () => {
+  it("an erased producer's records stay in the records store for the set period, then the daily job purges them", async () => {
+    const { app } = t();
+    const { db } = app.ctx;
+    await app.ctx.settings.update({ records2257RetentionYears: 2 }, null);
+    const creator = await buildPerformer(app);
+    const fan = await buildUser(app);
+    const admin = await buildAdmin(app);
+    const storage = storageFor(app.ctx.config);
+    // The creator's own identity check: an ID copy and a verified manual verification.
+    const docKey = `private/identity/${creator.user.id}/${newId()}.jpg`;
+    const jpeg = await makeJpeg(64, 64);
+    await storage.putStream(docKey, Readable.from(jpeg), 'image/jpeg', jpeg.length);
+    await db.insert(identityDocuments).values({
+      id: newId(),
+      userId: creator.user.id,
+      kind: 'id_front',
+      storagePath: docKey,
+      mimeType: 'image/jpeg',
+      size: jpeg.length,
+    });
+    await db
+      .insert(identityVerifications)
+      .values({ id: newId(), userId: creator.user.id, provider: 'manual', status: 'verified' });
+    const photo = await buildMedia(app, creator.user.id);
+    const feed = await buildFeed(app, creator.user.id, { fileIds: [photo.id] });
+    const r = await nameGuest(app, creator, { type: 'feed', id: feed.id }, [photo.id]);
+    await consentAndVerify(app, admin, r);
+    const guestCopies = (await db.select().from(releases).where(eq(releases.id, r.id)))[0].idDocumentKeys;
+    expect(guestCopies).toHaveLength(2);
+
+    const erased = await post(app, `/api/admin/users/${creator.user.id}/erase`, { reason: 'Erasure request' }, admin);
+    expect(erased.statusCode, erased.body).toBe(200);
+    // The account and its public profile are gone…
+    expect((await get(app, `/api/performers/${creator.user.username}`, fan)).statusCode).toBe(404);
+    // …the records are not: the release, the person's record in the records store, every ID copy.
+    const [kept] = await db.select().from(releases).where(eq(releases.id, r.id));
+    expect(kept).toMatchObject({ legalName: 'Alexandra Doe', dateOfBirth: '1995-04-12' });
+    expect(kept.retainUntil!.getUTCFullYear()).toBe(new Date().getUTCFullYear() + 2);
+    const [person] = await db.select().from(records2257People).where(eq(records2257People.userId, creator.user.id));
+    expect(person).toMatchObject({
+      legalName: creator.user.name,
+      aliases: creator.user.username,
+      dateOfBirth: '1990-01-01',
+      verificationStatus: 'verified',
+      verificationProvider: 'manual',
+      idDocuments: [{ kind: 'id_front', key: docKey }],
+    });
+    for (const key of [docKey, ...guestCopies]) expect(await storage.stat(key), key).not.toBeNull();
+    // The inspection export still names the producer and holds every copy.
+    const res = await get(app, `/api/admin/records-2257?creatorId=${creator.user.id}`, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    const files = await unzip(res.rawPayload);
+    const csv = files.get('index.csv')!.toString();
+    for (const v of [creator.user.name, creator.user.username!, '1990-01-01', 'Alexandra Doe'])
+      expect(csv).toContain(v);
+    expect(files.has(`releases/${r.id}.pdf`)).toBe(true);
+    expect([...files.keys()].filter((n) => n.startsWith(`producer-documents/${creator.user.id}/`))).toHaveLength(1);
+    expect([...files.keys()].filter((n) => n.startsWith(`id-documents/${r.id}/`))).toHaveLength(2);
+
+    // A fan is on no record: erasing them keeps nothing.
+    expect(
+      (await post(app, `/api/admin/users/${fan.user.id}/erase`, { reason: 'Erasure request' }, admin)).statusCode,
+    ).toBe(200);
+    expect(await db.select().from(records2257People).where(eq(records2257People.userId, fan.user.id))).toEqual([]);
+
+    // Within the period the job keeps everything; after it, rows and copies go, audited.
+    setClockOffset(365 * 86_400_000);
+    expect(await purgeExpiredRecords(app.ctx)).toMatchObject({ people: 0, releases: 0 });
+    setClockOffset(2 * 366 * 86_400_000);
+    expect(await purgeExpiredRecords(app.ctx)).toEqual({ people: 1, releases: 1, files: 3 });
+    expect(await db.select().from(releases).where(eq(releases.id, r.id))).toEqual([]);
+    expect(await db.select().from(records2257People)).toEqual([]);
+    for (const key of [docKey, ...guestCopies]) expect(await storage.stat(key), key).toBeNull();
+    const [purge] = await db.select().from(auditLog).where(eq(auditLog.action, 'records2257.purge'));
+    expect(purge.after).toMatchObject({ people: [creator.user.id], releases: [r.id] });
   });
 });

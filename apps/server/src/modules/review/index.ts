@@ -5,6 +5,7 @@ export {
   consentMissing,
   holdItems,
   itemsWithMedia,
+  presentQueueRelease,
   releaseComplete,
   releaseStatusOf,
   releasesFor,

@@ -149,3 +149,17 @@ export function releaseStatusOf(r: ReleaseRow): 'invited' | 'signed' | 'complete
   if (releaseComplete(r)) return 'complete';
   return r.signedAt ? 'signed' : 'invited';
 }
+
+/** A named person as a reviewer sees them beside the item (or a live stream): no more than the check needs. */
+export function presentQueueRelease(p: ReleaseRow) {
+  return {
+    _id: p.id,
+    name: p.legalName ?? p.displayName,
+    status: releaseStatusOf(p),
+    identityStatus: p.identityStatus,
+    identityProvider: p.identityProvider,
+    documents: p.identityProvider === 'manual' ? p.idDocumentKeys.length : 0,
+    dateOfBirth: p.dateOfBirth,
+    signedAt: p.signedAt?.toISOString() ?? null,
+  };
+}

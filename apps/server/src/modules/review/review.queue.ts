@@ -5,7 +5,7 @@ import type { Ctx } from '../../context';
 import { type ReviewItemRow, reviewFlags, reviewItems, users } from '../../db/schema';
 import { getMediaMany, presentMedia } from '../media';
 import { profileMediaUrl } from '../users';
-import { releaseStatusOf, releasesFor } from './review.consent';
+import { presentQueueRelease, releasesFor } from './review.consent';
 import { type ReviewSubject, reviewTarget } from './review.registry';
 import { effectiveMode, medianReviewSeconds, oldestOpen, openCount } from './review.service';
 
@@ -120,16 +120,7 @@ async function presentQueue(ctx: Ctx, reviewerId: string, rows: ReviewItemRow[])
         flagged: flagged.has(r.creatorId),
       },
       media,
-      releases: people[i].map((p) => ({
-        _id: p.id,
-        name: p.legalName ?? p.displayName,
-        status: releaseStatusOf(p),
-        identityStatus: p.identityStatus,
-        identityProvider: p.identityProvider,
-        documents: p.identityProvider === 'manual' ? p.idDocumentKeys.length : 0,
-        dateOfBirth: p.dateOfBirth,
-        signedAt: p.signedAt?.toISOString() ?? null,
-      })),
+      releases: people[i].map(presentQueueRelease),
       history: (historyOf.get(r.creatorId) ?? [])
         .filter((h) => h.id !== r.id)
         .map((h) => ({

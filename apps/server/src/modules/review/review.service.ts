@@ -74,10 +74,14 @@ export interface GateItem extends ConsentSubject {
  */
 export async function publicationGate(
   ctx: Ctx,
-  /** `stream`: a go-live (a live stream cannot wait; `pending` flags it for the live monitor instead). */
-  item: GateItem | { objectType: 'stream'; creatorId: string },
+  /**
+   * `stream`: a go-live, with the id the stream will take (people are named on it before it starts).
+   * A live stream cannot wait: `pending` flags it for the live monitor, and go-live refuses while
+   * `awaitingConsent`.
+   */
+  item: GateItem | { objectType: 'stream'; creatorId: string; itemId?: string },
 ): Promise<PublicationGate> {
-  const awaitingConsent = item.objectType !== 'stream' && (await consentMissing(ctx.db, item));
+  const awaitingConsent = await consentMissing(ctx.db, item);
   const review = awaitingConsent || (await needsReview(ctx, item.creatorId));
   return { reviewState: review ? 'pending' : 'approved', awaitingConsent };
 }

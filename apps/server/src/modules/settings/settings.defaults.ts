@@ -134,6 +134,11 @@ export const settingsSchema = z.object({
   /** Reporter details the CyberTipline report draft is filled with (the operator's compliance contact). */
   complianceContactName: z.string().max(200).default(''),
   complianceContactEmail: z.string().max(200).default(''),
+  /**
+   * Years the §2257 records of an erased account (its releases, the person's record and ID copies)
+   * are kept before the daily `records2257.retention` job purges them. 28 C.F.R. 75.4: seven years.
+   */
+  records2257RetentionYears: z.number().int().min(1).max(100).default(7),
   /** The custodian of records the public /2257 page names (18 U.S.C. §2257, 28 C.F.R. 75.6). */
   custodianName: z.string().max(200).default(''),
   custodianAddress: z.string().max(1000).default(''),

@@ -2,4 +2,4 @@
 // Re-exports only (no code): the module's own files import each other directly, never this file.
 export { leaveSession } from './private.service';
 export { hlsDir } from './streaming.hls';
-export { endStream, joinStream, searchLive, streamFacts, streamOwner } from './streaming.service';
+export { endStream, joinStream, plannedStreamId, searchLive, streamFacts, streamOwner } from './streaming.service';

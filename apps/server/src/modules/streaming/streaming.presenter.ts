@@ -49,6 +49,7 @@ export function presentSettings(
     rtmpUrl,
     streamKey: row.streamKey,
     provider,
+    nextStreamId: row.nextStreamId ?? '',
   };
 }
 

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
 import { conversations, type StreamRow, users } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { appError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { msg } from '../../lib/i18n';
 import { randomToken } from '../../lib/secret';
 import { isAdmin } from '../../plugins/auth';
@@ -54,10 +54,16 @@ export { room as streamRoom };
 // ---- creator settings
 
 export async function settingsRow(ctx: Pick<Ctx, 'db'>, performerId: string) {
-  return (
+  const row =
     (await findSettings(ctx.db, performerId)) ??
-    (await upsertSettings(ctx.db, performerId, { streamKey: newStreamKey() }, {}))
-  );
+    (await upsertSettings(ctx.db, performerId, { streamKey: newStreamKey(), nextStreamId: newId() }, {}));
+  if (row.nextStreamId) return row;
+  return upsertSettings(ctx.db, performerId, { streamKey: row.streamKey }, { nextStreamId: newId() });
+}
+
+/** The id the creator's next live stream will take: people depicted in it are named on it (releases). */
+export async function plannedStreamId(ctx: Pick<Ctx, 'db'>, performerId: string): Promise<string> {
+  return (await settingsRow(ctx, performerId)).nextStreamId!;
 }
 
 const newStreamKey = () => `live_${randomToken(18)}`;
@@ -130,8 +136,11 @@ export async function goLive(ctx: Ctx, creator: StreamViewerRef, raw: GoLiveBody
   }
   if (priceCents < 0) priceCents = 0;
   // The compliance gate every publishing path asks (review module): a live stream cannot wait in the
-  // queue, so a creator whose items would wait goes live flagged for the live monitor.
-  const gate = await publicationGate(ctx, { objectType: 'stream', creatorId: creator.id });
+  // queue, so a creator whose items would wait goes live flagged for the live monitor; but it cannot
+  // start while someone named for it has not consented and been verified (issue 26 item 3).
+  const id = settings.nextStreamId ?? newId();
+  const gate = await publicationGate(ctx, { objectType: 'stream', creatorId: creator.id, itemId: id });
+  if (gate.awaitingConsent) throw appError(409, 'CONSENT_MISSING', msg('error.streamConsentMissing'));
   const at = ctx.now();
   const stream = await ctx.db
     .transaction(async (tx) => {
@@ -139,7 +148,7 @@ export async function goLive(ctx: Ctx, creator: StreamViewerRef, raw: GoLiveBody
       else await assertCanGoLive(tx, creator.id, at);
       if (await liveStreamOf(tx, creator.id)) throw conflict(ALREADY_LIVE_MESSAGE, 'ALREADY_LIVE');
       await updatePerformerRow(tx, creator.id, { isLive: true });
-      const id = newId();
+      await upsertSettings(tx, creator.id, { streamKey: settings.streamKey }, { nextStreamId: newId() });
       const conversationId = newId();
       await tx.insert(conversations).values({
         id: conversationId,

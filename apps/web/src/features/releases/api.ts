@@ -12,6 +12,9 @@ export type ReleaseSign = ApiBody<'/release-invites/{token}/sign', 'post'>;
 export const useReleases = (subjectId: string | null) =>
   useApi(subjectId ? '/releases' : null, { query: { subjectId: subjectId ?? undefined } });
 
+/** Admins: people named for a live stream whose identity waits for a decision (no queue item of their own). */
+export const useStreamIdentityChecks = (enabled: boolean) => useApi(enabled ? '/admin/releases/identity-checks' : null);
+
 export const useInvite = (token: string) => useApi('/release-invites/{token}', { path: { token } });
 
 const refresh = () => mutate((key) => typeof key === 'string' && key.startsWith('/releases'));

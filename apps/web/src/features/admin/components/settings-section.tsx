@@ -125,6 +125,12 @@ const GROUPS: Array<{ id: string; title: string; fields: Def[] }> = [
         kind: 'number',
         hint: 'Purchases keep only what accounting needs: amounts, date, creator, what was bought',
       },
+      {
+        key: 'records2257RetentionYears',
+        label: 'Keep the §2257 records of an erased account for (years)',
+        kind: 'number',
+        hint: '28 C.F.R. 75.4 asks for seven years; a daily job purges them afterwards',
+      },
       { key: 'complianceContactName', label: 'Compliance contact name (report drafts)', kind: 'text' },
       { key: 'complianceContactEmail', label: 'Compliance contact e-mail (report drafts)', kind: 'text' },
     ],

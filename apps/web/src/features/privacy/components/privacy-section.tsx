@@ -112,6 +112,7 @@ export function PrivacySection({ isCreator }: { isCreator: boolean }) {
           <ul className="list-disc space-y-1 pl-5 text-sm text-zinc-600 dark:text-zinc-400">
             <li>{t('dataRights.lossProfile')}</li>
             {isCreator && <li>{t('dataRights.lossCreator')}</li>}
+            {isCreator && <li>{t('dataRights.lossCreatorRecords')}</li>}
             <li>{t('dataRights.lossRecords')}</li>
             <li>{t('dataRights.lossTokens')}</li>
           </ul>

@@ -84,11 +84,16 @@ export function PeopleInContent({
   subjectId,
   title,
   mediaIds,
+  heading,
+  hint,
 }: {
   subjectType: string;
   subjectId: string;
   title: string;
   mediaIds: string[];
+  /** Defaults to "People in this content" and its hint (a live stream says "People in this stream"). */
+  heading?: string;
+  hint?: string;
 }) {
   const { t } = useTranslation();
   const { data } = useReleases(subjectId);
@@ -120,8 +125,8 @@ export function PeopleInContent({
   const people = data?.data ?? [];
   return (
     <section className="space-y-3 border-t border-zinc-200 pt-4 dark:border-zinc-800" data-testid="people-in-content">
-      <h3 className="font-semibold">{t('releases.people')}</h3>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('releases.peopleHint')}</p>
+      <h3 className="font-semibold">{heading ?? t('releases.people')}</h3>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{hint ?? t('releases.peopleHint')}</p>
       {people.length === 0 ? (
         <p className="text-sm text-zinc-500 dark:text-zinc-400">{t('releases.none')}</p>
       ) : (

@@ -10,7 +10,7 @@ import { getErrorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { DATE_TIME, formatDate } from '../../../lib/i18n/format';
 import { Badge, SectionTitle, Select, TextArea } from '../../admin/components/kit';
-import { QueueReleases } from '../../releases/components/queue-releases';
+import { QueueReleases, StreamIdentityChecks } from '../../releases/components/queue-releases';
 import {
   formatWait,
   REVIEW_REASONS,
@@ -207,6 +207,7 @@ export default function ReviewQueueSection() {
           {t('review.late', { time: formatWait(data.alertAfterSeconds) })}
         </p>
       )}
+      <StreamIdentityChecks />
       <p className="sr-only" aria-live="polite">
         {announce}
       </p>

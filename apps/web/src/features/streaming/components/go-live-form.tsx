@@ -10,11 +10,14 @@ export function GoLiveForm({
   defaultGroupPrice,
   disabled,
   busy,
+  error,
   onSubmit,
 }: {
   defaultGroupPrice: number;
   disabled?: boolean;
   busy?: boolean;
+  /** Why the server refused to go live (a person named for the stream has not consented yet). */
+  error?: string | null;
   onSubmit: (body: ApiBody<'/streaming/live', 'post'>) => void;
 }) {
   const { t } = useTranslation();
@@ -100,6 +103,15 @@ export function GoLiveForm({
         onChange={(e) => setPrice(e.target.value)}
         error={priceError}
       />
+      {error && (
+        <p
+          role="alert"
+          className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-100"
+          data-testid="go-live-error"
+        >
+          {error}
+        </p>
+      )}
       <Button
         type="submit"
         size="lg"

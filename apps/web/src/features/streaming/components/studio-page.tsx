@@ -8,6 +8,7 @@ import { cn } from '../../../lib/cn';
 import { useRealtimeEvent } from '../../../lib/realtime';
 import { useCurrentUser } from '../../auth/api';
 import { ModeratorWarning } from '../../live-monitor/components/moderator-warning';
+import { PeopleInContent } from '../../releases/components/people-in-content';
 import { useSettings } from '../../settings/api';
 import { usePageTitle } from '../../settings/hooks';
 import { realtimeStreaming, type Stream, streamingApi, tokens, useCreatorLiveStream, useStreamSettings } from '../api';
@@ -56,6 +57,7 @@ export function StudioPage() {
   const [stream, setStream] = useState<Stream | null>(null);
   const [source, setSource] = useState<Source>('browser');
   const [busy, setBusy] = useState(false);
+  const [goLiveError, setGoLiveError] = useState<string | null>(null);
   const [confirmEnd, setConfirmEnd] = useState(false);
   const [ingest, setIngest] = useState<'idle' | 'sending' | 'receiving' | 'error'>('idle');
   const devices = useMediaDevices();
@@ -140,6 +142,7 @@ export function StudioPage() {
 
   const goLive = async (body: Parameters<typeof streamingApi.goLive>[0]) => {
     setBusy(true);
+    setGoLiveError(null);
     try {
       const s = await streamingApi.goLive(body);
       setStream(s);
@@ -147,7 +150,9 @@ export function StudioPage() {
       void refreshCurrent();
       toast.success(t('streaming.studio.youAreLive'));
     } catch (err) {
-      toast.error(getErrorMessage(err));
+      // A refusal for consent stays on the form, next to the people it names; others are a toast.
+      if ((err as { code?: string }).code === 'CONSENT_MISSING') setGoLiveError(getErrorMessage(err));
+      else toast.error(getErrorMessage(err));
     } finally {
       setBusy(false);
     }
@@ -319,6 +324,7 @@ export function StudioPage() {
                   <GoLiveForm
                     defaultGroupPrice={settings?.groupCallPrice ?? 0}
                     busy={busy}
+                    error={goLiveError}
                     disabled={source === 'browser' && devices.status !== 'ready' && provider !== 'agora'}
                     onSubmit={goLive}
                   />
@@ -326,6 +332,20 @@ export function StudioPage() {
               )}
             </CardContent>
           </Card>
+          {!live && settings?.nextStreamId && (
+            <Card>
+              <CardContent>
+                <PeopleInContent
+                  subjectType="stream"
+                  subjectId={settings.nextStreamId}
+                  title={t('releases.streamTitle')}
+                  mediaIds={[]}
+                  heading={t('releases.streamPeople')}
+                  hint={t('releases.streamPeopleHint')}
+                />
+              </CardContent>
+            </Card>
+          )}
           {source === 'obs' && <ObsCard />}
           {live && <ViewerList streamId={live._id} live={room.viewers} />}
           <PricesCard />

@@ -15,6 +15,8 @@ export const dataRightsDe: Messages['dataRights'] = {
   lossCreator:
     'Deine Beiträge und Inhalte werden gelöscht, Käufer und Abonnenten verlieren den Zugriff. Abos enden ohne Erstattung; beantrage vorher deine Auszahlung.',
   lossRecords: 'Zahlungsbelege, die wir gesetzlich aufbewahren müssen, bleiben – ohne deinen Namen.',
+  lossCreatorRecords:
+    'Aufzeichnungen, die das Gesetz von Produzenten von Inhalten für Erwachsene verlangt (Einverständniserklärungen, dein rechtlicher Name, Geburtsdatum und Ausweiskopien), werden für die gesetzliche Frist vertraulich aufbewahrt und danach gelöscht.',
   lossTokens: 'Token, die noch in deiner Wallet sind, verfallen.',
   password: 'Dein Passwort',
   cancel: 'Abbrechen',

@@ -13,6 +13,8 @@ export const dataRightsEn = {
   lossCreator:
     'Your posts and content are deleted, so buyers and subscribers lose access. Subscriptions stop and are not refunded; request your payout first.',
   lossRecords: 'Payment records the law requires us to keep stay, without your name.',
+  lossCreatorRecords:
+    'Records the law asks a producer of adult content to keep (releases, your legal name, date of birth and ID copies) are kept privately for the legal period, then deleted.',
   lossTokens: 'Tokens left in your wallet are lost.',
   password: 'Your password',
   cancel: 'Cancel',

@@ -14,6 +14,8 @@ export const dataRightsEs: Messages['dataRights'] = {
   lossCreator:
     'Se eliminan tus publicaciones y contenidos, así que compradores y suscriptores pierden el acceso. Las suscripciones terminan sin reembolso; solicita antes tu pago.',
   lossRecords: 'Los registros de pago que la ley nos obliga a guardar se quedan, sin tu nombre.',
+  lossCreatorRecords:
+    'Los registros que la ley exige a quien produce contenido para adultos (autorizaciones, tu nombre legal, fecha de nacimiento y copias de tu documento) se conservan en privado durante el plazo legal y después se eliminan.',
   lossTokens: 'Los tokens que queden en tu monedero se pierden.',
   password: 'Tu contraseña',
   cancel: 'Cancelar',

@@ -15,6 +15,8 @@ export const dataRightsFr: Messages['dataRights'] = {
   lossCreator:
     'Vos publications et contenus sont supprimés : acheteurs et abonnés perdent l’accès. Les abonnements s’arrêtent sans remboursement ; demandez d’abord votre versement.',
   lossRecords: 'Les relevés de paiement que la loi nous oblige à garder restent, sans votre nom.',
+  lossCreatorRecords:
+    'Les registres que la loi impose au producteur de contenus pour adultes (autorisations, votre nom légal, date de naissance et copies de pièce d’identité) sont conservés en privé pendant la durée légale, puis supprimés.',
   lossTokens: 'Les jetons restant dans votre portefeuille sont perdus.',
   password: 'Votre mot de passe',
   cancel: 'Annuler',

@@ -15,6 +15,8 @@ export const dataRightsPtBR: Messages['dataRights'] = {
   lossCreator:
     'Seus posts e conteúdos são excluídos, e compradores e assinantes perdem o acesso. As assinaturas terminam sem reembolso; solicite seu saque antes.',
   lossRecords: 'Os registros de pagamento que a lei nos obriga a guardar ficam, sem o seu nome.',
+  lossCreatorRecords:
+    'Os registros que a lei exige de quem produz conteúdo adulto (autorizações, seu nome legal, data de nascimento e cópias do documento) são guardados de forma privada pelo prazo legal e depois excluídos.',
   lossTokens: 'Os tokens que sobrarem na sua carteira são perdidos.',
   password: 'Sua senha',
   cancel: 'Cancelar',

@@ -5,6 +5,10 @@ export const releasesDe: typeof releasesEn = {
   peopleHint:
     'Nenne alle, die außer dir zu sehen sind. Veröffentlicht wird erst, wenn alle eingewilligt haben und verifiziert sind.',
   none: 'Noch niemand genannt.',
+  streamPeople: 'Personen in diesem Stream',
+  streamPeopleHint:
+    'Nenne alle, die in deinem nächsten Livestream mit dir zu sehen sind. Live gehen wird verweigert, bis alle eingewilligt haben und verifiziert sind.',
+  streamTitle: 'Livestream',
   kindCreator: 'Ein Creator dieser Seite',
   kindGuest: 'Jemand ohne Konto',
   username: 'Benutzername',
@@ -54,6 +58,10 @@ export const releasesDe: typeof releasesEn = {
     myCopy: 'Meine Freigabe herunterladen (PDF)',
   },
   admin: {
+    streamChecks: 'Identitätsprüfungen für Livestreams',
+    streamChecksHint:
+      'Diese Personen wurden für den nächsten Livestream eines Creators genannt, der erst starten kann, wenn ihre Identität akzeptiert ist.',
+    forStream: 'Für den nächsten Livestream von @{{username}}',
     title: 'Abgebildete Personen',
     documents: 'Ausweisdokumente',
     open: 'Öffnen {{n}}',

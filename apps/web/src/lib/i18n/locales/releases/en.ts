@@ -4,6 +4,10 @@ export const releasesEn = {
   peopleHint:
     'Name everyone who appears besides you. The item is published only once each has consented and is verified.',
   none: 'Nobody named yet.',
+  streamPeople: 'People in this stream',
+  streamPeopleHint:
+    'Name everyone who will appear with you in your next live stream. Going live is refused until each has consented and is verified.',
+  streamTitle: 'Live stream',
   kindCreator: 'A creator on this site',
   kindGuest: 'Someone without an account',
   username: 'Their username',
@@ -53,6 +57,10 @@ export const releasesEn = {
     myCopy: 'Download my release (PDF)',
   },
   admin: {
+    streamChecks: 'Identity checks for live streams',
+    streamChecksHint:
+      "These people were named for a creator's next live stream, which cannot start until their identity is accepted.",
+    forStream: "For @{{username}}'s next live stream",
     title: 'People depicted',
     documents: 'ID documents',
     open: 'Open {{n}}',

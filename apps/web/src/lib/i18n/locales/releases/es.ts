@@ -5,6 +5,10 @@ export const releasesEs: typeof releasesEn = {
   peopleHint:
     'Nombra a todas las personas que aparecen además de ti. Se publica solo cuando todas han consentido y están verificadas.',
   none: 'Nadie nombrado aún.',
+  streamPeople: 'Personas en esta transmisión',
+  streamPeopleHint:
+    'Nombra a todas las personas que aparecerán contigo en tu próxima transmisión en directo. No podrás empezar hasta que cada una haya dado su consentimiento y esté verificada.',
+  streamTitle: 'Transmisión en directo',
   kindCreator: 'Un creador de este sitio',
   kindGuest: 'Alguien sin cuenta',
   username: 'Su nombre de usuario',
@@ -59,6 +63,10 @@ export const releasesEs: typeof releasesEn = {
     myCopy: 'Descargar mi autorización (PDF)',
   },
   admin: {
+    streamChecks: 'Verificaciones de identidad para transmisiones en directo',
+    streamChecksHint:
+      'Estas personas fueron nombradas para la próxima transmisión en directo de un creador, que no puede empezar hasta que se acepte su identidad.',
+    forStream: 'Para la próxima transmisión en directo de @{{username}}',
     title: 'Personas que aparecen',
     documents: 'Documentos de identidad',
     open: 'Abrir {{n}}',

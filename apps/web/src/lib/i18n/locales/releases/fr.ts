@@ -5,6 +5,10 @@ export const releasesFr: typeof releasesEn = {
   peopleHint:
     'Nommez toutes les personnes qui apparaissent en plus de vous. Le contenu n’est publié que lorsque chacune a consenti et est vérifiée.',
   none: 'Personne n’est encore nommé.',
+  streamPeople: 'Personnes dans ce direct',
+  streamPeopleHint:
+    'Nommez toutes les personnes qui apparaîtront avec vous dans votre prochain direct. Le direct est refusé tant que chacune n’a pas consenti et n’est pas vérifiée.',
+  streamTitle: 'Direct',
   kindCreator: 'Un créateur du site',
   kindGuest: 'Quelqu’un sans compte',
   username: 'Son nom d’utilisateur',
@@ -59,6 +63,10 @@ export const releasesFr: typeof releasesEn = {
     myCopy: 'Télécharger mon autorisation (PDF)',
   },
   admin: {
+    streamChecks: 'Vérifications d’identité pour les directs',
+    streamChecksHint:
+      'Ces personnes ont été nommées pour le prochain direct d’un créateur, qui ne peut commencer qu’une fois leur identité acceptée.',
+    forStream: 'Pour le prochain direct de @{{username}}',
     title: 'Personnes représentées',
     documents: 'Pièces d’identité',
     open: 'Ouvrir {{n}}',

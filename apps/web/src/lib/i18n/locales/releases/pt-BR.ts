@@ -5,6 +5,10 @@ export const releasesPtBR: typeof releasesEn = {
   peopleHint:
     'Indique todas as pessoas que aparecem além de você. O conteúdo só é publicado quando cada uma consentir e for verificada.',
   none: 'Ninguém indicado ainda.',
+  streamPeople: 'Pessoas nesta transmissão',
+  streamPeopleHint:
+    'Indique todas as pessoas que vão aparecer com você na sua próxima transmissão ao vivo. A transmissão é recusada até que cada uma tenha consentido e esteja verificada.',
+  streamTitle: 'Transmissão ao vivo',
   kindCreator: 'Um criador deste site',
   kindGuest: 'Alguém sem conta',
   username: 'Nome de usuário',
@@ -54,6 +58,10 @@ export const releasesPtBR: typeof releasesEn = {
     myCopy: 'Baixar minha autorização (PDF)',
   },
   admin: {
+    streamChecks: 'Verificações de identidade para transmissões ao vivo',
+    streamChecksHint:
+      'Estas pessoas foram indicadas para a próxima transmissão ao vivo de um criador, que só pode começar depois que a identidade delas for aceita.',
+    forStream: 'Para a próxima transmissão ao vivo de @{{username}}',
     title: 'Pessoas retratadas',
     documents: 'Documentos de identidade',
     open: 'Abrir {{n}}',

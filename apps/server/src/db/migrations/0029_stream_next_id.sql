@@ -1,0 +1,1 @@
+ALTER TABLE "creator_stream_settings" ADD COLUMN "next_stream_id" uuid;
