@@ -17,8 +17,16 @@ export async function useVerotelApp() {
     signatureKey: VEROTEL_KEY,
     apiUsername: 'api-user',
     apiPassword: 'api-pass',
-    deliver: async (query) => {
-      const res = await t().app.inject({ method: 'GET', url: `/api/payments/verotel/webhook?${query}` });
+    deliver: async (query, method) => {
+      const res =
+        method === 'GET'
+          ? await t().app.inject({ method, url: `/api/payments/verotel/webhook?${query}` })
+          : await t().app.inject({
+              method,
+              url: '/api/payments/verotel/webhook',
+              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+              payload: query,
+            });
       return { status: res.statusCode, body: res.body };
     },
   });
@@ -35,7 +43,10 @@ export async function useVerotelApp() {
     },
   });
   afterAll(() => peer.close());
-  beforeEach(() => t().app.ctx.settings.update({ paymentGateway: 'verotel' }, null));
+  beforeEach(async () => {
+    peer.postbacksBy('GET');
+    await t().app.ctx.settings.update({ paymentGateway: 'verotel' }, null);
+  });
   afterEach(async () => {
     const report = await verifyLedger(t().app.ctx.db);
     expect(report, JSON.stringify(report)).toMatchObject({ ok: true });

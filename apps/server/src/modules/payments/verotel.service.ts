@@ -7,8 +7,8 @@ import { findPayment, findPaymentByExternal } from './payments.repo';
 import { handleEvent } from './payments.service';
 
 /**
- * GET /payments/verotel/webhook: one FlexPay postback (docs/payments.md, "Verotel"). Refused with a
- * 4xx, logged, and applied to nothing when it comes from an address outside VEROTEL_POSTBACK_IPS
+ * GET or POST /payments/verotel/webhook: one FlexPay postback (docs/payments.md, "Verotel"); `rawQuery`
+ * is the query string and, for a POST, the form body after it. Refused with a 4xx, logged, and applied to nothing when it comes from an address outside VEROTEL_POSTBACK_IPS
  * (403) or its signature or shop is wrong (400). A refund or chargeback of a sale whose own
  * postback has not been applied yet (a reordered delivery) answers 409 without recording it, so
  * Verotel's retry applies it later. Everything else goes through `handleEvent` once per event id.

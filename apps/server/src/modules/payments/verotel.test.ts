@@ -214,6 +214,52 @@ describe('wallet top-ups through Verotel’s Order Page', () => {
   });
 });
 
+describe('postbacks sent by POST (an integration configured for it)', () => {
+  it('a form body is verified like a query: applied once, a duplicate by GET is the same event, a forged one refused', async () => {
+    const { app } = t();
+    peer.postbacksBy('POST');
+    const { fan, payment } = await topUp(app, 25);
+    const paid = await peer.checkout(payment.checkoutUrl, ACCEPTED_CARD);
+    const delivery = peer.deliveries.at(-1)!;
+    expect(delivery).toMatchObject({ status: 200, body: 'OK' });
+    expect(await balance(app, fan.user.id)).toBe(2500);
+    expect(await paymentRow(app, payment._id)).toMatchObject({ status: 'succeeded' });
+    // the same postback again, by POST and by GET: one event, one credit
+    expect(await peer.redeliver(delivery)).toEqual({ status: 200, body: 'OK' });
+    expect(await peer.redeliver(delivery, 'GET')).toEqual({ status: 200, body: 'OK' });
+    expect(await balance(app, fan.user.id)).toBe(2500);
+    const events = await app.ctx.db.select().from(webhookEvents).where(eq(webhookEvents.gateway, 'verotel'));
+    expect(events).toHaveLength(1);
+
+    const form = (query: string, remoteAddress?: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/payments/verotel/webhook',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: query,
+        remoteAddress,
+      });
+    // a changed amount, another key, a parameter both in the query and the form, an address not allowed
+    const changed = delivery.query.replace(/priceAmount=[^&]+/, 'priceAmount=2500.00');
+    expect((await form(changed)).json()).toMatchObject({ code: 'INVALID_SIGNATURE' });
+    const { signature: _, ...unsigned } = delivery.params;
+    expect((await peer.postRaw(unsigned, 'another-shops-key')).status).toBe(400);
+    const twice = await app.inject({
+      method: 'POST',
+      url: '/api/payments/verotel/webhook?saleID=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: delivery.query,
+    });
+    expect(twice.statusCode).toBe(400);
+    expect((await form(delivery.query, '203.0.113.9')).statusCode).toBe(403);
+
+    // a refund posted as a form reverses the sale
+    expect(await peer.credit(paid.sale!.transactions[0])).toMatchObject({ status: 200, body: 'OK' });
+    expect(await balance(app, fan.user.id)).toBe(0);
+    expect((await paymentRow(app, payment._id)).status).toBe('refunded');
+  });
+});
+
 describe('forged postbacks', () => {
   it('a wrong signature, another key, another shop or an address outside the list: 4xx, logged, nothing applied', async () => {
     const { app } = t();
