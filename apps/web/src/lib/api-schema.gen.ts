@@ -32337,7 +32337,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** CCBill webhook (NewSaleSuccess, NewSaleFailure, RenewalSuccess, RenewalFailure, Cancellation, Expiration, Refund, Void, Chargeback): not signed, so accepted only from CCBill’s address ranges and on the secret path given to CCBill; idempotent by transaction id */
+        /** CCBill webhook (NewSaleSuccess, NewSaleFailure, RenewalSuccess, RenewalFailure, Cancellation, Expiration, Refund, Void, Chargeback): not signed, so accepted only from CCBill’s address ranges; a Refund, Void or Chargeback of a sale not applied yet answers 409 unrecorded, for the retry and on the secret path given to CCBill; idempotent by transaction id */
         post: {
             parameters: {
                 query?: {
@@ -32395,7 +32395,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** CCBill webhook (NewSaleSuccess, NewSaleFailure, RenewalSuccess, RenewalFailure, Cancellation, Expiration, Refund, Void, Chargeback): not signed, so accepted only from CCBill’s address ranges (this plain path only while no CCBILL_WEBHOOK_SECRET is set); idempotent by transaction id */
+        /** CCBill webhook (NewSaleSuccess, NewSaleFailure, RenewalSuccess, RenewalFailure, Cancellation, Expiration, Refund, Void, Chargeback): not signed, so accepted only from CCBill’s address ranges; a Refund, Void or Chargeback of a sale not applied yet answers 409 unrecorded, for the retry (this plain path only while no CCBILL_WEBHOOK_SECRET is set); idempotent by transaction id */
         post: {
             parameters: {
                 query?: {
