@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { buildAdmin, buildPerformer, buildUser } from '../../../test/factories';
+import { buyByCard, chargesOf, holds, ppvPost } from '../../../test/factories.card-purchases';
+import { earned } from '../../../test/factories.memberships';
 import { useVerotelApp, VEROTEL_KEY, VEROTEL_SHOP } from '../../../test/verotel-app';
 import { ACCEPTED_CARD, DECLINED_CARD } from '../../../test/verotel-peer';
 import type { App } from '../../app-type';
@@ -211,6 +213,46 @@ describe('wallet top-ups through Verotel’s Order Page', () => {
     expect(retried.map((d) => [d.status, d.body])).toEqual([[200, 'OK']]);
     expect((await paymentRow(app, payment._id)).status).toBe('chargeback');
     expect(await balance(app, fan.user.id)).toBe(0);
+  });
+});
+
+describe('a single purchase by card', () => {
+  it('is paid on the Order Page, bought once, and a credit at Verotel takes it back', async () => {
+    const { app } = t();
+    const { creator, post } = await ppvPost(app);
+    const fan = await buildUser(app);
+    const res = await buyByCard(app, fan, `feed/${post.id}`, { returnTo: `/post/${post.id}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const pay = res.json();
+    expect(pay).toMatchObject({ purpose: 'purchase', amount: 7.5, status: 'created', gateway: 'verotel' });
+    expect(Object.fromEntries(new URL(pay.checkoutUrl).searchParams)).toMatchObject({
+      type: 'purchase',
+      priceAmount: '7.50',
+      referenceID: pay._id,
+    });
+    expect(await holds(app, fan.user.id, post.id)).toBe(false);
+
+    const paid = await peer.checkout(pay.checkoutUrl, ACCEPTED_CARD);
+    expect(paid.location).toBe(
+      `https://fans.example.test/payments/result?next=%2Fpost%2F${post.id}&payment=${pay._id}`,
+    );
+    const sale = peer.deliveries.at(-1)!;
+    expect(sale).toMatchObject({ status: 200, body: 'OK' });
+    expect((await paymentRow(app, pay._id)).status).toBe('succeeded');
+    expect(await holds(app, fan.user.id, post.id)).toBe(true);
+    expect(await balance(app, fan.user.id)).toBe(0);
+    expect(await earned(app, creator.user.id)).toBe(600); // 7.50 less the 20% commission
+    // Verotel delivers the sale again: bought once
+    expect(await peer.redeliver(sale)).toEqual({ status: 200, body: 'OK' });
+    const charges = await chargesOf(app, fan.user.id);
+    expect(charges).toMatchObject([{ type: 'feed', objectId: post.id, status: 'paid', grossCents: 750 }]);
+
+    expect(await peer.credit(paid.sale!.transactions[0])).toMatchObject({ status: 200, body: 'OK' });
+    expect((await paymentRow(app, pay._id)).status).toBe('refunded');
+    expect(await holds(app, fan.user.id, post.id)).toBe(false);
+    expect(await earned(app, creator.user.id)).toBe(0);
+    expect(await balance(app, fan.user.id)).toBe(0);
+    expect((await chargesOf(app, fan.user.id))[0].status).not.toBe('paid'); // reversed (marked as the chargeback path marks it)
   });
 });
 
