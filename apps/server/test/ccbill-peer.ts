@@ -83,6 +83,8 @@ export async function startCcbillPeer(cfg: CcbillPeerConfig) {
     denialUrl: '',
     /** CCBill's two webhook formats. */
     format: 'form' as 'form' | 'json',
+    /** A delayed delivery: NewSaleSuccess waits for `settle()` (the fan's form still answers at once). */
+    holdSales: false,
     subscriptions,
     postbacks,
     records,
@@ -162,18 +164,21 @@ export async function startCcbillPeer(cfg: CcbillPeerConfig) {
     };
     subscriptions.set(sub.id, sub);
     book({ type: 'NEW', subscriptionId: sub.id, amount: q.initialPrice });
-    await post('NewSaleSuccess', {
-      subscriptionId: sub.id,
-      transactionId,
-      ...common(),
-      ...person,
-      ...terms,
-      paymentType: 'CREDIT',
-      cardType: 'VISA',
-      last4: q.cardNum.slice(-4),
-      expDate: `${q.expMonth ?? '12'}${q.expYear ?? '30'}`,
-      ...custom,
-    });
+    const success = () =>
+      post('NewSaleSuccess', {
+        subscriptionId: sub.id,
+        transactionId,
+        ...common(),
+        ...person,
+        ...terms,
+        paymentType: 'CREDIT',
+        cardType: 'VISA',
+        last4: q.cardNum.slice(-4),
+        expDate: `${q.expMonth ?? '12'}${q.expYear ?? '30'}`,
+        ...custom,
+      });
+    if (peer.holdSales) later.push(success);
+    else await success();
     return sub;
   }
 

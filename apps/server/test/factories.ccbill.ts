@@ -39,6 +39,7 @@ export async function useCcbillGateway(app: App, peer: CcbillPeer) {
   const { port } = app.server.address() as { port: number };
   peer.webhookUrl = `http://127.0.0.1:${port}/api/payments/ccbill/webhook/${CCBILL.webhookSecret}`;
   peer.format = 'form';
+  peer.holdSales = false;
   await app.ctx.settings.update({ paymentGateway: 'ccbill' }, null);
 }
 

@@ -4,7 +4,7 @@ import type { App } from '../src/app';
 import { payments, users } from '../src/db/schema';
 import type { Actor } from './factories';
 import { useTestApp } from './harness';
-import { startSegpayPeer, TEST_CARDS } from './segpay-peer';
+import { type SegpayPeer, startSegpayPeer, TEST_CARDS } from './segpay-peer';
 
 /**
  * Segpay tests: the app configured for Segpay with every URL at the local peer, postbacks from
@@ -14,15 +14,16 @@ export const SEGPAY_KEY = 'segpay-postback-key-for-tests';
 export const PEER_IP = '127.0.0.1';
 export const SEGPAY_IDS = { packageId: '110530', pricePointId: '3773', recurringPricePointId: '3774' };
 
-export async function useSegpay() {
-  const peer = await startSegpayPeer({
+/** A Segpay peer whose postbacks reach the app of `app()` through app.inject from the allowed range. */
+export function startSegpayPeerFor(app: () => App) {
+  return startSegpayPeer({
     ...SEGPAY_IDS,
     merchantId: 'M-4242',
     userId: 'srs-user',
     accessKey: 'srs-access-key',
     postbackUrl: `/api/payments/segpay/webhook?key=${SEGPAY_KEY}`,
     deliver: async (r) => {
-      const res = await t().app.inject({
+      const res = await app().inject({
         method: r.method,
         url: r.url,
         payload: r.body,
@@ -32,22 +33,28 @@ export async function useSegpay() {
       return { status: res.statusCode, body: res.body };
     },
   });
-  const t = useTestApp({
-    env: {
-      SEGPAY_PACKAGE_ID: SEGPAY_IDS.packageId,
-      SEGPAY_PRICE_POINT_ID: SEGPAY_IDS.pricePointId,
-      SEGPAY_RECURRING_PRICE_POINT_ID: SEGPAY_IDS.recurringPricePointId,
-      SEGPAY_MERCHANT_ID: 'M-4242',
-      SEGPAY_USER_ID: 'srs-user',
-      SEGPAY_ACCESS_KEY: 'srs-access-key',
-      SEGPAY_POSTBACK_KEY: SEGPAY_KEY,
-      SEGPAY_POSTBACK_IPS: '127.0.0.0/8, ::1',
-      SEGPAY_PAYMENT_URL: peer.paymentUrl,
-      SEGPAY_SRS_URL: peer.url,
-      SEGPAY_RECURRING_PRICING_URL: `${peer.url}/MerchantServices/DynamicRecurringPricing/`,
-      PUBLIC_URL: 'https://fans.example',
-    },
-  });
+}
+
+/** The app's environment for Segpay with every URL at the peer. */
+export function segpayEnv(peer: SegpayPeer): Record<string, string> {
+  return {
+    SEGPAY_PACKAGE_ID: SEGPAY_IDS.packageId,
+    SEGPAY_PRICE_POINT_ID: SEGPAY_IDS.pricePointId,
+    SEGPAY_RECURRING_PRICE_POINT_ID: SEGPAY_IDS.recurringPricePointId,
+    SEGPAY_MERCHANT_ID: 'M-4242',
+    SEGPAY_USER_ID: 'srs-user',
+    SEGPAY_ACCESS_KEY: 'srs-access-key',
+    SEGPAY_POSTBACK_KEY: SEGPAY_KEY,
+    SEGPAY_POSTBACK_IPS: '127.0.0.0/8, ::1',
+    SEGPAY_PAYMENT_URL: peer.paymentUrl,
+    SEGPAY_SRS_URL: peer.url,
+    SEGPAY_RECURRING_PRICING_URL: `${peer.url}/MerchantServices/DynamicRecurringPricing/`,
+  };
+}
+
+export async function useSegpay() {
+  const peer = await startSegpayPeerFor(() => t().app);
+  const t = useTestApp({ env: { ...segpayEnv(peer), PUBLIC_URL: 'https://fans.example' } });
   return { peer, t };
 }
 

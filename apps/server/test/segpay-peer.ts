@@ -195,7 +195,8 @@ export async function startSegpayPeer(o: SegpayPeerOptions) {
     }
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
 
   /** Delivers one postback as Segpay would: the configured URL with the fields (GET) or as a form (POST). */
   const deliverOne = async (fields: Fields): Promise<Delivery> => {
@@ -269,6 +270,13 @@ export async function startSegpayPeer(o: SegpayPeerOptions) {
     },
     member: (purchaseId: string, action: string) => member(purchases.get(purchaseId)!, action),
     close: () => new Promise<void>((r) => server.close(() => r())),
+    /** Segpay does not answer (the peer stopped: connections refused) until `start()` listens again on its port. */
+    stop: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
+    start: () => new Promise<void>((r) => server.listen(port, '127.0.0.1', r)),
   };
   return peer;
 }

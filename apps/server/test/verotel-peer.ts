@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
  * A local peer that plays Verotel FlexPay from its public documentation (docs/payments.md,
  * "Verotel"): the Order Page at `/startorder` (refuses a link whose FlexPay signature is wrong,
  * takes a card number: ACCEPTED_CARD is approved, any other declined), the postbacks Verotel sends
- * (GET, FlexPay-signed, retried until the answer is `OK`) and the Control Center API call that stops
+ * (GET as documented, or POST as a form: `postbacksBy`; FlexPay-signed, retried until the answer is `OK`) and the Control Center API call that stops
  * rebilling (`POST /api/sale/{saleID}/cancel`, Basic auth). Its signing is written here from the
  * docs, independently of the server's. Postbacks go through `deliver` (the test's app.inject).
  */
@@ -31,7 +31,8 @@ export interface VerotelPeerOptions {
   signatureKey: string;
   apiUsername: string;
   apiPassword: string;
-  deliver(query: string): Promise<{ status: number; body: string }>;
+  /** Hands one postback to the app: `GET` (FlexPay's documented way) or `POST` as a form. */
+  deliver(query: string, method: 'GET' | 'POST'): Promise<{ status: number; body: string }>;
 }
 
 const SIGNED =
@@ -53,12 +54,13 @@ export function startVerotelPeer(o: VerotelPeerOptions) {
   const queued: Array<Record<string, string>> = [];
   const apiCalls: Array<{ path: string; authorization: string; accept: string }> = [];
   let seq = 1000;
+  let method: 'GET' | 'POST' = 'GET';
 
   /** Sends one signed postback; a non-OK answer stays in `failed()` for Verotel's retry. */
   async function post(params: Record<string, string>): Promise<PeerDelivery> {
     const withSig = { ...params, signature: sign(params) };
     const query = new URLSearchParams(withSig).toString();
-    const answer = await o.deliver(query);
+    const answer = await o.deliver(query, method);
     const d = { params: withSig, query, ...answer };
     deliveries.push(d);
     return d;
@@ -262,7 +264,11 @@ export function startVerotelPeer(o: VerotelPeerOptions) {
       chargeback: (txn: string) => reversal('chargeback', txn),
       /** Any parameters, signed (with another key to forge one). */
       postRaw: (params: Record<string, string>, key?: string) =>
-        o.deliver(new URLSearchParams({ ...params, signature: sign(params, key) }).toString()),
+        o.deliver(new URLSearchParams({ ...params, signature: sign(params, key) }).toString(), method),
+      /** How the following postbacks are sent (an integration configured for POST): GET by default. */
+      postbacksBy(m: 'GET' | 'POST') {
+        method = m;
+      },
       /** Postbacks held back (a held sale, cancellations by API), in order. */
       async flush() {
         const out: PeerDelivery[] = [];
@@ -277,7 +283,7 @@ export function startVerotelPeer(o: VerotelPeerOptions) {
         const unique = [...new Map(failed.map((d) => [d.query, d])).values()];
         const out: PeerDelivery[] = [];
         for (const d of unique) {
-          const answer = await o.deliver(d.query);
+          const answer = await o.deliver(d.query, method);
           const again = { ...d, ...answer };
           deliveries.push(again);
           out.push(again);
@@ -285,8 +291,8 @@ export function startVerotelPeer(o: VerotelPeerOptions) {
         return out;
       },
       /** The same delivery again (a duplicate). */
-      async redeliver(d: PeerDelivery) {
-        const answer = await o.deliver(d.query);
+      async redeliver(d: PeerDelivery, by = method) {
+        const answer = await o.deliver(d.query, by);
         deliveries.push({ ...d, ...answer });
         return answer;
       },

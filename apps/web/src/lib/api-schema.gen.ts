@@ -32284,7 +32284,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Verotel FlexPay postback (GET, signed with the shop’s signature key; answered OK as FlexPay requires). 400 on a bad signature, 403 from an address outside VEROTEL_POSTBACK_IPS, 409 for a credit or chargeback whose sale is not applied yet (Verotel retries); idempotent by transaction id */
+        /** Verotel FlexPay postback (GET with the parameters in the query, as FlexPay documents, or POST with them as a form; signed with the shop’s signature key; answered OK as FlexPay requires). 400 on a bad signature, 403 from an address outside VEROTEL_POSTBACK_IPS, 409 for a credit or chargeback whose sale is not applied yet (Verotel retries); idempotent by transaction id */
         get: {
             parameters: {
                 query?: {
@@ -32351,7 +32351,72 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
+        /** Verotel FlexPay postback (GET with the parameters in the query, as FlexPay documents, or POST with them as a form; signed with the shop’s signature key; answered OK as FlexPay requires). 400 on a bad signature, 403 from an address outside VEROTEL_POSTBACK_IPS, 409 for a credit or chargeback whose sale is not applied yet (Verotel retries); idempotent by transaction id */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description initial, rebill, cancel, uncancel, expiry, extend, downgrade, upgrade, credit, chargeback; none for a purchase */
+                    event?: string;
+                    /** @description purchase or subscription */
+                    type?: string;
+                    /** @description the website ID */
+                    shopID?: string;
+                    /** @description Verotel’s sale */
+                    saleID?: string;
+                    /** @description the transaction of a sale, rebill, credit or chargeback */
+                    transactionID?: string;
+                    /** @description credit, chargeback: the transaction taken back */
+                    parentID?: string;
+                    /** @description our payment id */
+                    referenceID?: string;
+                    /** @description nnn.nn */
+                    priceAmount?: string;
+                    /** @description ISO code */
+                    priceCurrency?: string;
+                    /** @description rebill: nnn.nn charged */
+                    amount?: string;
+                    /** @description rebill: ISO code */
+                    currency?: string;
+                    /** @description pass-through: the payment purpose */
+                    custom1?: string;
+                    /** @description pass-through: the purpose’s keys (a=1&b=2) */
+                    custom2?: string;
+                    /** @description pass-through: our user id */
+                    custom3?: string;
+                    /** @description recurring or one-time */
+                    subscriptionType?: string;
+                    /** @description trial, normal or terminated */
+                    subscriptionPhase?: string;
+                    /** @description ISO 8601 duration */
+                    period?: string;
+                    /** @description YYYY-MM-DD */
+                    nextChargeOn?: string;
+                    /** @description YYYY-MM-DD */
+                    expiresOn?: string;
+                    /** @description user, merchant, support or system */
+                    cancelledBy?: string;
+                    /** @description CC, DDEU … */
+                    paymentMethod?: string;
+                    /** @description SHA-256 (or legacy SHA-1) FlexPay signature over every other parameter */
+                    signature?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description FlexPay counts a postback delivered only when the answer is OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": "OK";
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -32473,7 +32538,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** CCBill webhook (NewSaleSuccess, NewSaleFailure, RenewalSuccess, RenewalFailure, Cancellation, Expiration, Refund, Void, Chargeback): not signed, so accepted only from CCBill’s address ranges and on the secret path given to CCBill; idempotent by transaction id */
+        /** CCBill webhook (NewSaleSuccess, NewSaleFailure, RenewalSuccess, RenewalFailure, Cancellation, Expiration, Refund, Void, Chargeback): not signed, so accepted only from CCBill’s address ranges; a Refund, Void or Chargeback of a sale not applied yet answers 409 unrecorded, for the retry and on the secret path given to CCBill; idempotent by transaction id */
         post: {
             parameters: {
                 query?: {
@@ -32531,7 +32596,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** CCBill webhook (NewSaleSuccess, NewSaleFailure, RenewalSuccess, RenewalFailure, Cancellation, Expiration, Refund, Void, Chargeback): not signed, so accepted only from CCBill’s address ranges (this plain path only while no CCBILL_WEBHOOK_SECRET is set); idempotent by transaction id */
+        /** CCBill webhook (NewSaleSuccess, NewSaleFailure, RenewalSuccess, RenewalFailure, Cancellation, Expiration, Refund, Void, Chargeback): not signed, so accepted only from CCBill’s address ranges; a Refund, Void or Chargeback of a sale not applied yet answers 409 unrecorded, for the retry (this plain path only while no CCBILL_WEBHOOK_SECRET is set); idempotent by transaction id */
         post: {
             parameters: {
                 query?: {

@@ -1,14 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CCBILL_TEST_CARDS, startCcbillPeer } from '../../../test/ccbill-peer';
 import { buildAdmin, buildPerformer, buildUser } from '../../../test/factories';
+import { buyByCard, chargesOf, holds, ppvPost } from '../../../test/factories.card-purchases';
 import { buildContent } from '../../../test/factories.catalogue';
 import { answer, balance, CCBILL, ccbillEnv, paymentRow, useCcbillGateway } from '../../../test/factories.ccbill';
 import { buildFeed } from '../../../test/factories.feeds';
 import { earned } from '../../../test/factories.memberships';
 import { useTestApp } from '../../../test/harness';
-import type { App } from '../../app-type';
-import { contentItems, entitlements, users, walletCharges } from '../../db/schema';
+import { contentItems, users } from '../../db/schema';
 import { verifyLedger } from '../ledger/ledger.service';
 
 // Single purchases by card (card-purchases.ts) through CCBill's local peer: the hosted form, the
@@ -22,28 +22,6 @@ afterEach(async () => {
   expect(report, JSON.stringify(report)).toMatchObject({ ok: true });
 });
 afterAll(() => peer.close());
-
-type Actor = Awaited<ReturnType<typeof buildUser>>;
-
-async function buyByCard(app: App, fan: Actor, path: string, payload: Record<string, unknown> = {}) {
-  return app.inject({ method: 'POST', url: `/api/payment/purchase/${path}`, headers: fan.auth, payload });
-}
-
-const holds = async (app: App, fanId: string, objectId: string) => {
-  const [e] = await app.ctx.db
-    .select()
-    .from(entitlements)
-    .where(and(eq(entitlements.userId, fanId), eq(entitlements.objectId, objectId)));
-  return Boolean(e && !e.revokedAt);
-};
-const chargesOf = (app: App, fanId: string) =>
-  app.ctx.db.select().from(walletCharges).where(eq(walletCharges.userId, fanId));
-
-async function ppvPost(app: App) {
-  const creator = await buildPerformer(app);
-  const post = await buildFeed(app, creator.user.id, { text: 'ppv', visibility: 'sale', price: 7.5 });
-  return { creator, post };
-}
 
 describe('single purchases by card (CCBill)', () => {
   it('a pay-per-view post bought on the hosted form: the approval buys it once; the wallet is untouched', async () => {

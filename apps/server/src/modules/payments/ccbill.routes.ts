@@ -18,7 +18,7 @@ const postbackBody = z
 const webhookResult = z.object({ received: z.literal(true), duplicate: z.boolean(), result: z.string() });
 
 const summary =
-  'CCBill webhook (NewSaleSuccess, NewSaleFailure, RenewalSuccess, RenewalFailure, Cancellation, Expiration, Refund, Void, Chargeback): not signed, so accepted only from CCBill’s address ranges';
+  'CCBill webhook (NewSaleSuccess, NewSaleFailure, RenewalSuccess, RenewalFailure, Cancellation, Expiration, Refund, Void, Chargeback): not signed, so accepted only from CCBill’s address ranges; a Refund, Void or Chargeback of a sale not applied yet answers 409 unrecorded, for the retry';
 
 /** CCBill's webhooks: the URL to give CCBill is /api/payments/ccbill/webhook/<CCBILL_WEBHOOK_SECRET> (docs/payments.md). */
 export default async function ccbillRoutes(app: App) {

@@ -12,6 +12,7 @@ import {
 } from '../../lib/payments';
 import { findPayment, findPaymentByRecurringId } from './payments.repo';
 import { handleEvent } from './payments.service';
+import { reversedPayment } from './postback-order';
 
 /** A postback as the route received it. */
 export interface CcbillDelivery {
@@ -34,7 +35,9 @@ const sameSecret = (a: string, b: string) =>
  * POST /payments/ccbill/webhook[/<secret>]. CCBill does not sign its webhooks, so a postback
  * counts only from CCBill's address ranges (`CCBILL_WEBHOOK_IPS`) and, when
  * `CCBILL_WEBHOOK_SECRET` is set, on the secret path; anything else is refused (4xx), logged,
- * and changes nothing. Then it is applied through the one event handler, once per event id.
+ * and changes nothing. A Refund, Void or Chargeback of a sale not applied yet answers 409 unrecorded
+ * (CCBill retries a webhook not answered 2xx). Then it is applied through the one event handler,
+ * once per event id.
  */
 export async function acceptCcbillPostback(ctx: Ctx, d: CcbillDelivery) {
   const config = await ctx.settings.effectiveConfig();
@@ -65,6 +68,7 @@ export async function acceptCcbillPostback(ctx: Ctx, d: CcbillDelivery) {
   }
   event = await checkSaleAmount(ctx, event, fields);
   event = await withAgreement(ctx, event);
+  await reversedPayment(ctx, 'ccbill', event);
   return handleEvent(ctx, 'ccbill', event);
 }
 

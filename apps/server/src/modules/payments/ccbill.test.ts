@@ -12,6 +12,7 @@ import {
   useCcbillGateway,
 } from '../../../test/factories.ccbill';
 import { useTestApp } from '../../../test/harness';
+import { users } from '../../db/schema';
 import { formDigest } from '../../lib/payments';
 import { verifyLedger } from '../ledger/ledger.service';
 
@@ -159,6 +160,48 @@ describe('CCBill refunds, voids and chargebacks of top-ups', () => {
     // the same chargeback again, and a late Refund of the same sale: recorded, nothing moves
     expect(answer(await peer.post('Chargeback', chargeback.fields))).toMatchObject({ duplicate: true });
     expect(answer(await peer.reverse('Refund', subB))).toMatchObject({ result: 'ignored (chargeback)' });
+  });
+});
+
+describe('CCBill webhooks out of order', () => {
+  it('a reversal before its sale answers 409 unrecorded; CCBill’s retry after the sale applies it once', async () => {
+    const { app } = t();
+    const fan = await buildUser(app);
+    const warn = vi.spyOn(app.ctx.log, 'warn');
+    for (const eventType of ['Refund', 'Chargeback', 'Void'] as const) {
+      const { paymentId, checkoutUrl } = await openTopUp(app, fan, 20);
+      peer.holdSales = true; // NewSaleSuccess is delivered late
+      const sub = (await peer.pay(checkoutUrl, CCBILL_TEST_CARDS.approved)).subscriptionId!;
+      peer.holdSales = false;
+      const early = await peer.reverse(eventType, sub);
+      expect(answer(early)).toMatchObject({ status: 409, code: 'POSTBACK_OUT_OF_ORDER' });
+      const ids = (await recordedEvents(app)).map((e) => e.eventId);
+      expect(ids).not.toContain(`${eventType}:${early.fields.transactionId}`);
+      expect(await paymentRow(app, paymentId)).toMatchObject({ status: 'created' });
+
+      expect((await peer.settle()).map(answer)).toMatchObject([{ status: 200, result: 'credited' }]);
+      expect(await balance(app, fan.user.id)).toBe(2000);
+      // CCBill retries the webhook it was refused: applied now, and a second retry is a duplicate
+      const retried = await peer.post(eventType, early.fields);
+      expect(answer(retried)).toMatchObject({
+        status: 200,
+        result: eventType === 'Chargeback' ? 'charged back' : 'refunded',
+      });
+      expect(answer(await peer.post(eventType, early.fields))).toMatchObject({ duplicate: true });
+      expect(await paymentRow(app, paymentId)).toMatchObject({
+        status: eventType === 'Chargeback' ? 'chargeback' : 'refunded',
+      });
+      expect(await balance(app, fan.user.id)).toBe(0);
+      const ledger = await verifyLedger(app.ctx.db);
+      expect(ledger, JSON.stringify(ledger)).toMatchObject({ ok: true });
+      if (eventType === 'Chargeback') await app.ctx.db.update(users).set({ chargebackHoldAt: null });
+    }
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ gateway: 'ccbill' }),
+      expect.stringMatching(/before its sale/),
+    );
+    const events = (await recordedEvents(app)).filter((e) => /^(Refund|Chargeback|Void):/.test(e.eventId));
+    expect(events).toHaveLength(3);
   });
 });
 

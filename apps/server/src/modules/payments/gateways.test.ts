@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CCBILL_TEST_CARDS, startCcbillPeer } from '../../../test/ccbill-peer';
 import { buildAdmin, buildPerformer } from '../../../test/factories';
 import { balance, buildLongSessionUser, CCBILL, ccbillEnv, paymentRow } from '../../../test/factories.ccbill';
+import { segpayEnv, startSegpayPeerFor } from '../../../test/factories.segpay';
 import { subscribeVia } from '../../../test/factories.subscriptions';
 import { useTestApp } from '../../../test/harness';
 import { VEROTEL_KEY, VEROTEL_SHOP } from '../../../test/verotel-app';
@@ -11,9 +12,10 @@ import { payments, subscriptions } from '../../db/schema';
 import { verifyLedger } from '../ledger/ledger.service';
 
 // Several gateways live at once (issue 25): the admin's order and purposes, the fan's pick,
-// failover from a declining CCBill to Verotel, approval rates, test connection, and resuming a
-// membership cancelled at the processor. Both processors are local peers.
+// failover from a declining CCBill to Verotel and from a Segpay that does not answer, approval rates,
+// test connection, and resuming a membership cancelled at the processor. The processors are local peers.
 const ccbill = await startCcbillPeer(CCBILL);
+const segpay = await startSegpayPeerFor(() => t().app);
 const verotel = await startVerotelPeer({
   shopId: VEROTEL_SHOP,
   signatureKey: VEROTEL_KEY,
@@ -27,6 +29,7 @@ const verotel = await startVerotelPeer({
 const t = useTestApp({
   env: {
     ...ccbillEnv(ccbill),
+    ...segpayEnv(segpay),
     VEROTEL_SHOP_ID: VEROTEL_SHOP,
     VEROTEL_SIGNATURE_KEY: VEROTEL_KEY,
     VEROTEL_FLEXPAY_URL: verotel.url,
@@ -49,7 +52,7 @@ beforeEach(async () => {
       paymentGateways: [
         { gateway: 'ccbill', ...ALL },
         { gateway: 'verotel', ...ALL },
-        { gateway: 'segpay', ...ALL }, // listed but not configured here: never offered
+        { gateway: 'stripe', ...ALL }, // listed but not configured here: never offered
         { gateway: 'sandbox', topup: true, subscription: false, purchase: false },
       ],
     },
@@ -63,6 +66,7 @@ afterEach(async () => {
 afterAll(async () => {
   await ccbill.close();
   await verotel.close();
+  await segpay.close();
 });
 
 const topUp = (app: App, fan: { auth: Record<string, string> }, payload: Record<string, unknown>) =>
@@ -94,7 +98,7 @@ describe('several gateways at once', () => {
       `https://fans.example.test/payments/result?next=%2Fwallet&payment=${picked.json()._id}`,
     );
     expect((await topUp(app, fan, { amount: 20 })).json()).toMatchObject({ gateway: 'ccbill' });
-    const refused = await topUp(app, fan, { amount: 20, gateway: 'segpay' });
+    const refused = await topUp(app, fan, { amount: 20, gateway: 'stripe' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ code: 'GATEWAY_NOT_OFFERED' });
     const creator = await buildPerformer(app, {}, { monthlyPrice: 1000 });
@@ -153,7 +157,7 @@ describe('several gateways at once', () => {
     expect(stats.json().gateways).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ gateway: 'ccbill', configured: true, position: 0, test: 'remote' }),
-        expect.objectContaining({ gateway: 'segpay', configured: false, position: 2 }),
+        expect.objectContaining({ gateway: 'stripe', configured: false, position: 2 }),
       ]),
     );
   });
@@ -174,7 +178,7 @@ describe('several gateways at once', () => {
     expect(result.json()).toMatchObject({ status: 'failed', nextGateway: null });
   });
 
-  it('test connection: CCBill through DataLink (refused with a wrong password), Verotel checked locally, Segpay missing', async () => {
+  it('test connection: CCBill through DataLink (refused with a wrong password), Verotel checked locally, Stripe missing', async () => {
     const { app } = t();
     const admin = await buildAdmin(app);
     const test = (g: string) =>
@@ -182,7 +186,7 @@ describe('several gateways at once', () => {
     expect((await test('ccbill')).json()).toMatchObject({ ok: true, mode: 'remote' });
     expect(ccbill.datalink.at(-1)).toMatchObject({ action: 'viewSubscriptionStatus' });
     expect((await test('verotel')).json()).toMatchObject({ ok: true, mode: 'local' });
-    expect((await test('segpay')).json()).toMatchObject({ ok: false, mode: 'local' });
+    expect((await test('stripe')).json()).toMatchObject({ ok: false, mode: 'local' });
     await app.ctx.settings.updateWithSecrets({ ccbillDatalinkPassword: 'wrong' }, null);
     expect((await test('ccbill')).json()).toMatchObject({ ok: false, message: expect.stringContaining('credentials') });
     const fan = await buildLongSessionUser(app);
@@ -224,5 +228,74 @@ describe('several gateways at once', () => {
     expect(old.status).toBe(200);
     const [still] = await app.ctx.db.select().from(subscriptions);
     expect(still).toMatchObject({ status: 'active', paymentMethod: 'verotel' });
+  });
+});
+
+describe('failover when a processor does not answer', () => {
+  it('Segpay stopped: the checkout answers 502 naming the next processor; the fan pays there, credited once', async () => {
+    const { app } = t();
+    // Segpay first for every purpose, CCBill next
+    await app.ctx.settings.update(
+      {
+        paymentGateway: 'segpay',
+        paymentGateways: [
+          { gateway: 'segpay', ...ALL },
+          { gateway: 'ccbill', ...ALL },
+        ],
+      },
+      null,
+    );
+    const fan = await buildLongSessionUser(app);
+    // while Segpay answers, its dynamic pricing opens the checkout
+    const open = await topUp(app, fan, { amount: 20 });
+    expect(open.json()).toMatchObject({ gateway: 'segpay', status: 'created' });
+
+    await segpay.stop();
+    try {
+      const down = await topUp(app, fan, { amount: 25 });
+      expect(down.statusCode, down.body).toBe(502);
+      const body = down.json() as { code: string; details: Array<{ field: string; message: string }> };
+      expect(body.code).toBe('GATEWAY_ERROR');
+      const detail = Object.fromEntries(body.details.map((d) => [d.field, d.message]));
+      expect(detail.nextGateway).toBe('ccbill');
+      expect(await paymentRow(app, detail.paymentId)).toMatchObject({ gateway: 'segpay', status: 'failed' });
+      const result = await app.inject({
+        method: 'GET',
+        url: `/api/payment/transactions/${detail.paymentId}/result`,
+        headers: fan.auth,
+      });
+      expect(result.json()).toMatchObject({ status: 'failed', nextGateway: 'ccbill' });
+
+      // the fan takes the offer: the same top-up at CCBill, paid on its hosted form
+      const again = await app.inject({
+        method: 'POST',
+        url: `/api/payment/transactions/${detail.paymentId}/failover`,
+        headers: fan.auth,
+        payload: { gateway: 'ccbill' },
+      });
+      expect(again.statusCode, again.body).toBe(200);
+      const second = again.json() as { _id: string; checkoutUrl: string };
+      expect(second).toMatchObject({ gateway: 'ccbill', amount: 25 });
+      expect((await ccbill.pay(second.checkoutUrl, CCBILL_TEST_CARDS.approved)).approved).toBe(true);
+      expect(await balance(app, fan.user.id)).toBe(2500);
+      const sale = ccbill.postbacks.at(-1)!;
+      expect(JSON.parse((await ccbill.post(sale.eventType, sale.fields)).body)).toMatchObject({ duplicate: true });
+      expect(await balance(app, fan.user.id)).toBe(2500);
+      expect(await paymentRow(app, second._id)).toMatchObject({
+        status: 'succeeded',
+        metadata: { retryOf: detail.paymentId },
+      });
+
+      // with no other processor active for the purpose, the 502 names none
+      await app.ctx.settings.update(
+        { paymentGateway: 'segpay', paymentGateways: [{ gateway: 'segpay', ...ALL }] },
+        null,
+      );
+      const alone = await topUp(app, fan, { amount: 10 });
+      expect(alone.statusCode).toBe(502);
+      expect(alone.json().details).toBeUndefined();
+    } finally {
+      await segpay.start();
+    }
   });
 });

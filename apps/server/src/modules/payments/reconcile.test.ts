@@ -5,13 +5,11 @@ import { afterAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { CCBILL_TEST_CARDS, startCcbillPeer } from '../../../test/ccbill-peer';
 import { buildUser } from '../../../test/factories';
 import { answer, CCBILL, ccbillEnv, openTopUp, useCcbillGateway } from '../../../test/factories.ccbill';
+import { bookUnreportedSale, storeUnbookedSale } from '../../../test/factories.reconcile';
 import { withDatabase } from '../../../test/global-setup';
 import { useTestApp } from '../../../test/harness';
-import { newId } from '../../db/ids';
 import { webhookEvents } from '../../db/schema';
 import { CcbillGateway, gatewayFor, parseExtract } from '../../lib/payments';
-import { clearing, platform, post } from '../ledger/ledger.service';
-import { insertPayment } from './payments.repo';
 import { dayRange, reconcile, reportedCents } from './reconcile';
 import { reconcileReport } from './reconcile.report';
 
@@ -52,37 +50,12 @@ describe('payments:reconcile', () => {
       .where(eq(webhookEvents.id, saleB.id));
     // 2. a sale the processor reported that the ledger never booked (a payment left open)
     const lost = await openTopUp(app, await buildUser(app), 15);
-    await app.ctx.db.insert(webhookEvents).values({
-      id: newId(),
-      gateway: 'ccbill',
-      eventId: 'NewSaleSuccess:0900000000000777777',
-      type: 'payment.succeeded',
-      payload: { billedInitialPrice: '15.00', transactionId: '0900000000000777777' },
-      result: 'credited',
-      paymentId: lost.paymentId,
+    await storeUnbookedSale(app, 'ccbill', lost.paymentId, 'NewSaleSuccess:0900000000000777777', {
+      billedInitialPrice: '15.00',
+      transactionId: '0900000000000777777',
     });
     // 3. a sale booked in the ledger that CCBill never reported
-    const ghost = await app.ctx.db.transaction(async (tx) => {
-      const p = await insertPayment(tx, {
-        id: newId(),
-        userId: fan.user.id,
-        gateway: 'ccbill',
-        amountCents: 1200,
-        chargedCents: 1200,
-        currency: 'USD',
-        status: 'succeeded',
-      });
-      const posted = await post(tx, {
-        kind: 'topup',
-        reference: `payment:${p.id}`,
-        entries: [
-          { account: clearing('ccbill'), amount: -1200 },
-          { account: platform, amount: 1200 },
-        ],
-      });
-      await tx.execute(sql`update payments set ledger_transaction_id = ${posted.transactionId} where id = ${p.id}`);
-      return p;
-    });
+    const ghost = await bookUnreportedSale(app, 'ccbill', fan.user.id, 1200);
 
     const report = await reconcile(app.ctx.db, range);
     expect(report.differences).toHaveLength(3);

@@ -1,9 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context';
 import { payments } from '../../db/schema';
-import { badRequest, conflict, forbidden } from '../../lib/errors';
+import { badRequest, forbidden } from '../../lib/errors';
 import { type GatewayEvent, SegpayPostbackError, segpayGateway, WebhookSignatureError } from '../../lib/payments';
 import { handleEvent } from './payments.service';
+import { postbackTooEarly, reversedPayment } from './postback-order';
 
 /**
  * A Segpay postback (docs/payments.md, "Segpay"): the source address and the
@@ -34,12 +35,9 @@ export async function receiveSegpayPostback(ctx: Ctx, fields: URLSearchParams, i
     throw err;
   }
   event = await placeAgreement(ctx, event);
-  await assertInOrder(ctx, event);
+  await reversedPayment(ctx, 'segpay', event);
   return handleEvent(ctx, 'segpay', event);
 }
-
-const tooEarly = () =>
-  conflict('This postback is about a payment not confirmed yet; deliver it again later', 'POSTBACK_OUT_OF_ORDER');
 
 /**
  * Rebills and membership endings name Segpay's purchase id only: the purpose and
@@ -54,7 +52,8 @@ async function placeAgreement(ctx: Ctx, e: GatewayEvent): Promise<GatewayEvent> 
   // a Cancel/Disable of a membership we never knew is nothing to us
   if (!first && ending) return { ...e, type: 'ignored' };
   // a rebill waits for the sale that started the membership
-  if (!first || (!ending && (first.status === 'created' || first.status === 'requires_action'))) throw tooEarly();
+  if (!first || (!ending && (first.status === 'created' || first.status === 'requires_action')))
+    throw postbackTooEarly();
   const own = Object.entries(first.metadata ?? {}).filter(([, v]) => typeof v === 'string') as [string, string][];
   return {
     ...e,
@@ -81,14 +80,4 @@ async function firstPaymentOf(ctx: Ctx, paymentId: string | null, purchaseId: st
     .orderBy(asc(payments.createdAt))
     .limit(1);
   return p ?? null;
-}
-
-/** A refund, void or chargeback needs the sale it takes back to be applied first. */
-async function assertInOrder(ctx: Ctx, e: GatewayEvent) {
-  if ((e.type !== 'payment.refunded' && e.type !== 'payment.disputed') || !e.externalId) return;
-  const [p] = await ctx.db
-    .select({ status: payments.status })
-    .from(payments)
-    .where(and(eq(payments.gateway, 'segpay'), eq(payments.externalId, e.externalId)));
-  if (!p || p.status === 'created' || p.status === 'requires_action') throw tooEarly();
 }

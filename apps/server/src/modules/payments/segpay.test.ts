@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { buildAdmin, buildPerformer, buildUser } from '../../../test/factories';
+import { buyByCard, chargesOf, holds, ppvPost } from '../../../test/factories.card-purchases';
+import { earned } from '../../../test/factories.memberships';
 import {
   balanceCents,
   chooseSegpay,
@@ -14,11 +16,7 @@ import {
 import { TEST_CARDS } from '../../../test/segpay-peer';
 import { walletCharges, webhookEvents } from '../../db/schema';
 import { setClockOffset } from '../../lib/clock';
-import { creditEarnings } from '../ledger/credit-earnings';
-import { balanceOf, clearing, earningsAccount, verifyLedger } from '../ledger/ledger.service';
-import { insertPurposePayment, openCheckout } from './checkout';
-import { registerPaymentPurpose } from './purposes';
-import { reverseCardCredit } from './reversal';
+import { balanceOf, earningsAccount, verifyLedger } from '../ledger/ledger.service';
 
 // Segpay against a local peer that plays its hosted page, postbacks and SRS services (test/segpay-peer.ts).
 const { peer, t } = await useSegpay();
@@ -198,55 +196,42 @@ describe('Segpay postbacks that must change nothing', () => {
   });
 });
 
-// A card purchase of another module (one registered purpose): Segpay's dynamic pricing, the creator paid
-// from clearing('segpay'), a refund at Segpay reversing it.
-registerPaymentPurpose('segpay-test-item', {
-  async succeeded(ctx, tx, p, e) {
-    const meta = p.metadata as { creatorId: string; title: string };
-    const credited = await creditEarnings(ctx, tx, e.settings, {
-      creatorId: meta.creatorId,
-      fanId: p.userId,
-      source: 'product',
-      grossCents: p.chargedCents,
-      payFrom: clearing(p.gateway),
-      reference: `payment:${p.id}`,
-      memo: meta.title,
-    });
-    return { result: 'delivered', ledgerTransactionId: credited.transactionId };
-  },
-  async reversed(_ctx, tx, p, e) {
-    await reverseCardCredit(tx, p, { status: e.status, policy: e.settings.chargebackPolicy });
-    return e.status;
-  },
-});
-
-describe('a single card purchase of another module', () => {
-  it('is paid on the hosted page, credits the creator, and a refund at Segpay takes it back', async () => {
+// A single purchase by card through the real route (card-purchases.ts): Segpay's dynamic pricing for
+// the item's price, the approval buying it once, a refund at Segpay taking it back.
+describe('a single purchase by card', () => {
+  it('is paid on the hosted page, bought once, and a refund at Segpay takes it back', async () => {
     const { app } = t();
+    await chooseSegpay(app);
+    const { creator, post } = await ppvPost(app);
     const fan = await buildUser(app);
-    const creator = await buildPerformer(app);
-    const p = await app.ctx.db.transaction((tx) =>
-      insertPurposePayment(tx, {
-        userId: fan.user.id,
-        gateway: 'segpay',
-        purpose: 'segpay-test-item',
-        amountCents: 1299,
-        currency: 'USD',
-        metadata: { title: 'Signed poster', creatorId: creator.user.id },
-      }),
-    );
-    const { checkoutUrl } = await openCheckout(app.ctx, p.id, { returnUrl: '/shop' });
-    expect(new URL(checkoutUrl).searchParams.get('amount')).toBe('12.99');
-    expect((await payAt(checkoutUrl, TEST_CARDS.approved)).location).toBe(
-      `https://fans.example/payments/result?next=%2Fshop&payment=${p.id}`,
-    );
-    expect((await paymentRow(app, p.id)).status).toBe('succeeded');
-    const earned = () => app.ctx.db.transaction((tx) => balanceOf(tx, earningsAccount(creator.user.id)));
-    expect(await earned()).toBe(1039); // 12.99 less the 20% commission, rounded up for the platform
+    const res = await buyByCard(app, fan, `feed/${post.id}`, { returnTo: `/post/${post.id}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const pay = res.json();
+    expect(pay).toMatchObject({ purpose: 'purchase', amount: 7.5, status: 'created', gateway: 'segpay' });
+    expect(new URL(pay.checkoutUrl).searchParams.get('amount')).toBe('7.50');
+    expect(await holds(app, fan.user.id, post.id)).toBe(false);
 
-    peer.refund(saleOf(p.id).fields.tranid);
-    await peer.flush();
-    expect((await paymentRow(app, p.id)).status).toBe('refunded');
-    expect(await earned()).toBe(0);
+    expect((await payAt(pay.checkoutUrl, TEST_CARDS.approved)).location).toBe(
+      `https://fans.example/payments/result?next=%2Fpost%2F${post.id}&payment=${pay._id}`,
+    );
+    const sale = saleOf(pay._id);
+    expect(sale).toMatchObject({ status: 200, body: 'OK' });
+    expect((await paymentRow(app, pay._id)).status).toBe('succeeded');
+    expect(await holds(app, fan.user.id, post.id)).toBe(true);
+    expect(await balanceCents(app, fan.user.id)).toBe(0);
+    expect(await earned(app, creator.user.id)).toBe(600); // 7.50 less the 20% commission
+    // Segpay delivers the sale again (GET and as a form): bought once
+    expect((await peer.deliver(sale.fields)).body).toBe('OK');
+    expect((await postbackAs(app, sale.fields, { method: 'POST' })).body).toBe('OK');
+    const charges = await chargesOf(app, fan.user.id);
+    expect(charges).toMatchObject([{ type: 'feed', objectId: post.id, status: 'paid', grossCents: 750 }]);
+
+    peer.refund(sale.fields.tranid);
+    expect((await peer.flush()).map((d) => d.body)).toEqual(['OK']);
+    expect((await paymentRow(app, pay._id)).status).toBe('refunded');
+    expect(await holds(app, fan.user.id, post.id)).toBe(false);
+    expect(await earned(app, creator.user.id)).toBe(0);
+    expect(await balanceCents(app, fan.user.id)).toBe(0);
+    expect((await chargesOf(app, fan.user.id))[0].status).not.toBe('paid'); // reversed (marked as the chargeback path marks it)
   });
 });

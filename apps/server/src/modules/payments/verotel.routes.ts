@@ -34,25 +34,37 @@ const postbackQuery = z
   })
   .passthrough();
 
+/**
+ * FlexPay documents its postback as a GET with the parameters in the query string; a POST with a
+ * form body (an integration set up to post) is verified and applied the same way: the signature
+ * covers every parameter, wherever it came from (a parameter sent twice is refused).
+ */
 export default async function verotelRoutes(app: App) {
-  app.get(
-    '/payments/verotel/webhook',
-    {
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
+    scope.route({
+      method: ['GET', 'POST'],
+      url: '/payments/verotel/webhook',
       schema: {
         tags: ['payments'],
         summary:
-          'Verotel FlexPay postback (GET, signed with the shop’s signature key; answered OK as FlexPay requires). 400 on a bad signature, 403 from an address outside VEROTEL_POSTBACK_IPS, 409 for a credit or chargeback whose sale is not applied yet (Verotel retries); idempotent by transaction id',
+          'Verotel FlexPay postback (GET with the parameters in the query, as FlexPay documents, or POST with them as a form; signed with the shop’s signature key; answered OK as FlexPay requires). 400 on a bad signature, 403 from an address outside VEROTEL_POSTBACK_IPS, 409 for a credit or chargeback whose sale is not applied yet (Verotel retries); idempotent by transaction id',
         security: [],
         querystring: postbackQuery,
         produces: ['text/plain'],
         response: { 200: z.literal('OK').describe('FlexPay counts a postback delivered only when the answer is OK') },
       },
-    },
-    async (req, reply) => {
-      const at = req.url.indexOf('?');
-      await handleVerotelPostback(app.ctx, at < 0 ? '' : req.url.slice(at + 1), req.ip);
-      reply.type('text/plain; charset=utf-8');
-      return 'OK' as const;
-    },
-  );
+      handler: async (req, reply) => {
+        const at = req.url.indexOf('?');
+        const parts = [at < 0 ? '' : req.url.slice(at + 1), typeof req.body === 'string' ? req.body : ''];
+        await handleVerotelPostback(app.ctx, parts.filter(Boolean).join('&'), req.ip);
+        reply.type('text/plain; charset=utf-8');
+        return 'OK' as const;
+      },
+    });
+  });
 }

@@ -1,15 +1,16 @@
 import type { Ctx } from '../../context';
-import { badRequest, conflict, forbidden } from '../../lib/errors';
+import { badRequest, forbidden } from '../../lib/errors';
 import { ipAllowList } from '../../lib/ip-allow-list';
 import { type GatewayEvent, verotelGateway, WebhookSignatureError } from '../../lib/payments';
 import { toCents } from '../../lib/payments/verotel.postback';
-import { findPayment, findPaymentByExternal } from './payments.repo';
 import { handleEvent } from './payments.service';
+import { reversedPayment } from './postback-order';
 
 /**
- * GET /payments/verotel/webhook: one FlexPay postback (docs/payments.md, "Verotel"). Refused with a
- * 4xx, logged, and applied to nothing when it comes from an address outside VEROTEL_POSTBACK_IPS
- * (403) or its signature or shop is wrong (400). A refund or chargeback of a sale whose own
+ * GET or POST /payments/verotel/webhook: one FlexPay postback (docs/payments.md, "Verotel");
+ * `rawQuery` is the query string and, for a POST, the form body after it. Refused with a 4xx,
+ * logged, and applied to nothing when it comes from an address outside VEROTEL_POSTBACK_IPS (403)
+ * or its signature or shop is wrong (400). A refund or chargeback of a sale whose own
  * postback has not been applied yet (a reordered delivery) answers 409 without recording it, so
  * Verotel's retry applies it later. Everything else goes through `handleEvent` once per event id.
  */
@@ -32,25 +33,14 @@ export async function handleVerotelPostback(ctx: Ctx, rawQuery: string, ip: stri
   return outcome;
 }
 
-const OPEN = new Set(['created', 'requires_action']);
-
 /**
  * A credit or chargeback names the charge it takes back: it waits (409, Verotel retries) until that
- * charge is applied here. A partial credit is recorded but not applied (the ledger reverses whole
- * payments only): the admin settles it by hand (logged).
+ * charge is applied here (`reversedPayment`). A partial credit is recorded but not applied (the ledger
+ * reverses whole payments only): the admin settles it by hand (logged).
  */
 async function checkReversal(ctx: Ctx, e: GatewayEvent): Promise<GatewayEvent> {
-  const byId = e.paymentId ? await findPayment(ctx.db, e.paymentId) : null;
-  const p =
-    byId?.gateway === 'verotel'
-      ? byId
-      : e.externalId
-        ? await findPaymentByExternal(ctx.db, 'verotel', e.externalId)
-        : null;
-  if (!p || OPEN.has(p.status)) {
-    ctx.log.warn({ eventId: e.id, parent: e.externalId ?? e.paymentId }, 'verotel reversal before its sale: retry');
-    throw conflict('The transaction this postback reverses is not applied yet; Verotel retries');
-  }
+  const p = await reversedPayment(ctx, 'verotel', e);
+  if (!p) return e;
   const raw = e.raw as Record<string, string>;
   const amount = toCents(raw.priceAmount ?? raw.amount);
   if (e.type === 'payment.refunded' && amount !== undefined && amount < p.chargedCents) {

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { buildAdmin, buildPerformer, buildUser } from '../../../test/factories';
+import { buyByCard, chargesOf, holds, ppvPost } from '../../../test/factories.card-purchases';
+import { earned } from '../../../test/factories.memberships';
 import { useVerotelApp, VEROTEL_KEY, VEROTEL_SHOP } from '../../../test/verotel-app';
 import { ACCEPTED_CARD, DECLINED_CARD } from '../../../test/verotel-peer';
 import type { App } from '../../app-type';
@@ -211,6 +213,92 @@ describe('wallet top-ups through Verotel’s Order Page', () => {
     expect(retried.map((d) => [d.status, d.body])).toEqual([[200, 'OK']]);
     expect((await paymentRow(app, payment._id)).status).toBe('chargeback');
     expect(await balance(app, fan.user.id)).toBe(0);
+  });
+});
+
+describe('a single purchase by card', () => {
+  it('is paid on the Order Page, bought once, and a credit at Verotel takes it back', async () => {
+    const { app } = t();
+    const { creator, post } = await ppvPost(app);
+    const fan = await buildUser(app);
+    const res = await buyByCard(app, fan, `feed/${post.id}`, { returnTo: `/post/${post.id}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const pay = res.json();
+    expect(pay).toMatchObject({ purpose: 'purchase', amount: 7.5, status: 'created', gateway: 'verotel' });
+    expect(Object.fromEntries(new URL(pay.checkoutUrl).searchParams)).toMatchObject({
+      type: 'purchase',
+      priceAmount: '7.50',
+      referenceID: pay._id,
+    });
+    expect(await holds(app, fan.user.id, post.id)).toBe(false);
+
+    const paid = await peer.checkout(pay.checkoutUrl, ACCEPTED_CARD);
+    expect(paid.location).toBe(
+      `https://fans.example.test/payments/result?next=%2Fpost%2F${post.id}&payment=${pay._id}`,
+    );
+    const sale = peer.deliveries.at(-1)!;
+    expect(sale).toMatchObject({ status: 200, body: 'OK' });
+    expect((await paymentRow(app, pay._id)).status).toBe('succeeded');
+    expect(await holds(app, fan.user.id, post.id)).toBe(true);
+    expect(await balance(app, fan.user.id)).toBe(0);
+    expect(await earned(app, creator.user.id)).toBe(600); // 7.50 less the 20% commission
+    // Verotel delivers the sale again: bought once
+    expect(await peer.redeliver(sale)).toEqual({ status: 200, body: 'OK' });
+    const charges = await chargesOf(app, fan.user.id);
+    expect(charges).toMatchObject([{ type: 'feed', objectId: post.id, status: 'paid', grossCents: 750 }]);
+
+    expect(await peer.credit(paid.sale!.transactions[0])).toMatchObject({ status: 200, body: 'OK' });
+    expect((await paymentRow(app, pay._id)).status).toBe('refunded');
+    expect(await holds(app, fan.user.id, post.id)).toBe(false);
+    expect(await earned(app, creator.user.id)).toBe(0);
+    expect(await balance(app, fan.user.id)).toBe(0);
+    expect((await chargesOf(app, fan.user.id))[0].status).not.toBe('paid'); // reversed (marked as the chargeback path marks it)
+  });
+});
+
+describe('postbacks sent by POST (an integration configured for it)', () => {
+  it('a form body is verified like a query: applied once, a duplicate by GET is the same event, a forged one refused', async () => {
+    const { app } = t();
+    peer.postbacksBy('POST');
+    const { fan, payment } = await topUp(app, 25);
+    const paid = await peer.checkout(payment.checkoutUrl, ACCEPTED_CARD);
+    const delivery = peer.deliveries.at(-1)!;
+    expect(delivery).toMatchObject({ status: 200, body: 'OK' });
+    expect(await balance(app, fan.user.id)).toBe(2500);
+    expect(await paymentRow(app, payment._id)).toMatchObject({ status: 'succeeded' });
+    // the same postback again, by POST and by GET: one event, one credit
+    expect(await peer.redeliver(delivery)).toEqual({ status: 200, body: 'OK' });
+    expect(await peer.redeliver(delivery, 'GET')).toEqual({ status: 200, body: 'OK' });
+    expect(await balance(app, fan.user.id)).toBe(2500);
+    const events = await app.ctx.db.select().from(webhookEvents).where(eq(webhookEvents.gateway, 'verotel'));
+    expect(events).toHaveLength(1);
+
+    const form = (query: string, remoteAddress?: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/payments/verotel/webhook',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: query,
+        remoteAddress,
+      });
+    // a changed amount, another key, a parameter both in the query and the form, an address not allowed
+    const changed = delivery.query.replace(/priceAmount=[^&]+/, 'priceAmount=2500.00');
+    expect((await form(changed)).json()).toMatchObject({ code: 'INVALID_SIGNATURE' });
+    const { signature: _, ...unsigned } = delivery.params;
+    expect((await peer.postRaw(unsigned, 'another-shops-key')).status).toBe(400);
+    const twice = await app.inject({
+      method: 'POST',
+      url: '/api/payments/verotel/webhook?saleID=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: delivery.query,
+    });
+    expect(twice.statusCode).toBe(400);
+    expect((await form(delivery.query, '203.0.113.9')).statusCode).toBe(403);
+
+    // a refund posted as a form reverses the sale
+    expect(await peer.credit(paid.sale!.transactions[0])).toMatchObject({ status: 200, body: 'OK' });
+    expect(await balance(app, fan.user.id)).toBe(0);
+    expect((await paymentRow(app, payment._id)).status).toBe('refunded');
   });
 });
 
