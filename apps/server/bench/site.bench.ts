@@ -1,9 +1,7 @@
 /**
- * The product as a newcomer gets it: `npm start` on a fresh clone (no apps/web/dist: this bench
- * removes it, and start.mjs builds it again alongside the server's start) with a fresh data
- * directory (embedded PostgreSQL, demo data), then
- * - the first start: from spawning `npm start`'s process until the site answers, web build
- *   included (goal: 45 s on 2 cores; issue 31);
+ * The product as a newcomer gets it: `npm start` on a fresh data directory (embedded
+ * PostgreSQL, demo data; the first start of a fresh clone, web build included, is
+ * first-start.bench.ts), then
  * - profile, creator search and a fan's timeline on the demo data, each next to a raw Node
  *   HTTP route that returns the same bytes, measured in the same run;
  * - the idle cost: CPU of the server and its database while nothing is asked of them;
@@ -22,18 +20,9 @@ const IDLE_SECONDS = benchNumber('BENCH_IDLE_SECONDS', 60, 15);
 const CONNECTIONS = 10;
 
 async function main() {
-  const product = await startProduct('site', { freshWebBuild: true });
+  webPayload();
+  const product = await startProduct('site');
   try {
-    record({
-      scenario: `first start of a fresh clone until the site answers: web build from a clean apps/web/dist${product.webBuildSeconds ? ` (${product.webBuildSeconds.toFixed(0)} s of it)` : ''} alongside the embedded PostgreSQL, migrations and demo data`,
-      value: product.startSeconds,
-      unit: 's',
-      ceiling: null,
-      p99_ms: null,
-      goal: 'answers within 45 s',
-    });
-    // Read from the build the start just made.
-    webPayload();
     await sideBySide(product.base);
     await idleCost(product);
   } finally {
