@@ -12,19 +12,31 @@ export function webBuildPending(): boolean {
   return process.env.MARQUEE_WEB_BUILD === 'pending' && typeof process.send === 'function';
 }
 
-/** Resolves with the build's duration in seconds once start.mjs says the web app is built. */
+/**
+ * Resolves with the build's duration in seconds once start.mjs says the web app is built; rejects
+ * if start.mjs is gone before that (killed outright: nobody would ever answer).
+ */
 export function waitForWebBuild(): Promise<number> {
   if (!webBuildPending()) return Promise.resolve(0);
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      process.off('message', onMessage);
+      process.off('disconnect', onDisconnect);
+    };
     const onMessage = (msg: unknown) => {
       const m = msg as { marquee?: string; ok?: boolean; seconds?: number } | null;
       if (m?.marquee !== 'web-build' || !m.ok) return;
-      process.off('message', onMessage);
+      done();
       // The channel stays open (start.mjs's stop signals do not use it) but no longer keeps us alive.
       process.channel?.unref();
       resolve(m.seconds ?? 0);
     };
+    const onDisconnect = () => {
+      done();
+      reject(new Error('npm start stopped before the web build finished'));
+    };
     process.on('message', onMessage);
+    process.once('disconnect', onDisconnect);
     process.send!({ marquee: 'web-build?' });
   });
 }

@@ -30,6 +30,7 @@ async function admin(text: string) {
 afterAll(async () => {
   await admin(`drop database if exists ${dbName} with (force)`).catch(() => {});
   await admin(`drop database if exists ${dbName}_web with (force)`).catch(() => {});
+  await admin(`drop database if exists ${dbName}_gone with (force)`).catch(() => {});
   fs.rmSync(work, { recursive: true, force: true });
 });
 
@@ -138,4 +139,38 @@ describe('started by `npm start` while the web app builds (MARQUEE_WEB_BUILD=pen
     }
     expect(await exited, output).toBe(0);
   }, 150_000);
+
+  it('stops with a message when `npm start` is gone before the build is done (nobody would answer)', async () => {
+    await admin(`create database ${dbName}_gone template ${inject('pgTemplate')}`);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverDir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        NODE_ENV: 'test',
+        DATABASE_URL: withDatabase(inject('pgUrl'), `${dbName}_gone`),
+        SEED_DEMO: '0',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(work, 'gone-data'),
+        WEB_DIST: path.join(work, 'never-built'),
+        SECRET_KEY: 'node-start-secret-0123456789',
+        LOG_FORMAT: 'json',
+        MARQUEE_WEB_BUILD: 'pending',
+      },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    let output = '';
+    child.stdout!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => (output += d));
+    const exited = new Promise<number | null>((r) => child.once('exit', r));
+    child.on('message', (m: { marquee?: string }) => {
+      if (m?.marquee === 'web-build?') child.disconnect();
+    });
+    const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 90_000))]);
+    if (code === 'timeout') child.kill('SIGKILL');
+    expect(code, output).toBe(1);
+    expect(output).toContain('npm start stopped before the web build finished');
+    expect(output).not.toContain('Marquee is ready');
+  }, 120_000);
 });
