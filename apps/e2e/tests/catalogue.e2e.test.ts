@@ -32,7 +32,7 @@ describe('catalogue journey', () => {
     const row = creator.getByTestId('studio-row').filter({ hasText: galleryTitle });
     await row.getByRole('link', { name: 'Photos' }).click();
     await creator.getByTestId('gallery-photos-manager').waitFor();
-    await creator.getByTestId('photo-input').setInputFiles(
+    await creator.getByLabel('Upload photos').setInputFiles(
       Array.from({ length: 5 }, (_, i) => ({
         name: `photo-${i}.jpg`,
         mimeType: 'image/jpeg',

@@ -14,11 +14,15 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function upload(page: Page, button: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+type Upload = { name: string; mimeType: string; buffer: Buffer };
+
+/** Picks the files in the composer's field for `button` (several at once for photos) and waits until each is attached. */
+async function upload(page: Page, button: string, files: Upload | Upload[]) {
   await page.getByRole('button', { name: button }).click();
   const before = await page.getByTestId('attached-file').count();
-  await page.locator('input[type=file]').last().setInputFiles(file);
-  await expect.poll(() => page.getByTestId('attached-file').count(), { timeout: 30_000 }).toBe(before + 1);
+  await page.locator('input[type=file]').last().setInputFiles(files);
+  const n = Array.isArray(files) ? files.length : 1;
+  await expect.poll(() => page.getByTestId('attached-file').count(), { timeout: 30_000 }).toBe(before + n);
 }
 
 describe('feeds journey', () => {
@@ -35,7 +39,11 @@ describe('feeds journey', () => {
     await creator.getByRole('heading', { name: 'New post' }).waitFor();
     await creator.getByLabel("What's new?").fill(photoText);
     const jpeg = makeMediaFile('jpg');
-    await upload(creator, 'Add photos', { name: 'look.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    // Two photos picked at once ("Add photos" takes several, each uploaded with its own progress).
+    await upload(creator, 'Add photos', [
+      { name: 'look.jpg', mimeType: 'image/jpeg', buffer: jpeg },
+      { name: 'look-2.jpg', mimeType: 'image/jpeg', buffer: makeMediaFile('jpg', '640x480') },
+    ]);
     await creator.getByRole('button', { name: 'Poll' }).click();
     await creator.getByLabel('Question').fill('Pick my next cosplay');
     await creator.getByLabel('Option 1').fill('Knight');
@@ -68,7 +76,7 @@ describe('feeds journey', () => {
     const photoPost = fan.getByTestId('post-card').filter({ hasText: photoText });
     await photoPost.waitFor();
     await expect
-      .poll(() => photoPost.getByTestId('post-media').locator('img').getAttribute('src'))
+      .poll(() => photoPost.getByTestId('post-media').locator('img').first().getAttribute('src'))
       .toMatch(/^\/api\/media\//);
     await photoPost.getByRole('button', { name: 'Knight' }).click();
     await photoPost.getByTestId('poll-result').first().waitFor();

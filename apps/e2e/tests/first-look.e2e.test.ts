@@ -16,7 +16,12 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 
 type Persona = 'visitor' | 'fan' | 'creator' | 'admin';
 const LOGIN: Record<Persona, string | null> = { visitor: null, fan: 'alex', creator: 'luna', admin: 'admin' };
-const PAGES: Record<Persona, Array<{ name: string; path: string; ready?: (p: Page) => Promise<unknown> }>> = {
+/** A post of the demo data for the post page (read from the API in beforeAll, as phone-overflow.e2e does). */
+let samplePost = '';
+const PAGES: Record<
+  Persona,
+  Array<{ name: string; path: string | (() => string); ready?: (p: Page) => Promise<unknown> }>
+> = {
   visitor: [
     { name: 'home', path: '/', ready: (p) => p.getByRole('heading', { name: 'Trending' }).waitFor() },
     { name: 'explore', path: '/explore', ready: (p) => p.getByTestId('creator-card').first().waitFor() },
@@ -26,10 +31,22 @@ const PAGES: Record<Persona, Array<{ name: string; path: string; ready?: (p: Pag
     { name: 'feed', path: '/', ready: (p) => p.getByTestId('stories-bar').waitFor() },
     { name: 'messages', path: '/messages', ready: (p) => p.getByText('Luna Rivera').first().waitFor() },
     { name: 'wallet', path: '/wallet', ready: (p) => p.getByRole('heading', { name: 'Wallet' }).waitFor() },
+    {
+      name: 'post',
+      path: () => `/post/${samplePost}`,
+      ready: (p) => p.getByTestId('post-card').first().waitFor(),
+    },
   ],
   creator: [
     { name: 'studio', path: '/creator/studio', ready: (p) => p.getByRole('heading', { name: 'Studio' }).waitFor() },
     { name: 'profile', path: '/luna', ready: (p) => p.getByRole('heading', { name: 'Luna Rivera' }).waitFor() },
+    {
+      name: 'referrals',
+      path: '/referrals',
+      // The page with its tab's content (the referred users, or the empty state).
+      ready: (p) =>
+        p.getByRole('tabpanel').getByRole('heading').or(p.getByRole('tabpanel').getByRole('table')).first().waitFor(),
+    },
   ],
   admin: [
     {
@@ -38,6 +55,8 @@ const PAGES: Record<Persona, Array<{ name: string; path: string; ready?: (p: Pag
       ready: (p) => p.getByRole('heading', { name: 'Dashboard' }).first().waitFor(),
     },
     { name: 'money', path: '/admin/money', ready: (p) => p.getByRole('tab').first().waitFor() },
+    // The audit log's table with its rows (the demo's admin actions): wide enough to scroll sideways.
+    { name: 'audit', path: '/admin/audit', ready: (p) => p.locator('#main tbody tr').first().waitFor() },
   ],
 };
 
@@ -46,6 +65,11 @@ const sessions = new Map<Persona, Awaited<ReturnType<BrowserContext['storageStat
 
 beforeAll(async () => {
   h = await startHarness();
+  const posts = (await (await fetch(`${h.baseUrl}/api/user/feeds/search/luna?pageSize=1`)).json()) as {
+    data: Array<{ _id: string }>;
+  };
+  samplePost = posts.data[0]?._id ?? '';
+  expect(samplePost, 'a post of luna in the demo data').not.toBe('');
   // One sign-in per persona; every viewport and theme reuses its cookies.
   for (const persona of ['fan', 'creator', 'admin'] as const) {
     const context = await h.newContext({ ageConfirmed: true });
@@ -129,7 +153,7 @@ describe.each(['visitor', 'fan', 'creator', 'admin'] as const)('%s journey', (pe
       const page = await context.newPage();
       for (const p of PAGES[persona]) {
         const label = `${persona}-${p.name}-${size}-${theme}`;
-        await page.goto(p.path);
+        await page.goto(typeof p.path === 'function' ? p.path() : p.path);
         await p.ready?.(page);
         await settle(page);
         // A page opened by address starts at the top: its title is not under the header.
@@ -195,6 +219,63 @@ describe('details a newcomer notices', () => {
     const cap = await caption.boundingBox();
     expect(cap!.y + cap!.height).toBeLessThanOrEqual(800);
     await h.screenshot(page, 'first-look-reels-desktop', { fullPage: false });
+    await page.context().close();
+  });
+
+  it("an emoji is drawn, in colour, with the page's fonts (issue 31: the bundled emoji font drew blanks in Chromium)", async () => {
+    const page = await h.newPage({ ageConfirmed: true, viewport: VIEWPORTS.desktop });
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Trending' }).waitFor();
+    // Two probes in the page's own font stack (styles.css --font-sans, inherited from body): "☀️" and
+    // a blank. Same size, same white box, on top of everything.
+    await page.evaluate(() => {
+      for (const [id, text, left] of [
+        ['emoji-probe', '\u2600\ufe0f', 0],
+        ['blank-probe', '\u00a0', 120],
+      ] as const) {
+        const span = document.createElement('span');
+        span.id = id;
+        span.textContent = text;
+        span.style.cssText = `position:fixed;top:0;left:${left}px;z-index:2147483647;display:inline-block;min-width:80px;padding:8px;font-size:64px;line-height:1;background:#fff;color:#000`;
+        document.body.append(span);
+      }
+    });
+    // The emoji font comes in subsets by unicode range, fetched when a character of the range is shown.
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    const family = await page.evaluate(() => getComputedStyle(document.getElementById('emoji-probe')!).fontFamily);
+    expect(family, 'the probe uses the page font stack').toContain('Noto Color Emoji');
+    // Pixels of each probe's screenshot: how many are inked at all, and how many are coloured
+    // (the sun is yellow and orange; a font that draws nothing leaves white, a black-and-white
+    // fallback glyph leaves only grey).
+    const ink = async (id: string) => {
+      const png = (await page.locator(`#${id}`).screenshot()).toString('base64');
+      return page.evaluate(async (data) => {
+        const img = new Image();
+        img.src = `data:image/png;base64,${data}`;
+        await img.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = img.width;
+        canvas.height = img.height;
+        const ctx = canvas.getContext('2d')!;
+        ctx.drawImage(img, 0, 0);
+        const px = ctx.getImageData(0, 0, img.width, img.height).data;
+        let inked = 0;
+        let coloured = 0;
+        for (let i = 0; i < px.length; i += 4) {
+          const [r, g, b] = [px[i]!, px[i + 1]!, px[i + 2]!];
+          if (Math.min(r, g, b) < 230) inked++;
+          if (Math.max(r, g, b) - Math.min(r, g, b) > 80) coloured++;
+        }
+        return { inked, coloured, total: px.length / 4 };
+      }, png);
+    };
+    const blank = await ink('blank-probe');
+    const emoji = await ink('emoji-probe');
+    await h.screenshot(page, 'first-look-emoji-probe', { fullPage: false });
+    expect(blank.coloured, 'the blank probe is blank (the measure works)').toBe(0);
+    // A 64 px sun covers far more than a few hundred pixels; most of them yellow or orange.
+    expect(emoji.inked, `the emoji drew nothing: ${JSON.stringify(emoji)}`).toBeGreaterThan(500);
+    expect(emoji.coloured, `the emoji is not in colour: ${JSON.stringify(emoji)}`).toBeGreaterThan(300);
     await page.context().close();
   });
 

@@ -2,6 +2,8 @@
  * The product as a newcomer starts it, for the benchmarks that measure the whole thing:
  * `npm start` (scripts/start.mjs) on a fresh data directory (embedded PostgreSQL, demo data),
  * and what the operating system says about its processes (Linux /proc; zeros elsewhere).
+ * With `freshWebBuild` it is a fresh clone's first start: apps/web/dist is removed first, and
+ * start.mjs builds it alongside the server's start (the figure counts the build).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,8 +18,10 @@ export interface Product {
   base: string;
   /** The `npm start` process: its tree holds the Node server and the embedded PostgreSQL. */
   pid: number;
-  /** Seconds from spawning until the site answered. */
+  /** Seconds from spawning `npm start`'s process until the site answered. */
   startSeconds: number;
+  /** The web build's own seconds (it runs alongside the server's start), when there was one. */
+  webBuildSeconds: number | null;
   /** The Node processes of the tree (the embedded PostgreSQL left out). */
   nodePids(): number[];
   /** The embedded PostgreSQL: its postmaster and every backend. */
@@ -30,6 +34,12 @@ export interface ProductOptions {
   waitForMedia?: boolean;
   env?: Record<string, string>;
   timeoutMs?: number;
+  /**
+   * A fresh clone's first start: remove apps/web/dist (and an interrupted build's .dist-next), so
+   * that start.mjs builds the web app alongside the server's start. Otherwise the build is skipped
+   * (SKIP_WEB_BUILD=1) and the existing apps/web/dist is served.
+   */
+  freshWebBuild?: boolean;
 }
 
 /** Starts the product on a fresh data directory and waits until it says it is ready. */
@@ -37,6 +47,10 @@ export async function startProduct(name: string, options: ProductOptions = {}): 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), `marquee-bench-${name}-`));
   const dataDir = path.join(work, 'data');
   const port = await freePort();
+  if (options.freshWebBuild) {
+    for (const dir of ['apps/web/dist', 'apps/web/.dist-next'])
+      fs.rmSync(path.join(repo, dir), { recursive: true, force: true });
+  }
   const started = performance.now();
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repo,
@@ -45,7 +59,7 @@ export async function startProduct(name: string, options: ProductOptions = {}): 
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      SKIP_WEB_BUILD: '1',
+      SKIP_WEB_BUILD: options.freshWebBuild ? '0' : '1',
       LOG_LEVEL: 'warn',
       LOG_FORMAT: 'json',
       NODE_ENV: 'production',
@@ -61,8 +75,9 @@ export async function startProduct(name: string, options: ProductOptions = {}): 
     }
     fs.rmSync(work, { recursive: true, force: true });
   };
+  let output = '';
   try {
-    await waitForOutput(child, 'Marquee is ready', options.timeoutMs ?? 300_000);
+    output = await waitForOutput(child, 'Marquee is ready', options.timeoutMs ?? 300_000);
   } catch (err) {
     await stop();
     throw err;
@@ -76,6 +91,7 @@ export async function startProduct(name: string, options: ProductOptions = {}): 
     base: `http://127.0.0.1:${port}`,
     pid: child.pid!,
     startSeconds: (performance.now() - started) / 1000,
+    webBuildSeconds: Number(/web app built in ([\d.]+) s/.exec(output)?.[1] ?? Number.NaN) || null,
     postgresPids,
     nodePids: () => {
       const pg = new Set(postgresPids());
@@ -166,7 +182,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-function waitForOutput(child: ChildProcess, text: string, timeoutMs: number): Promise<void> {
+/** Resolves with the output so far once it holds `text`. */
+function waitForOutput(child: ChildProcess, text: string, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`no "${text}" within ${timeoutMs} ms:\n${out}`)), timeoutMs);
@@ -174,7 +191,7 @@ function waitForOutput(child: ChildProcess, text: string, timeoutMs: number): Pr
       out += c.toString();
       if (out.includes(text)) {
         clearTimeout(timer);
-        resolve();
+        resolve(out);
       }
     });
     child.once('exit', (code) => reject(new Error(`the server exited (${code}) before "${text}":\n${out}`)));

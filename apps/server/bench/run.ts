@@ -124,6 +124,7 @@ npm run bench              # everything, full size (about half an hour on 2 core
 npm run bench -- --quick   # smaller data, shorter runs: under 5 minutes
 npm run bench -- profiles  # one file (bench/*.bench.ts whose name contains the word)
 npm run bench -- site --update   # one file, its rows replaced in this page and latest.json
+npm run bench -- first-start --update   # the first start of a fresh clone (removes and rebuilds apps/web/dist)
 BENCH_DATABASE_URL=postgres://… npm run bench   # on another PostgreSQL server
 \`\`\`
 

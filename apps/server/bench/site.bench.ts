@@ -1,7 +1,7 @@
 /**
  * The product as a newcomer gets it: `npm start` on a fresh data directory (embedded
- * PostgreSQL, demo data), then
- * - start-up time until the site answers (the web build excluded: it runs once per change);
+ * PostgreSQL, demo data; the first start of a fresh clone, web build included, is
+ * first-start.bench.ts), then
  * - profile, creator search and a fan's timeline on the demo data, each next to a raw Node
  *   HTTP route that returns the same bytes, measured in the same run;
  * - the idle cost: CPU of the server and its database while nothing is asked of them;
@@ -23,14 +23,6 @@ async function main() {
   webPayload();
   const product = await startProduct('site');
   try {
-    record({
-      scenario: 'fresh start until the site answers (embedded PostgreSQL, demo data; web build excluded)',
-      value: product.startSeconds,
-      unit: 's',
-      ceiling: null,
-      p99_ms: null,
-      goal: '≤ 45 s with the web build',
-    });
     await sideBySide(product.base);
     await idleCost(product);
   } finally {

@@ -44,10 +44,23 @@ export interface BuildOptions {
   database: Database;
   /** Pino logger options; tests pass false. */
   logger?: boolean | object;
+  /**
+   * Leave the web app out: the caller registers it with `registerWebApp` before listening
+   * (`npm start` while the web build still runs, src/web-build-wait.ts).
+   */
+  deferWeb?: boolean;
+}
+
+/** The built web app's folder: WEB_DIST, or apps/web/dist. */
+export const webDistOf = (config: Config) => (config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist);
+
+/** Serves the built web app (every path outside /api and /socket.io); before the app listens. */
+export async function registerWebApp(app: App) {
+  await registerWeb(app, webDistOf(app.ctx.config));
 }
 
 /** Builds the whole HTTP app: plugins, every module under /api, realtime, the web app. */
-export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<App> {
+export async function buildApp({ config, database, logger = true, deferWeb = false }: BuildOptions): Promise<App> {
   const app = Fastify({
     // Whatever the options, requests are logged through our serializers (tokens redacted).
     logger: logger === true ? loggerOptions(config) : logger && { serializers: logSerializers, ...logger },
@@ -69,8 +82,8 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
-  const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist;
-  registerSecurityHeaders(app, webDist);
+  // The page policy hashes index.html's inline script as it is when asked (a build may land later).
+  registerSecurityHeaders(app, webDistOf(config));
   registerInputGuard(app);
 
   config.secretKey = resolveSecretKey(config.secretKey, config.dataDir);
@@ -125,7 +138,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   // Issue 27: no adult content to a requester whose place blocks it or asks an age check not yet passed.
   registerAgeGate(app);
   await app.register(registerModules, { prefix: '/api' });
-  await registerWeb(app, webDist);
+  if (!deferWeb) await registerWebApp(app);
 
   await realtime.attach(app.server, {
     resolve: (token) => sessionCache.resolve(database.db, token),

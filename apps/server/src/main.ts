@@ -1,15 +1,15 @@
-import { buildApp } from './app';
+import { buildApp, registerWebApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
-import type { Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { openDatabase } from './db/open';
 import { onStopSignals, startDraining } from './lib/lifecycle';
 import { describeFfmpeg } from './lib/media/ffmpeg';
 import { registerJobHandlers } from './modules/jobs';
 import { ingestFor, startRtmpIngest, watchIngests } from './modules/streaming/streaming.ingest';
-import { CAST_CREATORS, CAST_FANS } from './seed/cast';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty, waitForMediaProcessing } from './seed/demo';
+import { readyBanner } from './ready-banner';
+import { seedDemoIfEmpty, waitForMediaProcessing } from './seed/demo';
 import { startupLog } from './startup-log';
+import { waitForWebBuild, webBuildPending } from './web-build-wait';
 
 async function main() {
   let config: Config;
@@ -23,6 +23,8 @@ async function main() {
     throw err;
   }
   const progress = startupLog(config);
+  const building = webBuildPending();
+  if (building) progress.step('building the web app alongside (apps/web/dist is missing or older than its sources)');
   progress.step(describeFfmpeg(config.FFMPEG_PATH));
   progress.step(config.DATABASE_URL ? 'connecting to PostgreSQL (DATABASE_URL)' : 'starting the embedded PostgreSQL');
   const database = await openDatabase(config, { onProgress: progress.step });
@@ -49,7 +51,7 @@ async function main() {
 
   progress.step('applying database migrations');
   await runMigrations(database);
-  app = await buildApp({ config, database });
+  app = await buildApp({ config, database, deferWeb: true });
   registerJobHandlers(app.ctx);
   await app.ctx.jobs.start({ work: config.JOBS_IN_PROCESS });
   if (!config.JOBS_IN_PROCESS)
@@ -68,6 +70,13 @@ async function main() {
   // Streams left live by a crash (this node's, or any whose ingest heartbeat went stale) end now.
   stopIngestWatch = await watchIngests(app.ctx, ingestFor(app.ctx));
   const seeded = config.SEED_DEMO && (await seedDemo(app, config, progress.step));
+  if (building) {
+    progress.step('waiting for the web build');
+    const seconds = await waitForWebBuild();
+    progress.step(`web app built in ${seconds.toFixed(1)} s`);
+  }
+  // Registered now, from a finished build: no request ever sees a half-built web app.
+  await registerWebApp(app);
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   progress.ready(readyBanner(address, database, seeded || config.SEED_DEMO));
@@ -88,22 +97,6 @@ async function seedDemo(
     await waitForMediaProcessing(app.ctx, 300_000);
   }
   return true;
-}
-
-function readyBanner(address: string, database: Database, demo: boolean): string[] {
-  const url = (process.env.PUBLIC_URL ?? address).replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
-  const lines = [
-    `Marquee is ready: ${url}`,
-    `database: ${database.kind === 'embedded' ? 'embedded PostgreSQL' : 'PostgreSQL'}${database.readPool ? ' (public reads from DATABASE_READ_URL)' : ''}`,
-  ];
-  if (demo) {
-    lines.push(`demo logins (password ${DEMO_PASSWORD}):`);
-    for (const a of DEMO_ACCOUNTS)
-      lines.push(`  ${a.username.padEnd(8)} ${a.role === 'performer' ? 'creator' : a.role}`);
-    lines.push(`  more creators: ${CAST_CREATORS.map((c) => c.username).join(', ')}`);
-    lines.push(`  more fans: ${CAST_FANS.map((f) => f.username).join(', ')}`);
-  }
-  return lines;
 }
 
 main().catch((err) => {

@@ -4,9 +4,14 @@ import type { Config } from './config';
  * What `npm start` prints while it prepares the site: one line per step with the time since
  * start, then one block with the URL and the demo logins. Plain lines on a terminal; one JSON
  * line per step otherwise (log collectors), like the request log.
+ *
+ * The clock starts when `npm start`'s own process did (MARQUEE_STARTED_AT, set by
+ * scripts/start.mjs), so "started in" counts the web build that ran alongside and the loading of
+ * this process; started any other way, it starts here.
  */
-export function startupLog(config: Config) {
-  const started = Date.now();
+export function startupLog(config: Config, env: NodeJS.ProcessEnv = process.env) {
+  const launched = Number(env.MARQUEE_STARTED_AT);
+  const started = Number.isFinite(launched) && launched > 0 && launched <= Date.now() ? launched : Date.now();
   const json = !process.stdout.isTTY || config.LOG_FORMAT === 'json';
   const quiet = config.LOG_LEVEL === 'silent';
   const secs = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;

@@ -42,6 +42,12 @@ export const DEMO_ACCOUNTS = [
   },
 ];
 
+/** The README's words for the demo roles: fan, creator, admin (and the moderator's staff role). */
+export function demoRole(account: (typeof DEMO_ACCOUNTS)[number]): string {
+  if ('staffRole' in account && account.staffRole) return account.staffRole;
+  return { user: 'fan', performer: 'creator', admin: 'admin' }[account.role];
+}
+
 const PROFILES: Record<string, Partial<typeof performers.$inferInsert>> = {
   luna: {
     bio: 'Fitness coach and yoga lover. Daily workouts, behind-the-scenes and live Q&A every Friday.',
@@ -146,7 +152,7 @@ export async function seedDemoIfEmpty(ctx: Ctx, step: (msg: string) => void = ()
     await seedReleases(ctx);
   });
   ctx.log.info(
-    `Demo data loaded. Sign in with any of: ${DEMO_ACCOUNTS.map((a) => `${a.username} (${a.role})`).join(', ')}; password "${DEMO_PASSWORD}"`,
+    `Demo data loaded. Sign in with any of: ${DEMO_ACCOUNTS.map((a) => `${a.username} (${demoRole(a)})`).join(', ')}; password "${DEMO_PASSWORD}"`,
   );
   return true;
 }

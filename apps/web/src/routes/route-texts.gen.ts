@@ -44,7 +44,7 @@ export const ROUTE_TEXTS: Record<string, readonly RouteNamespace[]> = {
   '/admin': ['adminCommon', 'adminMoney', 'adminOps', 'adminSite', 'adminUsers', 'chargebacks', 'complaints', 'compliance', 'complianceReport', 'dataRights', 'dsa', 'leaks', 'liveMonitor', 'orders', 'payments', 'payouts', 'posts', 'releases', 'review', 'streaming', 'subscriptions'],
   '/admin/:section': ['adminCommon', 'adminMoney', 'adminOps', 'adminSite', 'adminUsers', 'chargebacks', 'complaints', 'compliance', 'complianceReport', 'dataRights', 'dsa', 'leaks', 'liveMonitor', 'orders', 'payments', 'payouts', 'posts', 'releases', 'review', 'streaming', 'subscriptions'],
   '/creator/galleries': ['catalogue', 'releases', 'review'],
-  '/creator/galleries/:id': ['catalogue'],
+  '/creator/galleries/:id': ['catalogue', 'posts'],
   '/creator/videos': ['catalogue', 'releases', 'review'],
   '/creator/reels': ['catalogue', 'releases', 'review'],
   '/creator/scenes': ['catalogue', 'releases', 'review'],

@@ -17,6 +17,12 @@ interface UploadFieldBaseProps {
   /** Form field name of the file; 'file' by default. */
   fieldName?: string;
   accept?: string;
+  /**
+   * Several files at once (photos): the picker and the drop take many, each uploads on its own
+   * request with its own progress, cancel and retry, and `onUploaded` is called once per file.
+   * A finished file leaves the list (the caller shows what was uploaded); a count says how many did.
+   */
+  multiple?: boolean;
   maxSizeMB?: number;
   /** Extra form fields sent with the file. */
   data?: Record<string, string>;
@@ -46,7 +52,24 @@ export interface UploadFieldProps<T = unknown> extends UploadFieldBaseProps {
   onUploaded?: (response: T, file: File) => void;
 }
 
-type Status = 'idle' | 'uploading' | 'done' | 'error';
+type Status = 'queued' | 'uploading' | 'done' | 'error';
+
+/** One chosen file and how its upload is going. */
+interface Upload {
+  key: number;
+  file: File;
+  preview: string | null;
+  status: Status;
+  progress: number;
+  error: string | null;
+}
+
+/**
+ * Uploads running at once when several files are chosen; the others wait their turn. One: the
+ * files land in the order they were chosen (a gallery's photo positions), and they share the
+ * same bandwidth anyway.
+ */
+const PARALLEL = 1;
 
 function accepts(file: File, accept?: string): boolean {
   if (!accept) return true;
@@ -59,7 +82,8 @@ function accepts(file: File, accept?: string): boolean {
 }
 
 /**
- * Drag-and-drop (or pick) a file, preview it, and upload it with a progress bar (`client.upload`).
+ * Drag-and-drop (or pick) a file, preview it, and upload it with a progress bar (`client.upload`);
+ * with `multiple`, several files, each with its own progress.
  * Uploading can be cancelled; a failed upload can be retried without picking the file again.
  */
 export function UploadField<P extends UploadPath>(props: RouteUploadFieldProps<P>): ReactElement;
@@ -73,6 +97,7 @@ export function UploadField<P extends UploadPath>({
   hint,
   fieldName = 'file',
   accept,
+  multiple = false,
   maxSizeMB,
   data,
   method,
@@ -85,30 +110,45 @@ export function UploadField<P extends UploadPath>({
   const { t } = useTranslation();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const controller = useRef<AbortController | null>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [status, setStatus] = useState<Status>('idle');
-  const [progress, setProgress] = useState(0);
+  const controllers = useRef(new Map<number, AbortController>());
+  const previews = useRef(new Map<number, string>());
+  const started = useRef(new Set<number>());
+  const nextKey = useRef(0);
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [uploaded, setUploaded] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
 
-  useEffect(() => () => controller.current?.abort(), []);
   useEffect(() => {
-    if (!preview) return;
-    return () => URL.revokeObjectURL(preview);
-  }, [preview]);
+    const running = controllers.current;
+    const urls = previews.current;
+    return () => {
+      for (const c of running.values()) c.abort();
+      for (const url of urls.values()) URL.revokeObjectURL(url);
+    };
+  }, []);
 
-  async function start(f: File) {
-    controller.current?.abort();
+  const patch = (key: number, change: Partial<Upload>) =>
+    setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...change } : u)));
+  const drop = (key: number) => {
+    controllers.current.get(key)?.abort();
+    controllers.current.delete(key);
+    started.current.delete(key);
+    const url = previews.current.get(key);
+    if (url) URL.revokeObjectURL(url);
+    previews.current.delete(key);
+    setUploads((list) => list.filter((u) => u.key !== key));
+  };
+
+  async function start(u: Upload) {
+    controllers.current.get(u.key)?.abort();
     const ctrl = new AbortController();
-    controller.current = ctrl;
-    setStatus('uploading');
-    setProgress(0);
-    setError(null);
+    controllers.current.set(u.key, ctrl);
+    started.current.add(u.key);
+    patch(u.key, { status: 'uploading', progress: 0, error: null });
     const form = new FormData();
     for (const [k, v] of Object.entries(data ?? {})) form.append(k, v);
-    form.append(fieldName, f, f.name);
+    form.append(fieldName, u.file, u.file.name);
     try {
       // The route's own path and query, as received: tsc cannot relate them to ApiArgs<P> of a generic P.
       const route = { path, query } as Omit<ApiArgs<P, 'post'>, 'body'>;
@@ -116,62 +156,77 @@ export function UploadField<P extends UploadPath>({
         ...route,
         method,
         signal: ctrl.signal,
-        onProgress: setProgress,
+        onProgress: (progress) => patch(u.key, { progress }),
       });
-      setStatus('done');
-      onUploaded?.(res, f);
+      controllers.current.delete(u.key);
+      if (multiple) {
+        drop(u.key);
+        setUploaded((n) => n + 1);
+      } else patch(u.key, { status: 'done' });
+      onUploaded?.(res, u.file);
     } catch (err) {
+      controllers.current.delete(u.key);
       if (isAbortError(err)) {
-        setStatus('error');
-        setError(t('pages.upload.cancelled'));
+        patch(u.key, { status: 'error', error: t('pages.upload.cancelled') });
         return;
       }
-      setStatus('error');
-      setError(getErrorMessage(err));
+      patch(u.key, { status: 'error', error: getErrorMessage(err) });
       onError?.(err);
     }
   }
 
-  function choose(f: File | undefined) {
-    if (!f) return;
-    if (!accepts(f, accept)) {
-      setError(t('posts.fileType'));
-      setStatus('error');
-      return;
+  // Waiting files start as running ones finish, PARALLEL at a time.
+  useEffect(() => {
+    const running = uploads.filter((u) => u.status === 'uploading').length;
+    const waiting = uploads.filter((u) => u.status === 'queued' && !started.current.has(u.key));
+    for (const u of waiting.slice(0, Math.max(0, PARALLEL - running))) void start(u);
+  });
+
+  function choose(files: File[]) {
+    if (files.length === 0) return;
+    setError(null);
+    const picked = multiple ? files : files.slice(0, 1);
+    const ok: File[] = [];
+    for (const f of picked) {
+      if (!accepts(f, accept)) setError(t('posts.fileType'));
+      else if (maxSizeMB && f.size > maxSizeMB * 1024 * 1024) setError(t('posts.fileTooLarge', { n: maxSizeMB }));
+      else ok.push(f);
     }
-    if (maxSizeMB && f.size > maxSizeMB * 1024 * 1024) {
-      setError(t('posts.fileTooLarge', { n: maxSizeMB }));
-      setStatus('error');
-      return;
-    }
-    setFile(f);
-    setPreview(f.type.startsWith('image/') || f.type.startsWith('video/') ? URL.createObjectURL(f) : null);
-    void start(f);
+    if (ok.length === 0) return;
+    if (!multiple) for (const u of uploads) drop(u.key);
+    const added = ok.map((file): Upload => {
+      const key = nextKey.current++;
+      const preview =
+        file.type.startsWith('image/') || file.type.startsWith('video/') ? URL.createObjectURL(file) : null;
+      if (preview) previews.current.set(key, preview);
+      return { key, file, preview, status: 'queued', progress: 0, error: null };
+    });
+    setUploads((list) => [...(multiple ? list : []), ...added]);
+    if (inputRef.current) inputRef.current.value = '';
   }
 
-  function remove() {
-    controller.current?.abort();
-    setFile(null);
-    setPreview(null);
-    setStatus('idle');
-    setProgress(0);
+  function remove(u: Upload) {
+    drop(u.key);
     setError(null);
     if (inputRef.current) inputRef.current.value = '';
-    onRemove?.();
+    if (!multiple) onRemove?.();
   }
 
   function onDrop(e: DragEvent) {
     e.preventDefault();
     setDragging(false);
-    if (!disabled && status !== 'uploading') choose(e.dataTransfer.files[0]);
+    if (disabled) return;
+    if (!multiple && uploads.some((u) => u.status === 'uploading')) return;
+    choose(Array.from(e.dataTransfer.files));
   }
 
+  const showDropZone = multiple || uploads.length === 0;
   return (
     <div className={className}>
       <span id={`${inputId}-label`} className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
         {label}
       </span>
-      {!file ? (
+      {showDropZone && (
         <label
           htmlFor={inputId}
           onDragOver={(e) => {
@@ -191,7 +246,7 @@ export function UploadField<P extends UploadPath>({
           <UploadCloud className="size-8 text-brand-500" aria-hidden="true" />
           <span className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
             <Trans
-              i18nKey="pages.upload.drop"
+              i18nKey={multiple ? 'pages.upload.dropMany' : 'pages.upload.drop'}
               components={{ browse: <span className="text-brand-600 underline dark:text-brand-400" /> }}
             />
           </span>
@@ -202,71 +257,90 @@ export function UploadField<P extends UploadPath>({
             </span>
           )}
         </label>
-      ) : (
-        <div className="flex items-center gap-4 rounded-2xl border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
-          <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-xl bg-zinc-100 dark:bg-zinc-800">
-            {preview && file.type.startsWith('image/') && (
-              <img src={preview} alt="" className="size-full object-cover" />
-            )}
-            {preview && file.type.startsWith('video/') && (
-              <video src={preview} muted className="size-full object-cover" />
-            )}
-            {!preview && <FileIcon className="size-6 text-zinc-500" aria-hidden="true" />}
-          </div>
-          <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">{file.name}</p>
-            <p className="text-xs text-zinc-500 dark:text-zinc-400" aria-live="polite">
-              {status === 'uploading' && t('pages.upload.progress', { n: progress })}
-              {status === 'done' && (
-                <span className="inline-flex items-center gap-1 text-emerald-600 dark:text-emerald-400">
-                  <CircleCheck className="size-3.5" aria-hidden="true" />{' '}
-                  {t('pages.upload.done', { size: formatBytes(file.size) })}
-                </span>
-              )}
-              {status === 'error' && <span className="text-red-600 dark:text-red-400">{error}</span>}
-            </p>
-            {(status === 'uploading' || status === 'error') && (
-              <ProgressBar
-                value={progress}
-                label={t('posts.uploading', { name: file.name })}
-                tone={status === 'error' ? 'error' : 'brand'}
-                className="mt-2"
-              />
-            )}
-          </div>
-          <div className="flex shrink-0 gap-1">
-            {status === 'uploading' && (
-              <Button variant="ghost" size="sm" onClick={() => controller.current?.abort()}>
-                {t('common.cancel')}
-              </Button>
-            )}
-            {status === 'error' && (
-              <Button variant="outline" size="sm" onClick={() => start(file)}>
-                <RotateCcw className="size-4" aria-hidden="true" /> {t('pages.upload.retry')}
-              </Button>
-            )}
-            {status !== 'uploading' && (
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={t('pages.upload.remove', { name: file.name })}
-                onClick={remove}
-              >
-                <X className="size-4" aria-hidden="true" />
-              </Button>
-            )}
-          </div>
-        </div>
+      )}
+      {multiple && uploaded > 0 && (
+        <p
+          className="mt-2 inline-flex items-center gap-1 text-xs text-emerald-600 dark:text-emerald-400"
+          aria-live="polite"
+        >
+          <CircleCheck className="size-3.5" aria-hidden="true" /> {t('pages.upload.uploaded', { count: uploaded })}
+        </p>
+      )}
+      {uploads.length > 0 && (
+        <ul className={cn('space-y-2', multiple && 'mt-2')}>
+          {uploads.map((u) => (
+            <li
+              key={u.key}
+              className="flex items-center gap-4 rounded-2xl border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
+              data-testid="upload-row"
+            >
+              <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-xl bg-zinc-100 dark:bg-zinc-800">
+                {u.preview && u.file.type.startsWith('image/') && (
+                  <img src={u.preview} alt="" className="size-full object-cover" />
+                )}
+                {u.preview && u.file.type.startsWith('video/') && (
+                  <video src={u.preview} muted className="size-full object-cover" />
+                )}
+                {!u.preview && <FileIcon className="size-6 text-zinc-500" aria-hidden="true" />}
+              </div>
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">{u.file.name}</p>
+                <p className="text-xs text-zinc-500 dark:text-zinc-400" aria-live="polite">
+                  {u.status === 'queued' && t('pages.upload.queued')}
+                  {u.status === 'uploading' && t('pages.upload.progress', { n: u.progress })}
+                  {u.status === 'done' && (
+                    <span className="inline-flex items-center gap-1 text-emerald-600 dark:text-emerald-400">
+                      <CircleCheck className="size-3.5" aria-hidden="true" />{' '}
+                      {t('pages.upload.done', { size: formatBytes(u.file.size) })}
+                    </span>
+                  )}
+                  {u.status === 'error' && <span className="text-red-600 dark:text-red-400">{u.error}</span>}
+                </p>
+                {(u.status === 'uploading' || u.status === 'queued' || u.status === 'error') && (
+                  <ProgressBar
+                    value={u.progress}
+                    label={t('posts.uploading', { name: u.file.name })}
+                    tone={u.status === 'error' ? 'error' : 'brand'}
+                    className="mt-2"
+                  />
+                )}
+              </div>
+              <div className="flex shrink-0 gap-1">
+                {u.status === 'uploading' && (
+                  <Button variant="ghost" size="sm" onClick={() => controllers.current.get(u.key)?.abort()}>
+                    {t('common.cancel')}
+                  </Button>
+                )}
+                {u.status === 'error' && (
+                  <Button variant="outline" size="sm" onClick={() => void start(u)}>
+                    <RotateCcw className="size-4" aria-hidden="true" /> {t('pages.upload.retry')}
+                  </Button>
+                )}
+                {u.status !== 'uploading' && (
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={t('pages.upload.remove', { name: u.file.name })}
+                    onClick={() => remove(u)}
+                  >
+                    <X className="size-4" aria-hidden="true" />
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
       )}
       <input
         ref={inputRef}
         id={inputId}
         type="file"
         accept={accept}
+        multiple={multiple}
         disabled={disabled}
         aria-labelledby={`${inputId}-label`}
         className="sr-only"
-        onChange={(e) => choose(e.target.files?.[0])}
+        onChange={(e) => choose(Array.from(e.target.files ?? []))}
       />
     </div>
   );

@@ -152,11 +152,6 @@ export const catalogueApi = {
     return client.post(path, { path: { id }, body: {}, headers: idem() });
   },
   downloadLink: (id: string) => client.get('/performer-assets/products/{id}/download-link', { path: { id } }),
-  uploadPhotos: (galleryId: string, files: File[], onProgress?: (p: number) => void) => {
-    const form = new FormData();
-    for (const f of files) form.append('photo', f);
-    return client.upload('/performer/performer-assets/photos/upload', form, { query: { galleryId }, onProgress });
-  },
   setCover: (photoId: string) =>
     client.post('/performer/performer-assets/photos/set-cover/{id}', { path: { id: photoId } }),
   reorder: (galleryId: string, ids: string[]) =>

@@ -2,6 +2,7 @@ import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 're
 import { useTranslation } from 'react-i18next';
 import { inputClasses } from '../../../components/ui/input';
 import { Pager as UiPager } from '../../../components/ui/pager';
+import { ScrollX } from '../../../components/ui/scroll-x';
 import { toast } from '../../../components/ui/toast-store';
 import { getErrorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
@@ -40,7 +41,7 @@ export function Table({ head, children, empty }: { head: string[]; children: Rea
   const { t } = useTranslation();
   // relative: screen-reader-only text inside the table is positioned in here, not past the page edge.
   return (
-    <div className="relative overflow-x-auto rounded-2xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+    <ScrollX className="relative rounded-2xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
       <table className="w-full text-left text-sm">
         <thead className="border-b border-zinc-200 bg-zinc-50 text-xs tracking-wide text-zinc-500 uppercase dark:border-zinc-800 dark:bg-zinc-900/60">
           <tr>
@@ -54,7 +55,7 @@ export function Table({ head, children, empty }: { head: string[]; children: Rea
         <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">{children}</tbody>
       </table>
       {empty && <p className="p-6 text-center text-sm text-zinc-500">{t('adminCommon.empty')}</p>}
-    </div>
+    </ScrollX>
   );
 }
 

@@ -1,40 +1,26 @@
 import type { Photo } from '@marquee/shared';
-import { Star, Trash2, Upload } from 'lucide-react';
+import { Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ProgressBar } from '../../../components/ui/progress-bar';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
+import { UploadField } from '../../../components/ui/upload-field';
 import { getErrorMessage } from '../../../lib/api';
 import { catalogueApi, useMyItem, usePhotos } from '../api';
 
-/** A gallery's photos in the studio: bulk upload with progress, drag to reorder, set cover, delete. */
+/** A gallery's photos in the studio: upload many at once (each with its progress), drag to reorder, set cover, delete. */
 export function GalleryPhotosManager({ galleryId }: { galleryId: string }) {
   const { t } = useTranslation();
   const { data: gallery, mutate: mutateGallery } = useMyItem('gallery', galleryId);
   const { data, mutate } = usePhotos(galleryId, true);
-  const [progress, setProgress] = useState<number | null>(null);
   const [dragged, setDragged] = useState<string | null>(null);
   if (!gallery || !data) return <PageSpinner />;
   const photos = data.data;
   const refresh = () => {
     void mutate();
     void mutateGallery();
-  };
-  const upload = async (files: FileList | null) => {
-    if (!files?.length) return;
-    setProgress(0);
-    try {
-      await catalogueApi.uploadPhotos(galleryId, [...files], setProgress);
-      toast.success(t('catalogue.photosUploaded', { count: files.length }));
-      refresh();
-    } catch (err) {
-      toast.error(getErrorMessage(err));
-    } finally {
-      setProgress(null);
-    }
   };
   const drop = async (target: Photo) => {
     if (!dragged || dragged === target._id) return;
@@ -63,19 +49,17 @@ export function GalleryPhotosManager({ galleryId }: { galleryId: string }) {
             {t('catalogue.photos', { count: gallery.numPhotos })} · {t('catalogue.dragToReorder')}
           </p>
         </div>
-        <label className="inline-flex cursor-pointer items-center gap-2 rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white">
-          <Upload className="size-4" aria-hidden /> {t('catalogue.uploadPhotos')}
-          <input
-            type="file"
-            accept="image/*"
-            multiple
-            className="sr-only"
-            onChange={(e) => void upload(e.target.files)}
-            data-testid="photo-input"
-          />
-        </label>
       </header>
-      {progress !== null && <ProgressBar value={progress} label={t('catalogue.uploadProgress')} />}
+      <UploadField
+        endpoint="/performer/performer-assets/photos/upload"
+        query={{ galleryId }}
+        fieldName="photo"
+        accept="image/*"
+        multiple
+        label={t('catalogue.uploadPhotos')}
+        hint={t('catalogue.uploadMany')}
+        onUploaded={refresh}
+      />
       {photos.length === 0 ? (
         <EmptyState title={t('catalogue.types.gallery.noPhotos')} description={t('catalogue.uploadMany')} />
       ) : (

@@ -215,10 +215,13 @@ export function Composer({ existing }: { existing?: Feed }) {
             path={{ kind: uploadKind }}
             label={t(`posts.${KIND_UI.find((k) => k.kind === uploadKind)!.label}`)}
             accept={KIND_UI.find((k) => k.kind === uploadKind)!.accept}
-            hint={uploadKind === 'photo' ? undefined : t('posts.processingHint')}
+            // Photos: several at once, each with its own progress; videos and audio one at a time.
+            multiple={uploadKind === 'photo'}
+            hint={uploadKind === 'photo' ? t('posts.photosHint') : t('posts.processingHint')}
             onUploaded={(res) => {
               setFiles((l) => [...l, ...res.data]);
-              setUploadKey((k) => k + 1);
+              // A fresh field for the next video or audio; the photo field stays (others may still be uploading).
+              if (uploadKind !== 'photo') setUploadKey((k) => k + 1);
             }}
           />
         )}

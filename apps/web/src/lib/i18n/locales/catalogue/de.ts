@@ -20,8 +20,6 @@ export const catalogueDe: Messages['catalogue'] = {
   inStock_other: '{{count}} auf Lager',
   soldOut: 'Ausverkauft',
   rentPrice: 'Leihen {{amount}}',
-  photosUploaded_one: '{{count}} Foto hochgeladen',
-  photosUploaded_other: '{{count}} Fotos hochgeladen',
   photos_one: '{{count}} Foto',
   photos_other: '{{count}} Fotos',
   dragToReorder: 'zum Sortieren ziehen',

@@ -19,8 +19,6 @@ export const catalogueEn = {
   inStock_other: '{{count}} in stock',
   soldOut: 'Sold out',
   rentPrice: 'Rent {{amount}}',
-  photosUploaded_one: '{{count}} photo uploaded',
-  photosUploaded_other: '{{count}} photos uploaded',
   photos_one: '{{count}} photo',
   photos_other: '{{count}} photos',
   dragToReorder: 'drag to reorder',

@@ -20,8 +20,6 @@ export const catalogueEs: Messages['catalogue'] = {
   inStock_other: '{{count}} en stock',
   soldOut: 'Agotado',
   rentPrice: 'Alquiler {{amount}}',
-  photosUploaded_one: '{{count}} foto subida',
-  photosUploaded_other: '{{count}} fotos subidas',
   photos_one: '{{count}} foto',
   photos_other: '{{count}} fotos',
   dragToReorder: 'arrastra para ordenar',

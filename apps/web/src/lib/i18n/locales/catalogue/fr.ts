@@ -20,8 +20,6 @@ export const catalogueFr: Messages['catalogue'] = {
   inStock_other: '{{count}} en stock',
   soldOut: 'Épuisé',
   rentPrice: 'Location {{amount}}',
-  photosUploaded_one: '{{count}} photo envoyée',
-  photosUploaded_other: '{{count}} photos envoyées',
   photos_one: '{{count}} photo',
   photos_other: '{{count}} photos',
   dragToReorder: 'glissez pour réordonner',

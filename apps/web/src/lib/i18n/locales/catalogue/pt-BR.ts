@@ -20,8 +20,6 @@ export const cataloguePtBR: Messages['catalogue'] = {
   inStock_other: '{{count}} em estoque',
   soldOut: 'Esgotado',
   rentPrice: 'Aluguel {{amount}}',
-  photosUploaded_one: '{{count}} foto enviada',
-  photosUploaded_other: '{{count}} fotos enviadas',
   photos_one: '{{count}} foto',
   photos_other: '{{count}} fotos',
   dragToReorder: 'arraste para reordenar',

@@ -24,6 +24,10 @@ export const pagesDe: Messages['pages'] = {
   upload: {
     cancelled: 'Hochladen abgebrochen',
     drop: 'Datei hierher ziehen oder <browse>auswählen</browse>',
+    dropMany: 'Dateien hierher ziehen oder <browse>auswählen</browse>',
+    queued: 'Wartet…',
+    uploaded_one: '{{count}} Datei hochgeladen',
+    uploaded_other: '{{count}} Dateien hochgeladen',
     progress: 'Wird hochgeladen… {{n}} %',
     done: 'Hochgeladen · {{size}}',
     retry: 'Erneut versuchen',

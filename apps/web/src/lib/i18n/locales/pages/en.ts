@@ -23,6 +23,10 @@ export const pagesEn = {
   upload: {
     cancelled: 'Upload cancelled',
     drop: 'Drop a file here or <browse>browse</browse>',
+    dropMany: 'Drop files here or <browse>browse</browse>',
+    queued: 'Waiting…',
+    uploaded_one: '{{count}} file uploaded',
+    uploaded_other: '{{count}} files uploaded',
     progress: 'Uploading… {{n}}%',
     done: 'Uploaded · {{size}}',
     retry: 'Retry',

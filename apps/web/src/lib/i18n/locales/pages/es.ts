@@ -24,6 +24,10 @@ export const pagesEs: Messages['pages'] = {
   upload: {
     cancelled: 'Subida cancelada',
     drop: 'Suelta un archivo aquí o <browse>búscalo</browse>',
+    dropMany: 'Suelta archivos aquí o <browse>búscalos</browse>',
+    queued: 'En espera…',
+    uploaded_one: '{{count}} archivo subido',
+    uploaded_other: '{{count}} archivos subidos',
     progress: 'Subiendo… {{n}} %',
     done: 'Subido · {{size}}',
     retry: 'Reintentar',

@@ -24,6 +24,10 @@ export const pagesFr: Messages['pages'] = {
   upload: {
     cancelled: 'Envoi annulé',
     drop: 'Déposez un fichier ici ou <browse>parcourez</browse>',
+    dropMany: 'Déposez des fichiers ici ou <browse>parcourez</browse>',
+    queued: 'En attente…',
+    uploaded_one: '{{count}} fichier envoyé',
+    uploaded_other: '{{count}} fichiers envoyés',
     progress: 'Envoi… {{n}} %',
     done: 'Envoyé · {{size}}',
     retry: 'Réessayer',

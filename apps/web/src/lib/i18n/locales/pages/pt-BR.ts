@@ -24,6 +24,10 @@ export const pagesPtBR: Messages['pages'] = {
   upload: {
     cancelled: 'Envio cancelado',
     drop: 'Solte um arquivo aqui ou <browse>procure</browse>',
+    dropMany: 'Solte arquivos aqui ou <browse>procure</browse>',
+    queued: 'Aguardando…',
+    uploaded_one: '{{count}} arquivo enviado',
+    uploaded_other: '{{count}} arquivos enviados',
     progress: 'Enviando… {{n}}%',
     done: 'Enviado · {{size}}',
     retry: 'Tentar de novo',

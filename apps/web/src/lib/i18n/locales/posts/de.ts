@@ -25,6 +25,7 @@ export const postsDe: Messages['posts'] = {
   removeFile: 'Datei entfernen',
   processingHint:
     'Videos und Audio werden nach dem Hochladen weiter verarbeitet; du kannst jetzt veröffentlichen, Fans sehen sie, sobald sie fertig sind.',
+  photosHint: 'Du kannst mehrere Fotos auf einmal auswählen oder hierher ziehen.',
   question: 'Frage',
   option: 'Option {{n}}',
   removeOption: 'Option {{n}} entfernen',

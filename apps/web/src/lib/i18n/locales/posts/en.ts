@@ -24,6 +24,7 @@ export const postsEn = {
   removeFile: 'Remove file',
   processingHint:
     'Videos and audio keep processing after the upload; you can publish now and fans see them once they are ready.',
+  photosHint: 'Choose or drop several photos at once.',
   question: 'Question',
   option: 'Option {{n}}',
   removeOption: 'Remove option {{n}}',

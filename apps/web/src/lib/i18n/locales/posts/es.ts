@@ -25,6 +25,7 @@ export const postsEs: Messages['posts'] = {
   removeFile: 'Quitar archivo',
   processingHint:
     'Los vídeos y audios se siguen procesando tras la subida; puedes publicar ya y tus fans los verán cuando estén listos.',
+  photosHint: 'Elige o suelta varias fotos a la vez.',
   question: 'Pregunta',
   option: 'Opción {{n}}',
   removeOption: 'Quitar opción {{n}}',

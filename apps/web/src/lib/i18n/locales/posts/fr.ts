@@ -25,6 +25,7 @@ export const postsFr: Messages['posts'] = {
   removeFile: 'Retirer le fichier',
   processingHint:
     'Les vidéos et audios continuent d’être traités après l’envoi ; vous pouvez publier maintenant, vos fans les verront dès qu’ils seront prêts.',
+  photosHint: 'Choisissez ou déposez plusieurs photos à la fois.',
   question: 'Question',
   option: 'Option {{n}}',
   removeOption: 'Retirer l’option {{n}}',

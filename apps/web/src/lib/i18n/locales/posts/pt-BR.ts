@@ -25,6 +25,7 @@ export const postsPtBR: Messages['posts'] = {
   removeFile: 'Remover arquivo',
   processingHint:
     'Vídeos e áudios continuam sendo processados após o envio; você pode publicar agora e os fãs veem quando estiverem prontos.',
+  photosHint: 'Escolha ou solte várias fotos de uma vez.',
   question: 'Pergunta',
   option: 'Opção {{n}}',
   removeOption: 'Remover opção {{n}}',
