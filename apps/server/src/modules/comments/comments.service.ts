@@ -3,7 +3,7 @@ import type { Ctx } from '../../context';
 import type { CommentRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { Viewer } from '../entitlements';
-import { canDeleteComment } from './comments.policy';
+import { canDeleteComment, canEditComment } from './comments.policy';
 import { commentTarget } from './comments.registry';
 import {
   bumpReplies,
@@ -69,7 +69,7 @@ export async function listObjectComments(
 export async function assertCommentAuthor(ctx: Ctx, viewer: Viewer, id: string) {
   const c = await findComment(ctx.db, id);
   if (!c) throw notFound('Comment');
-  if (c.userId !== viewer.id) throw forbidden('Only the author can edit a comment');
+  if (!canEditComment(viewer, c)) throw forbidden('Only the author can edit a comment');
   return c;
 }
 

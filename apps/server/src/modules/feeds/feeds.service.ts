@@ -20,7 +20,7 @@ import { gateNewItem } from '../review';
 import { assertPrice } from '../settings';
 import { assertCanSeeCreator, assertMaySell, audienceOf, loadMedia, type MediaLike } from './feeds.deps';
 import { tellAudience } from './feeds.news';
-import { canManagePost } from './feeds.policy';
+import { canManagePost, isPostCreator } from './feeds.policy';
 import {
   attachedElsewhere,
   claimDueScheduled,
@@ -393,7 +393,7 @@ export async function vote(ctx: Ctx, viewer: Viewer, optionId: string) {
   const feedId = await feedUsingPoll(ctx.db, poll.id);
   if (!feedId) throw notFound('Poll option');
   const feed = await viewableFeed(ctx, viewer, feedId);
-  if (feed.performerId === viewer.id) throw forbidden('You cannot vote in your own poll');
+  if (isPostCreator(viewer, feed)) throw forbidden('You cannot vote in your own poll');
   if (!(await access(ctx.db, viewer, protectable(feed), ctx.now())).canView)
     throw forbidden('Unlock this post to vote in its poll');
   if (poll.endAt && poll.endAt <= ctx.now()) throw conflict('This poll has ended', 'POLL_ENDED');

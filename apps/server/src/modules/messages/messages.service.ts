@@ -154,8 +154,8 @@ export async function sendMessage(
   conversationId: string,
   raw: SendMessageInput,
 ): Promise<Message> {
-  const { conversation, members } = await memberConversation(ctx, viewer.id, conversationId);
-  const peerId = members.find((m) => m.userId === viewer.id)?.peerId ?? null;
+  const { conversation, members, me } = await memberConversation(ctx, viewer.id, conversationId);
+  const peerId = me.peerId ?? null;
   await assertMayWrite(ctx, viewer, conversation, peerId);
   const content = await checkContent(ctx, viewer, raw);
   const at = ctx.now();
@@ -306,7 +306,7 @@ export async function fileStatus(ctx: Ctx, viewer: Viewer, id: string, fileId: s
   });
   const file = await isFileOfMessage(ctx.db, id, fileId);
   if (!file) throw notFound('File');
-  if (found.message.senderId !== viewer.id && found.message.priceCents > 0) {
+  if (!isSender(viewer, found.message) && found.message.priceCents > 0) {
     const [presented] = await presentMessages(ctx, viewer, [found], new Map());
     if (!presented.isBought) throw notFound('File');
   }
@@ -323,4 +323,4 @@ export {
   mediaByIds,
 } from './messages.repo';
 
-import { canDeleteMessage } from './messages.policy';
+import { canDeleteMessage, isSender } from './messages.policy';

@@ -5,6 +5,7 @@ import { notFound } from '../../lib/errors';
 import { requireAdmin, userOf } from '../../plugins/auth';
 import { failoverFor, failoverPayment } from './failover';
 import { adminGateways, testGateway } from './gateways.admin';
+import { canSeePayment } from './payments.policy';
 import { findPayment } from './payments.repo';
 import { presentPayment } from './payments.service';
 
@@ -32,7 +33,7 @@ export default async function gatewaysRoutes(app: App) {
     async (req) => {
       const user = userOf(req);
       const p = await findPayment(ctx.db, req.params.id);
-      if (!p || p.userId !== user.id) throw notFound('Payment');
+      if (!p || !canSeePayment(user, p)) throw notFound('Payment');
       return { ...presentPayment(p), nextGateway: failoverFor(ctx, await ctx.settings.all(), p) };
     },
   );

@@ -17,6 +17,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { requestGeo } from '../../lib/geo';
 import { requirePerformer, userOf } from '../../plugins/auth';
 import { createCardPurchase } from './card-purchases.start';
+import { canSeePayment } from './payments.policy';
 import { findPayment, searchPayments } from './payments.repo';
 import {
   addCard,
@@ -134,7 +135,7 @@ export default async function paymentsRoutes(app: App) {
     async (req) => {
       const user = userOf(req);
       const p = await findPayment(ctx.db, req.params.id);
-      if (!p || p.userId !== user.id) throw notFound('Payment');
+      if (!p || !canSeePayment(user, p)) throw notFound('Payment');
       return presentPayment(p);
     },
   );

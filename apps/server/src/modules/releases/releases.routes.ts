@@ -29,7 +29,7 @@ import {
   signRelease,
   startYoti,
 } from './releases.invite';
-import { isAdmin } from './releases.policy';
+import { canSignRelease, isAdmin } from './releases.policy';
 import { exportRecords, releasePdf } from './releases.records';
 import {
   decideIdentity,
@@ -145,7 +145,7 @@ export default async function releasesRoutes(app: App) {
     async (req) => {
       const user = requirePerformer(req);
       const r = await releaseFor(ctx, user, req.params.id);
-      if (r.performerId !== user.id) throw notFound('Release');
+      if (!canSignRelease(user, r)) throw notFound('Release');
       return present(req, await signRelease(ctx, r, req.body, { ...meta(req), user }));
     },
   );

@@ -9,6 +9,7 @@ import {
   checkText,
   findMessage,
   insertMessages,
+  isSender,
   type MessageWithSender,
   markAllDeleted,
   markDeleted,
@@ -22,6 +23,7 @@ import {
   assertMayJoin,
   canSeePrivateShow,
   isPrivateShowStaff,
+  isStreamCreator,
   isStreamStaff,
   type StreamViewerRef,
 } from './streaming.policy';
@@ -148,7 +150,7 @@ async function deleteStreamMessage(
   conversation: ConversationRow,
 ) {
   const chat = await findChat(ctx, conversation.id);
-  if (found.message.senderId !== viewer.id && !isStaff(chat, viewer)) {
+  if (!isSender(viewer, found.message) && !isStaff(chat, viewer)) {
     if (chat.kind === 'private' && !chat.parties.includes(viewer.id)) throw notFound('Message');
     throw forbidden('You can only delete your own messages');
   }
@@ -239,7 +241,7 @@ export async function tipInStream(
 ) {
   const stream = await findStream(ctx.db, streamId);
   await assertMayJoin(ctx, stream, viewer, opts.geo);
-  if (stream!.performerId === viewer.id) throw forbidden('You cannot tip yourself');
+  if (isStreamCreator(viewer, stream!)) throw forbidden('You cannot tip yourself');
   const outcome = await chargeWallet(ctx, {
     userId: viewer.id,
     type: 'tip',

@@ -64,3 +64,13 @@ export async function hasAccess(ctx: Pick<Ctx, 'db'>, stream: StreamRow, viewer:
   if (!viewer) return false;
   return hasStreamPass(ctx.db, viewer.id, stream.id);
 }
+
+/** The stream's own creator (who publishes in it and cannot tip in it). */
+export const isStreamCreator = (viewer: Pick<StreamViewerRef, 'id'>, stream: Pick<StreamRow, 'performerId'>) =>
+  viewer.id === stream.performerId;
+
+/** Who joins a private show's channel: its two parties, the fan and the creator. */
+export const isPrivateShowParty = (
+  viewer: Pick<StreamViewerRef, 'id'>,
+  session: { userId: string; performerId: string },
+) => viewer.id === session.userId || viewer.id === session.performerId;

@@ -32,7 +32,7 @@ import {
   isRunning,
   type SubscribeOutcome,
 } from './subscriptions.periods';
-import { canCancelForFans } from './subscriptions.policy';
+import { canCancelForFans, isSubscribedCreator, isSubscriber } from './subscriptions.policy';
 import { creatorName, presentSubscription } from './subscriptions.presenter';
 import { livePromotion, type PricedOption, presentOption, priceOptions } from './subscriptions.pricing';
 import {
@@ -259,15 +259,15 @@ async function resumeType(
 export async function cancelSubscription(ctx: Ctx, actor: AuthUser, id: string): Promise<SubscriptionRow> {
   const before = await findSubscription(ctx.db, id);
   // a card subscription renewed by the gateway (Stripe) stops there first: a gateway error changes nothing here
-  if (before?.userId === actor.id && before.status === 'active' && before.autoRenew && before.externalId) {
+  if (before && isSubscriber(actor, before) && before.status === 'active' && before.autoRenew && before.externalId) {
     if (isGatewayName(before.paymentMethod))
       await setRecurringCancelled(ctx, before.paymentMethod, before.externalId, true);
   }
   const updated = await ctx.db.transaction(async (tx) => {
     const row = await lockSubscription(tx, id);
     if (!row) throw notFound('Subscription');
-    if (row.userId !== actor.id) {
-      if (row.creatorId === actor.id)
+    if (!isSubscriber(actor, row)) {
+      if (isSubscribedCreator(actor, row))
         throw forbidden("Creators can't cancel a fan's subscription; block the fan to end it");
       if (!canCancelForFans(actor)) throw notFound('Subscription');
     }
