@@ -14,8 +14,8 @@ declare module 'fastify' {
      * Who may call the route, THE sign-in idiom (docs/development.md "Rules, once"): 'user' any
      * signed-in account, 'performer' creators (and admins), 'moderator' staff (moderators and admins:
      * review, live monitor, complaints, reports), 'admin' admins only. The onRoute hook
-     * (`guardRoute`) answers 401/403 before the body is validated. A route whose schema declares
-     * `security: [{ bearer: [] }]` and no access needs a signed-in user.
+     * (`guardRoute`) answers 401/403 before the body is validated, and the OpenAPI document's
+     * security requirement is generated from it. No access: a public route.
      */
     access?: Access;
   }
@@ -38,7 +38,7 @@ export const authPlugin = fp(async (app: App) => {
 
 /**
  * The signed-in user, or a 401: THE way a handler reads its caller. On a route that declares
- * `config: { access }` (or `security`) the hook has already checked, so this only narrows the type.
+ * `config: { access }` the hook has already checked, so this only narrows the type.
  */
 export function userOf(req: FastifyRequest): AuthUser {
   if (!req.user) throw unauthorized();
@@ -64,15 +64,32 @@ export function requireStaff(req: FastifyRequest): AuthUser {
   return user;
 }
 
-/** onRoute: puts the check a route declares (`config.access`, or a `security` requirement) in front of validation. */
-export function guardRoute(route: { schema?: unknown; config?: unknown; preValidation?: unknown }): void {
-  const access = (route.config as { access?: Access } | undefined)?.access;
-  const security = (route.schema as { security?: unknown[] } | undefined)?.security;
-  const guard = access ? GUARDS[access] : security?.length ? authenticated : null;
-  if (!guard) return;
+/**
+ * onRoute: puts the check a route declares (`config.access`) in front of validation. `config.access`
+ * is the one way to say it: a route that writes `schema.security` by hand is refused at start-up (the
+ * OpenAPI requirement is generated from `access`, `plugins/openapi.ts`).
+ */
+export function guardRoute(route: {
+  method?: unknown;
+  url?: string;
+  schema?: unknown;
+  config?: unknown;
+  preValidation?: unknown;
+}): void {
+  if ((route.schema as { security?: unknown } | undefined)?.security !== undefined)
+    throw new Error(
+      `${String(route.method)} ${route.url}: declare who may call the route with config: { access }, not schema.security`,
+    );
+  const access = accessOf(route.config);
+  if (!access) return;
   const existing = route.preValidation ? [route.preValidation].flat() : [];
-  route.preValidation = [guard, ...existing];
+  route.preValidation = [GUARDS[access], ...existing];
 }
+
+const accessOf = (config: unknown): Access | undefined => (config as { access?: Access } | undefined)?.access;
+
+/** The OpenAPI security requirement of a route: a bearer token when it declares `access`. */
+export const securityOf = (config: unknown) => (accessOf(config) ? [{ bearer: [] as string[] }] : undefined);
 
 /** preHandler forms, for routes that only need the check (the OpenAPI doc marks them secured). */
 export const authenticated = async (req: FastifyRequest, _reply: FastifyReply) => {

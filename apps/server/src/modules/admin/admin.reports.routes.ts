@@ -13,7 +13,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { tellNotifierNoAction } from '../decisions';
 import { type ReportRow, reportQueue, resolveReport } from '../reports';
 import { userStates } from '../users';
-import { inAdminTx, security, staffActor } from './admin.common';
+import { inAdminTx, staffActor } from './admin.common';
 import {
   type Moderated,
   type ModerationTarget,
@@ -89,7 +89,6 @@ export default async function adminReportsRoutes(app: App) {
       config: { access: 'moderator' },
       schema: {
         tags,
-        security,
         summary: 'Admin: the reports queue, newest first, with the reported item inline',
         querystring: adminReportQuerySchema,
         response: { 200: listResponseSchema(adminReportSchema) },
@@ -113,7 +112,6 @@ export default async function adminReportsRoutes(app: App) {
       config: { access: 'moderator' },
       schema: {
         tags,
-        security,
         summary:
           "Admin: resolve a report by dismissing it, taking the reported item down, or suspending the creator's account",
         params: idParamsSchema,

@@ -4,7 +4,7 @@ import { isUuid } from '../../db/ids';
 import { notFound } from '../../lib/errors';
 import { audit } from '../audit';
 import { endStream, searchLive } from '../streaming';
-import { security, staffActor } from './admin.common';
+import { staffActor } from './admin.common';
 
 const tags = ['admin'];
 
@@ -16,7 +16,6 @@ export default async function adminStreamsRoutes(app: App) {
       config: { access: 'moderator' },
       schema: {
         tags,
-        security,
         summary: 'Staff (moderators and admins): streams live now (or ended), with viewer counts',
         querystring: adminStreamsQuerySchema,
         response: { 200: listResponseSchema(streamSchema) },
@@ -40,7 +39,6 @@ export default async function adminStreamsRoutes(app: App) {
       config: { access: 'moderator' },
       schema: {
         tags,
-        security,
         summary: 'Staff (moderators and admins): end a live stream (viewers are told; the action is audited)',
         params: idParamsSchema,
         response: { 200: streamSchema },

@@ -24,7 +24,7 @@ import {
   searchSubscriptions,
 } from '../subscriptions';
 import { findUserById, findUserByLogin, userSummaries } from '../users';
-import { adminActor, inAdminTx, security } from './admin.common';
+import { adminActor, inAdminTx } from './admin.common';
 
 const tags = ['admin'];
 const base = { config: { access: 'admin' as const } };
@@ -92,7 +92,6 @@ export default async function adminSubscriptionsRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: subscriptions across the site (filter by fan, creator, status)',
         querystring: adminSubscriptionQuerySchema,
         response: { 200: listResponseSchema(subscriptionSchema) },
@@ -122,7 +121,6 @@ export default async function adminSubscriptionsRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: give a fan a subscription to a creator (gateway system: no money, no renewal)',
         body: subscriptionGrantBodySchema,
         response: { 200: subscriptionSchema },
@@ -167,7 +165,6 @@ export default async function adminSubscriptionsRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: cancel a subscription (no renewal; access stays until the period ends)',
         params: idParamsSchema,
         body: reasonBodySchema,
@@ -198,7 +195,6 @@ export default async function adminSubscriptionsRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: end a subscription now (access revoked at once, no renewal)',
         params: idParamsSchema,
         body: reasonBodySchema,

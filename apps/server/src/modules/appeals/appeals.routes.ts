@@ -9,7 +9,7 @@ import {
 } from '@marquee/shared';
 import type { App } from '../../app-type';
 import { userOf } from '../../plugins/auth';
-import { adminActor, security } from '../admin';
+import { adminActor } from '../admin';
 import { appealQueue, decideAppeal, fileAppeal } from './appeals.service';
 
 const tags = ['appeals'];
@@ -21,7 +21,6 @@ export default async function appealsRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary:
           'Appeal a decision about my account or content, within six months (EU DSA Art. 20); another moderator decides',
         params: uuidParamsSchema,
@@ -39,7 +38,6 @@ export default async function appealsRoutes(app: App) {
       config: { access: 'admin' },
       schema: {
         tags,
-        security,
         summary: 'Admin: appeals against moderation decisions (open ones oldest first)',
         querystring: adminAppealQuerySchema,
         response: { 200: listResponseSchema(adminAppealSchema) },
@@ -54,7 +52,6 @@ export default async function appealsRoutes(app: App) {
       config: { access: 'admin' },
       schema: {
         tags,
-        security,
         summary:
           'Admin: uphold or reverse an appealed decision; not the admin who took it (403 APPEAL_SAME_MODERATOR). A reversal restores the content, lifts the suspension or the hold',
         params: uuidParamsSchema,

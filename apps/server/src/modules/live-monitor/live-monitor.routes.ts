@@ -17,7 +17,7 @@ import type { App } from '../../app-type';
 import { isUuid } from '../../db/ids';
 import { AppError, notFound } from '../../lib/errors';
 import { isStaff } from '../../plugins/auth';
-import { security, staffActor } from '../admin';
+import { staffActor } from '../admin';
 import { assertLinkViewer } from '../media';
 import {
   endNow,
@@ -43,7 +43,6 @@ export default async function liveMonitorRoutes(app: App) {
       config: access,
       schema: {
         tags,
-        security,
         summary:
           'Staff: every live stream and private show now, with a thumbnail link, viewers, creator, type, the go-live gate flag and sampling',
         response: { 200: liveMonitorSchema },
@@ -58,7 +57,6 @@ export default async function liveMonitorRoutes(app: App) {
       config: access,
       schema: {
         tags,
-        security,
         summary:
           'Staff: watch a live stream invisibly (not counted, not listed, never charged): the signed HLS link; audited',
         params: idParamsSchema,
@@ -78,7 +76,6 @@ export default async function liveMonitorRoutes(app: App) {
         config: access,
         schema: {
           tags,
-          security,
           summary: {
             warn: 'Staff: warn the creator (shown at once in the studio or show, and as a notification); audited with the text',
             end: 'Staff: end the live stream or private show now; audited with the reason',
@@ -104,7 +101,6 @@ export default async function liveMonitorRoutes(app: App) {
       config: access,
       schema: {
         tags,
-        security,
         summary: 'Staff: private shows picked by the sampling (setting privateShowSamplePercent), open or reviewed',
         querystring: sampleListQuerySchema,
         response: { 200: listResponseSchema(sampledShowSchema) },
@@ -119,7 +115,6 @@ export default async function liveMonitorRoutes(app: App) {
       config: access,
       schema: {
         tags,
-        security,
         summary: 'Staff: mark a sampled private show as looked at (leaves the open queue); audited',
         params: idParamsSchema,
         body: sampleReviewBodySchema,
