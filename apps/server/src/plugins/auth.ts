@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { App } from '../app-type';
 import { forbidden, unauthorized } from '../lib/errors';
+import { msg } from '../lib/i18n';
 import type { AuthUser } from '../modules/auth/sessions';
 
 declare module 'fastify' {
@@ -45,22 +46,22 @@ export function userOf(req: FastifyRequest): AuthUser {
   return req.user;
 }
 
-export function requirePerformer(req: FastifyRequest): AuthUser {
+function requirePerformer(req: FastifyRequest): AuthUser {
   const user = userOf(req);
-  if (user.role !== 'performer' && user.role !== 'admin') throw forbidden('Only creators can do this');
+  if (user.role !== 'performer' && user.role !== 'admin') throw forbidden(msg('error.onlyCreators'));
   return user;
 }
 
-export function requireAdmin(req: FastifyRequest): AuthUser {
+function requireAdmin(req: FastifyRequest): AuthUser {
   const user = userOf(req);
-  if (user.role !== 'admin') throw forbidden('Only admins can do this');
+  if (user.role !== 'admin') throw forbidden(msg('error.onlyAdmins'));
   return user;
 }
 
 /** A moderator or an admin (access 'moderator'): the staff of the moderation screens. */
-export function requireStaff(req: FastifyRequest): AuthUser {
+function requireStaff(req: FastifyRequest): AuthUser {
   const user = userOf(req);
-  if (!isStaff(user)) throw forbidden('Only moderators and admins can do this');
+  if (!isStaff(user)) throw forbidden(msg('error.onlyStaff'));
   return user;
 }
 

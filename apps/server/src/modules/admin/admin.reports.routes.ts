@@ -10,6 +10,7 @@ import type { App } from '../../app-type';
 import type { Ctx } from '../../context';
 import { isUuid } from '../../db/ids';
 import { badRequest, notFound } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { tellNotifierNoAction } from '../decisions';
 import { type ReportRow, reportQueue, resolveReport } from '../reports';
 import { userStates } from '../users';
@@ -136,7 +137,7 @@ export default async function adminReportsRoutes(app: App) {
         );
         if (action === 'takedown') {
           if (current.targetType === 'performer')
-            throw badRequest('A creator cannot be taken down: suspend the account instead', 'NOT_MODERATABLE');
+            throw badRequest(msg('error.admin.creatorNotTakenDown'), 'NOT_MODERATABLE');
           takenDown = await moderate(app.ctx, actor, current.targetType, current.targetId, true, reason, {
             tx,
             record,
@@ -146,7 +147,7 @@ export default async function adminReportsRoutes(app: App) {
         }
         if (action === 'suspend') {
           suspendId = current.targetType === 'performer' ? current.targetId : current.creatorId;
-          if (!suspendId) throw badRequest('This report names no account to suspend', 'NO_ACCOUNT');
+          if (!suspendId) throw badRequest(msg('error.admin.reportNoAccount'), 'NO_ACCOUNT');
         }
         await record({
           action: `report.${action}`,

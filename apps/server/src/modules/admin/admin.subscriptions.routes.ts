@@ -130,8 +130,9 @@ export default async function adminSubscriptionsRoutes(app: App) {
       const actor = adminActor(req);
       const b = req.body;
       const [fan, creator] = [await account(ctx, b.user, 'user'), await account(ctx, b.creator, 'creator')];
-      if (creator.role !== 'performer') throw badRequest(`@${creator.username} is not a creator`, 'NOT_A_CREATOR');
-      if (fan.id === creator.id) throw badRequest('A creator cannot subscribe to themselves', 'OWN_PROFILE');
+      if (creator.role !== 'performer')
+        throw badRequest(msg('error.admin.notACreator', { username: creator.username ?? '' }), 'NOT_A_CREATOR');
+      if (fan.id === creator.id) throw badRequest(msg('error.admin.ownSubscription'), 'OWN_PROFILE');
       const { before, after } = await inAdminTx(ctx, actor, async (_c, tx, record) => {
         const res = await grantSystemSubscription(tx, {
           userId: fan.id,

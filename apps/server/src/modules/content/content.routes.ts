@@ -16,6 +16,7 @@ import type { App } from '../../app-type';
 import type { Ctx } from '../../context';
 import { badRequest, notFound } from '../../lib/errors';
 import { requestGeo } from '../../lib/geo';
+import { msg } from '../../lib/i18n';
 import { userOf } from '../../plugins/auth';
 import type { Viewer } from '../entitlements';
 import { mediaStatus, presentMedia, uploadFiles } from '../media';
@@ -201,8 +202,7 @@ export function registerKindRoutes(app: App, r: KindRoutes) {
       },
       async (req) => {
         const slot = req.body?.type ?? req.query.type;
-        if (!slot)
-          throw badRequest('Say which file to remove: type is video, teaser, thumbnail or file', 'TYPE_REQUIRED');
+        if (!slot) throw badRequest(msg('error.content.typeRequired'), 'TYPE_REQUIRED');
         return content.removeFile(app.ctx, kind, userOf(req), req.params.id, slot);
       },
     );

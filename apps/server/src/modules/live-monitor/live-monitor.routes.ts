@@ -15,7 +15,8 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { isUuid } from '../../db/ids';
-import { AppError, notFound } from '../../lib/errors';
+import { appError, forbidden, notFound } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { isStaff } from '../../plugins/auth';
 import { staffActor } from '../admin';
 import { assertLinkViewer } from '../media';
@@ -145,9 +146,9 @@ export default async function liveMonitorRoutes(app: App) {
     async (req, reply) => {
       const { id, file } = req.params;
       const viewerId = verifyThumbToken(ctx, id, file.slice(0, -4));
-      if (!viewerId) throw new AppError(403, 'Invalid link', 'INVALID_SIGNATURE');
+      if (!viewerId) throw appError(403, 'INVALID_SIGNATURE', msg('error.liveMonitor.invalidLink'));
       const who = await assertLinkViewer(ctx, req, viewerId);
-      if (!isStaff(who)) throw new AppError(403, 'Only moderators and admins can do this', 'FORBIDDEN');
+      if (!isStaff(who)) throw forbidden(msg('error.onlyStaff'));
       const path = await grabThumbnail(ctx, id);
       if (!path) throw notFound('Thumbnail');
       reply.header('cache-control', 'private, no-store');

@@ -154,9 +154,8 @@ export async function changeDeliveryAddress(ctx: Ctx, viewer: AuthUser, id: stri
   await ctx.db.transaction(async (tx) => {
     const o = await lockOrder(tx, id);
     if (!o || !isOrderBuyer(viewer, o)) throw notFound('Order');
-    if (!o.isPhysical) throw conflict('A digital order has no delivery address', 'NOT_PHYSICAL');
-    if (o.deliveryStatus !== 'processing')
-      throw conflict('The order has already shipped; the address can no longer change', 'ALREADY_SHIPPED');
+    if (!o.isPhysical) throw conflict(msg('error.orders.digitalNoAddress'), 'NOT_PHYSICAL');
+    if (o.deliveryStatus !== 'processing') throw conflict(msg('error.orders.alreadyShipped'), 'ALREADY_SHIPPED');
     const address = await ownAddress(tx, viewer.id, addressId);
     await updateOrder(tx, id, { addressId: address.id, deliveryAddress: toDeliveryAddress(address) });
   });

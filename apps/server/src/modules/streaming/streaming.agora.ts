@@ -1,6 +1,7 @@
 import agora from 'agora-token';
 import type { Ctx } from '../../context';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import { AppError, appError, forbidden, notFound } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import type { ViewerLocation } from '../blocks';
 import { findSession } from './private.repo';
 import {
@@ -46,12 +47,12 @@ export async function agoraToken(
     if (isStreamStaff(stream, viewer) && isStreamCreator(viewer, stream)) role = body.role;
     else {
       await assertMayJoin(ctx, stream, viewer, geo);
-      if (role === 'publisher') throw forbidden('Only the creator can publish in this stream');
+      if (role === 'publisher') throw forbidden(msg('error.streaming.onlyCreatorPublishes'));
     }
   } else {
     const session = /^[0-9a-f-]{36}$/i.test(channel) ? await findSession(ctx.db, channel) : null;
     if (!session || !isPrivateShowParty(viewer, session)) throw notFound('Channel');
-    if (session.status === 'ended') throw new AppError(409, 'This private show has ended', 'SESSION_ENDED');
+    if (session.status === 'ended') throw appError(409, 'SESSION_ENDED', msg('error.streaming.privateShowEnded'));
     role = 'publisher';
   }
   const issuedAt = Math.floor(ctx.now().getTime() / 1000);

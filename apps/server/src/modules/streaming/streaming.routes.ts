@@ -33,6 +33,7 @@ import { z } from 'zod';
 import type { App } from '../../app-type';
 import { badRequest } from '../../lib/errors';
 import { requestGeo } from '../../lib/geo';
+import { msg } from '../../lib/i18n';
 import { userOf } from '../../plugins/auth';
 import { chatLimit } from '../../plugins/rate-limit';
 import { presentCharge } from '../wallet';
@@ -81,7 +82,7 @@ const idParams = z.object({ id: z.string().uuid() });
 
 function idempotencyKey(req: FastifyRequest): string | undefined {
   const k = req.headers['idempotency-key'];
-  if (Array.isArray(k)) throw badRequest('Send one Idempotency-Key header', 'INVALID_IDEMPOTENCY_KEY');
+  if (Array.isArray(k)) throw badRequest(msg('error.idempotencyKeyOne'), 'INVALID_IDEMPOTENCY_KEY');
   return k || undefined;
 }
 

@@ -17,6 +17,7 @@ import type { Ctx } from '../../context';
 import type { Db, Executor } from '../../db/client';
 import type { SubscriptionRow } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import type { AuthUser } from '../auth';
 import { assertNotBlocked, type ViewerLocation } from '../blocks';
 import { revoke, SUBSCRIPTION_OBJECT } from '../entitlements';
@@ -267,8 +268,7 @@ export async function cancelSubscription(ctx: Ctx, actor: AuthUser, id: string):
     const row = await lockSubscription(tx, id);
     if (!row) throw notFound('Subscription');
     if (!isSubscriber(actor, row)) {
-      if (isSubscribedCreator(actor, row))
-        throw forbidden("Creators can't cancel a fan's subscription; block the fan to end it");
+      if (isSubscribedCreator(actor, row)) throw forbidden(msg('error.subscriptions.creatorCannotCancel'));
       if (!canCancelForFans(actor)) throw notFound('Subscription');
     }
     if (row.status !== 'active' || !row.autoRenew) throw conflict(SUBSCRIPTION_MESSAGES.notCancellable, 'NOT_RENEWING');
@@ -432,7 +432,7 @@ export async function updateSubscriptionSettings(ctx: Ctx, creatorId: string, bo
     if (price < min || price > max) throw outOfRange(field, label);
   }
   if (body.freeSubscriptionEnabled && !s.freeSubscriptionEnabled) {
-    throw badRequest('Free subscriptions are turned off on this site', 'FREE_SUBSCRIPTION_DISABLED');
+    throw badRequest(msg('error.subscriptions.freeDisabled'), 'FREE_SUBSCRIPTION_DISABLED');
   }
   if (body.freeSubscriptionDays !== undefined && body.freeSubscriptionDays > s.freeSubscriptionDuration) {
     throw badRequest(
@@ -448,7 +448,7 @@ export async function updateSubscriptionSettings(ctx: Ctx, creatorId: string, bo
   else if (body.promotion) {
     const endsAt = new Date(body.promotion.endsAt);
     if (endsAt <= ctx.now()) {
-      throw badRequest('The promotion must end in the future', 'PROMOTION_ENDED', [
+      throw badRequest(msg('error.subscriptions.promotionEnded'), 'PROMOTION_ENDED', [
         { field: 'body.promotion.endsAt', message: 'is in the past' },
       ]);
     }
