@@ -95,3 +95,36 @@ it("admin checks live in policies: no inline `role === 'admin'` outside *.policy
   });
   expect(hits).toEqual([]);
 });
+
+/** An owner field compared with the acting account's id: `x.performerId !== user.id`, `actor.id === r.creatorId`. */
+const OWNER_FIELD = '(?:performerId|creatorId|userId|ownerId|senderId|authorId)';
+const ACTOR_ID = '(?<![\\w.])(?:user|actor|viewer|me)\\.id\\b';
+const INLINE_OWNER_CHECK = new RegExp(
+  `\\.${OWNER_FIELD}\\s*[!=]==?\\s*${ACTOR_ID}|${ACTOR_ID}\\s*[!=]==?\\s*[\\w!?.]+\\.${OWNER_FIELD}\\b`,
+);
+
+it('the owner check pattern finds the inline forms', () => {
+  for (const line of [
+    "if (r.performerId !== user.id) throw notFound('Release');",
+    'if (!o || o.userId !== viewer.id) throw',
+    '.filter((i) => i.creatorId === actor.id)',
+    'if (viewer.id === stream!.performerId) role = body.role;',
+  ])
+    expect(line).toMatch(INLINE_OWNER_CHECK);
+  for (const line of ['if (!canSignRelease(user, r)) throw', 'rows.filter((r) => r.user.id !== stream.performerId)'])
+    expect(line).not.toMatch(INLINE_OWNER_CHECK);
+});
+
+it('owner checks live in policies: no inline `x.performerId !== user.id` in a module outside *.policy.ts', () => {
+  // "Its owner may" is a named function in the module's <m>.policy.ts (canSeePayment, isProducer,
+  // canEditComment, isStreamCreator …; docs/development.md, "Rules, once"); services and routes call it.
+  const hits = sources(path.join(repo, MODULES)).flatMap((file) => {
+    const rel = path.relative(repo, file);
+    if (/\.policy\.ts$/.test(rel)) return [];
+    return fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, i) => (INLINE_OWNER_CHECK.test(line) ? [`${rel}:${i + 1}: ${line.trim()}`] : []));
+  });
+  expect(hits).toEqual([]);
+});

@@ -34,23 +34,20 @@ const noun = (what: string) => {
   return isMessageKey(key) ? { key } : what;
 };
 
-export const badRequest = (message: string, code: ErrorCode = 'BAD_REQUEST', details?: AppError['details']) =>
-  new AppError(400, message, code, details);
-export const unauthorized = (message?: string) =>
-  message === undefined
-    ? appError(401, 'UNAUTHORIZED', msg('error.unauthorized'))
-    : new AppError(401, message, 'UNAUTHORIZED');
-export const forbidden = (message?: string) =>
-  message === undefined ? appError(403, 'FORBIDDEN', msg('error.forbidden')) : new AppError(403, message, 'FORBIDDEN');
+/** A plain English text (translated, if at all, by the pattern match) or a catalogue message (by its key). */
+type Text = string | Message;
+const make = (statusCode: number, text: Text, code: ErrorCode, details?: AppError['details']) =>
+  typeof text === 'string' ? new AppError(statusCode, text, code, details) : appError(statusCode, code, text, details);
+
+export const badRequest = (text: Text, code: ErrorCode = 'BAD_REQUEST', details?: AppError['details']) =>
+  make(400, text, code, details);
+export const unauthorized = (text: Text = msg('error.unauthorized')) => make(401, text, 'UNAUTHORIZED');
+export const forbidden = (text: Text = msg('error.forbidden')) => make(403, text, 'FORBIDDEN');
 export const notFound = (what = 'Resource') =>
   appError(404, 'NOT_FOUND', { key: 'error.notFound', vars: { what: noun(what) } });
-export const conflict = (message: string, code: ErrorCode = 'CONFLICT') => new AppError(409, message, code);
-export const paymentRequired = (message: string, code: ErrorCode = 'INSUFFICIENT_BALANCE') =>
-  new AppError(402, message, code);
-export const unprocessable = (message: string, code: ErrorCode = 'UNPROCESSABLE') => new AppError(422, message, code);
-export const tooLarge = (message: string) => new AppError(413, message, 'PAYLOAD_TOO_LARGE');
-export const unsupportedMedia = (message: string) => new AppError(415, message, 'UNSUPPORTED_MEDIA_TYPE');
-export const tooManyRequests = (message?: string) =>
-  message === undefined
-    ? appError(429, 'RATE_LIMITED', msg('error.rateLimited'))
-    : new AppError(429, message, 'RATE_LIMITED');
+export const conflict = (text: Text, code: ErrorCode = 'CONFLICT') => make(409, text, code);
+export const paymentRequired = (text: Text, code: ErrorCode = 'INSUFFICIENT_BALANCE') => make(402, text, code);
+export const unprocessable = (text: Text, code: ErrorCode = 'UNPROCESSABLE') => make(422, text, code);
+export const tooLarge = (text: Text) => make(413, text, 'PAYLOAD_TOO_LARGE');
+export const unsupportedMedia = (text: Text) => make(415, text, 'UNSUPPORTED_MEDIA_TYPE');
+export const tooManyRequests = (text: Text = msg('error.rateLimited')) => make(429, text, 'RATE_LIMITED');

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { App } from '../app-type';
 import { forbidden, unauthorized } from '../lib/errors';
+import { msg } from '../lib/i18n';
 import type { AuthUser } from '../modules/auth/sessions';
 
 declare module 'fastify' {
@@ -14,8 +15,8 @@ declare module 'fastify' {
      * Who may call the route, THE sign-in idiom (docs/development.md "Rules, once"): 'user' any
      * signed-in account, 'performer' creators (and admins), 'moderator' staff (moderators and admins:
      * review, live monitor, complaints, reports), 'admin' admins only. The onRoute hook
-     * (`guardRoute`) answers 401/403 before the body is validated. A route whose schema declares
-     * `security: [{ bearer: [] }]` and no access needs a signed-in user.
+     * (`guardRoute`) answers 401/403 before the body is validated, and the OpenAPI document's
+     * security requirement is generated from it. No access: a public route.
      */
     access?: Access;
   }
@@ -38,41 +39,58 @@ export const authPlugin = fp(async (app: App) => {
 
 /**
  * The signed-in user, or a 401: THE way a handler reads its caller. On a route that declares
- * `config: { access }` (or `security`) the hook has already checked, so this only narrows the type.
+ * `config: { access }` the hook has already checked, so this only narrows the type.
  */
 export function userOf(req: FastifyRequest): AuthUser {
   if (!req.user) throw unauthorized();
   return req.user;
 }
 
-export function requirePerformer(req: FastifyRequest): AuthUser {
+function requirePerformer(req: FastifyRequest): AuthUser {
   const user = userOf(req);
-  if (user.role !== 'performer' && user.role !== 'admin') throw forbidden('Only creators can do this');
+  if (user.role !== 'performer' && user.role !== 'admin') throw forbidden(msg('error.onlyCreators'));
   return user;
 }
 
-export function requireAdmin(req: FastifyRequest): AuthUser {
+function requireAdmin(req: FastifyRequest): AuthUser {
   const user = userOf(req);
-  if (user.role !== 'admin') throw forbidden('Only admins can do this');
+  if (user.role !== 'admin') throw forbidden(msg('error.onlyAdmins'));
   return user;
 }
 
 /** A moderator or an admin (access 'moderator'): the staff of the moderation screens. */
-export function requireStaff(req: FastifyRequest): AuthUser {
+function requireStaff(req: FastifyRequest): AuthUser {
   const user = userOf(req);
-  if (!isStaff(user)) throw forbidden('Only moderators and admins can do this');
+  if (!isStaff(user)) throw forbidden(msg('error.onlyStaff'));
   return user;
 }
 
-/** onRoute: puts the check a route declares (`config.access`, or a `security` requirement) in front of validation. */
-export function guardRoute(route: { schema?: unknown; config?: unknown; preValidation?: unknown }): void {
-  const access = (route.config as { access?: Access } | undefined)?.access;
-  const security = (route.schema as { security?: unknown[] } | undefined)?.security;
-  const guard = access ? GUARDS[access] : security?.length ? authenticated : null;
-  if (!guard) return;
+/**
+ * onRoute: puts the check a route declares (`config.access`) in front of validation. `config.access`
+ * is the one way to say it: a route that writes `schema.security` by hand is refused at start-up (the
+ * OpenAPI requirement is generated from `access`, `plugins/openapi.ts`).
+ */
+export function guardRoute(route: {
+  method?: unknown;
+  url?: string;
+  schema?: unknown;
+  config?: unknown;
+  preValidation?: unknown;
+}): void {
+  if ((route.schema as { security?: unknown } | undefined)?.security !== undefined)
+    throw new Error(
+      `${String(route.method)} ${route.url}: declare who may call the route with config: { access }, not schema.security`,
+    );
+  const access = accessOf(route.config);
+  if (!access) return;
   const existing = route.preValidation ? [route.preValidation].flat() : [];
-  route.preValidation = [guard, ...existing];
+  route.preValidation = [GUARDS[access], ...existing];
 }
+
+const accessOf = (config: unknown): Access | undefined => (config as { access?: Access } | undefined)?.access;
+
+/** The OpenAPI security requirement of a route: a bearer token when it declares `access`. */
+export const securityOf = (config: unknown) => (accessOf(config) ? [{ bearer: [] as string[] }] : undefined);
 
 /** preHandler forms, for routes that only need the check (the OpenAPI doc marks them secured). */
 export const authenticated = async (req: FastifyRequest, _reply: FastifyReply) => {

@@ -117,7 +117,7 @@ describe('error messages in the reader’s language', () => {
   it('leaves English, and texts the catalogue does not have, unchanged', () => {
     expect(translateError('en', 'Notification not found')).toBe('Notification not found');
     expect(translateError('de', 'Route GET /api/nope not found')).toBe('Route GET /api/nope not found');
-    expect(translateError('de', 'Only the creator can end this stream')).toBe('Only the creator can end this stream');
+    expect(translateError('de', 'Only the producer can remove a person')).toBe('Only the producer can remove a person');
     expect(translateError('de', 'display name is required')).toBe('display name is required');
   });
 });

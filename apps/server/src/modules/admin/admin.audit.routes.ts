@@ -2,7 +2,7 @@ import { auditEntrySchema, auditQuerySchema, listResponseSchema } from '@marquee
 import type { App } from '../../app-type';
 import { searchAudit } from '../audit';
 import { userSummaries } from '../users';
-import { adminActor, security } from './admin.common';
+import { adminActor } from './admin.common';
 
 export default async function adminAuditRoutes(app: App) {
   app.get(
@@ -11,7 +11,6 @@ export default async function adminAuditRoutes(app: App) {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        security,
         summary: 'Admin: the audit log of every admin action (who, when, what, before and after), newest first',
         querystring: auditQuerySchema,
         response: { 200: listResponseSchema(auditEntrySchema) },

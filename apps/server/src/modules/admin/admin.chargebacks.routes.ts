@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { App } from '../../app-type';
 import { notFound } from '../../lib/errors';
 import { accountExists, chargebackSummary, clearChargebackHold, monthOf } from '../payments';
-import { adminActor, inAdminTx, security } from './admin.common';
+import { adminActor, inAdminTx } from './admin.common';
 
 const tags = ['admin'];
 
@@ -15,7 +15,6 @@ export default async function adminChargebacksRoutes(app: App) {
       config: { access: 'admin' as const },
       schema: {
         tags,
-        security,
         summary:
           'Admin: chargeback ratio per processor (this month and the previous), the creators drawing most chargebacks, the accounts on hold, the alert threshold and fees',
         querystring: chargebackSummaryQuerySchema,
@@ -34,7 +33,6 @@ export default async function adminChargebacksRoutes(app: App) {
       config: { access: 'admin' as const },
       schema: {
         tags,
-        security,
         summary: 'Admin: clear the hold a chargeback put on an account (purchases allowed again); audit-logged',
         params: z.object({ id: z.string().uuid() }),
         response: { 200: z.object({ cleared: z.boolean() }) },

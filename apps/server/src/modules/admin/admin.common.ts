@@ -1,24 +1,23 @@
 import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../../context';
 import type { Db, Executor } from '../../db/client';
-import { requireAdmin, requireStaff } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import { type AuditEntry, audit } from '../audit';
 import type { AuthUser } from '../auth';
-
-export const security = [{ bearer: [] }];
 
 export interface AdminActor {
   user: AuthUser;
   ip: string | null;
 }
 
+/** The actor of an admin route (`config: { access: 'admin' }` has checked the role). */
 export function adminActor(req: FastifyRequest): AdminActor {
-  return { user: requireAdmin(req), ip: req.ip ?? null };
+  return { user: userOf(req), ip: req.ip ?? null };
 }
 
-/** The actor of a moderation route (access 'moderator'): a moderator or an admin. */
+/** The actor of a moderation route (`config: { access: 'moderator' }`): a moderator or an admin. */
 export function staffActor(req: FastifyRequest): AdminActor {
-  return { user: requireStaff(req), ip: req.ip ?? null };
+  return { user: userOf(req), ip: req.ip ?? null };
 }
 
 /**

@@ -8,7 +8,7 @@ import {
 } from '@marquee/shared';
 import { z } from 'zod';
 import type { App } from '../../app-type';
-import { adminActor, security } from './admin.common';
+import { adminActor } from './admin.common';
 import { moderate, searchContent, tellCreatorAboutModeration } from './admin.content.service';
 
 const tags = ['admin'];
@@ -21,7 +21,6 @@ export default async function adminContentRoutes(app: App) {
       config: { access: 'admin' },
       schema: {
         tags,
-        security,
         summary: 'Admin: every post or catalogue item of one type across creators, with its moderation state',
         querystring: adminContentQuerySchema,
         response: { 200: listResponseSchema(adminContentSchema) },
@@ -39,7 +38,6 @@ export default async function adminContentRoutes(app: App) {
       config: { access: 'admin' },
       schema: {
         tags,
-        security,
         summary:
           'Admin: take an item down (fans no longer reach it); the creator gets a statement of reasons (facts, ground, how to appeal)',
         params: contentTargetParamsSchema,
@@ -63,7 +61,6 @@ export default async function adminContentRoutes(app: App) {
       config: { access: 'admin' },
       schema: {
         tags,
-        security,
         summary: 'Admin: restore a taken-down item; the creator is told',
         params: contentTargetParamsSchema,
         body: optionalReasonBodySchema,

@@ -147,7 +147,7 @@ export async function moderate(
 ): Promise<Moderated> {
   const moderator = moderatorFor(type);
   if (!moderator) throw badRequest(`A ${type} cannot be taken down from here`, 'NOT_MODERATABLE');
-  if (takedown && !reason) throw badRequest('Say why the item is taken down: the creator is told', 'REASON_REQUIRED');
+  if (takedown && !reason) throw badRequest(msg('error.admin.reasonRequired'), 'REASON_REQUIRED');
   const run = async (t: Executor, rec: Recorder): Promise<Moderated> => {
     const before = (await moderator.load(t, [id])).get(id);
     if (!before) throw notFound('Item');

@@ -1,6 +1,6 @@
 import { dashboardQuerySchema, dashboardSchema } from '@marquee/shared';
 import type { App } from '../../app-type';
-import { adminActor, security } from './admin.common';
+import { adminActor } from './admin.common';
 import { dashboard } from './admin.dashboard.repo';
 
 export default async function adminDashboardRoutes(app: App) {
@@ -10,7 +10,6 @@ export default async function adminDashboardRoutes(app: App) {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        security,
         summary:
           'Admin: sign-ups, active creators and subscriptions, revenue (gross, commission, net) by day, open reports, pending verifications, failed jobs',
         querystring: dashboardQuerySchema,

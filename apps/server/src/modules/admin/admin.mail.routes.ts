@@ -7,7 +7,7 @@ import {
 } from '@marquee/shared';
 import type { App } from '../../app-type';
 import { notFound } from '../../lib/errors';
-import { adminActor, security } from './admin.common';
+import { adminActor } from './admin.common';
 import { findMail, type MailRow, searchMail } from './admin.mail.repo';
 
 const tags = ['admin'];
@@ -36,7 +36,6 @@ export default async function adminMailRoutes(app: App) {
       config: { access: 'admin' },
       schema: {
         tags,
-        security,
         summary: 'Admin: outgoing mail, newest first (search by recipient or subject)',
         querystring: adminMailQuerySchema,
         response: { 200: listResponseSchema(adminMailSchema) },
@@ -55,7 +54,6 @@ export default async function adminMailRoutes(app: App) {
       config: { access: 'admin' },
       schema: {
         tags,
-        security,
         summary: 'Admin: one outgoing mail',
         params: idParamsSchema,
         response: { 200: adminMailSchema },

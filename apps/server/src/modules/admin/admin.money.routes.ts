@@ -19,7 +19,7 @@ import { sendCsv } from '../../lib/csv-reply';
 import { notFound } from '../../lib/errors';
 import { createCoupon, listCoupons, presentCoupon, setCouponActive } from '../coupons';
 import { refundCharge } from '../wallet';
-import { adminActor, inAdminTx, security, toCsv } from './admin.common';
+import { adminActor, inAdminTx, toCsv } from './admin.common';
 import { findCharge, revenueRows, searchCharges, usernames, type WalletChargeRow } from './admin.money.repo';
 
 const tags = ['admin'];
@@ -56,7 +56,6 @@ export default async function adminMoneyRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary:
           'Admin: wallet charges (tips, purchases, rents, wallet-paid subscriptions) across the site, with filters',
         querystring: adminChargeQuerySchema,
@@ -76,7 +75,6 @@ export default async function adminMoneyRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary:
           'Admin: refund a wallet charge through the ledger (fan gets the gross back; creator, platform and referrer give back their shares; access revoked)',
         params: idParamsSchema,
@@ -109,7 +107,6 @@ export default async function adminMoneyRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: earnings and platform revenue per creator for a period (JSON, or CSV with format=csv)',
         querystring: revenueQuerySchema,
         // The JSON answer; format=csv sends the same rows as text/csv (sendCsv), outside this schema.
@@ -176,7 +173,6 @@ export default async function adminMoneyRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: coupons with their usage',
         querystring: listQuerySchema,
         response: { 200: listResponseSchema(couponSchema) },
@@ -195,7 +191,6 @@ export default async function adminMoneyRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: create a coupon',
         body: createCouponBodySchema,
         response: { 200: couponSchema },
@@ -217,7 +212,6 @@ export default async function adminMoneyRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: activate or deactivate a coupon',
         params: idParamsSchema,
         body: z.object({ active: z.boolean() }),

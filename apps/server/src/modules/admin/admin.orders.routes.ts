@@ -9,7 +9,7 @@ import type { App } from '../../app-type';
 import { isUuid } from '../../db/ids';
 import { notFound } from '../../lib/errors';
 import { changeOrderStatus, getOrder, listOrders, tellOrderStatus } from '../orders';
-import { adminActor, inAdminTx, security } from './admin.common';
+import { adminActor, inAdminTx } from './admin.common';
 
 const tags = ['admin'];
 
@@ -20,7 +20,6 @@ export default async function adminOrdersRoutes(app: App) {
       config: { access: 'admin' },
       schema: {
         tags,
-        security,
         summary: 'Admin: every order (filter by delivery status, fan, creator; q = order number or title)',
         querystring: adminOrderQuerySchema,
         response: { 200: listResponseSchema(orderSchema) },
@@ -39,7 +38,6 @@ export default async function adminOrdersRoutes(app: App) {
       config: { access: 'admin' },
       schema: {
         tags,
-        security,
         summary: 'Admin: move an order along processing → shipping → delivered; the buyer and the creator are told',
         params: idParamsSchema,
         body: adminOrderStatusBodySchema,

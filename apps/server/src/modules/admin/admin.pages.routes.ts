@@ -24,7 +24,7 @@ import {
   removePromo,
   type SitePromoRow,
 } from '../cms';
-import { adminActor, inAdminTx, security } from './admin.common';
+import { adminActor, inAdminTx } from './admin.common';
 
 const tags = ['admin'];
 const base = { config: { access: 'admin' as const } };
@@ -50,7 +50,6 @@ export default async function adminPagesRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: every CMS page, drafts included',
         querystring: cmsPostSearchQuerySchema,
         response: { 200: listResponseSchema(cmsPostSchema) },
@@ -68,7 +67,6 @@ export default async function adminPagesRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: create a CMS page (HTML sanitized; unique slug)',
         body: cmsPostBodySchema,
         response: { 200: cmsPostSchema },
@@ -93,7 +91,6 @@ export default async function adminPagesRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: edit a CMS page by id or slug (only the fields sent change)',
         params: idParamsSchema,
         body: cmsPostPatchSchema,
@@ -122,7 +119,6 @@ export default async function adminPagesRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: delete a CMS page',
         params: idParamsSchema,
         response: { 200: okSchema },
@@ -147,7 +143,6 @@ export default async function adminPagesRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: every site promo banner, whatever its status or dates',
         querystring: listQuerySchema,
         response: { 200: listResponseSchema(adminPromoSchema) },
@@ -166,7 +161,6 @@ export default async function adminPagesRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: create a promo banner (placement, dates, link, image)',
         body: promoBodySchema,
         response: { 200: adminPromoSchema },
@@ -186,7 +180,6 @@ export default async function adminPagesRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: edit a promo banner (only the fields sent change)',
         params: idParamsSchema,
         body: promoBodySchema.partial(),
@@ -213,7 +206,6 @@ export default async function adminPagesRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: delete a promo banner',
         params: idParamsSchema,
         response: { 200: okSchema },

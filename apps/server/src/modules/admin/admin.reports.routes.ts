@@ -10,10 +10,11 @@ import type { App } from '../../app-type';
 import type { Ctx } from '../../context';
 import { isUuid } from '../../db/ids';
 import { badRequest, notFound } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { tellNotifierNoAction } from '../decisions';
 import { type ReportRow, reportQueue, resolveReport } from '../reports';
 import { userStates } from '../users';
-import { inAdminTx, security, staffActor } from './admin.common';
+import { inAdminTx, staffActor } from './admin.common';
 import {
   type Moderated,
   type ModerationTarget,
@@ -89,7 +90,6 @@ export default async function adminReportsRoutes(app: App) {
       config: { access: 'moderator' },
       schema: {
         tags,
-        security,
         summary: 'Admin: the reports queue, newest first, with the reported item inline',
         querystring: adminReportQuerySchema,
         response: { 200: listResponseSchema(adminReportSchema) },
@@ -113,7 +113,6 @@ export default async function adminReportsRoutes(app: App) {
       config: { access: 'moderator' },
       schema: {
         tags,
-        security,
         summary:
           "Admin: resolve a report by dismissing it, taking the reported item down, or suspending the creator's account",
         params: idParamsSchema,
@@ -138,7 +137,7 @@ export default async function adminReportsRoutes(app: App) {
         );
         if (action === 'takedown') {
           if (current.targetType === 'performer')
-            throw badRequest('A creator cannot be taken down: suspend the account instead', 'NOT_MODERATABLE');
+            throw badRequest(msg('error.admin.creatorNotTakenDown'), 'NOT_MODERATABLE');
           takenDown = await moderate(app.ctx, actor, current.targetType, current.targetId, true, reason, {
             tx,
             record,
@@ -148,7 +147,7 @@ export default async function adminReportsRoutes(app: App) {
         }
         if (action === 'suspend') {
           suspendId = current.targetType === 'performer' ? current.targetId : current.creatorId;
-          if (!suspendId) throw badRequest('This report names no account to suspend', 'NO_ACCOUNT');
+          if (!suspendId) throw badRequest(msg('error.admin.reportNoAccount'), 'NO_ACCOUNT');
         }
         await record({
           action: `report.${action}`,

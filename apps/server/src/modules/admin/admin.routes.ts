@@ -14,7 +14,7 @@ import adminSubscriptionsRoutes from './admin.subscriptions.routes';
 import adminUsersRoutes from './admin.users.routes';
 import adminViewAsRoutes from './admin.viewas.routes';
 
-/** The admin console API: every route under /api/admin, each checked with requireAdmin first. */
+/** The admin console API: every route under /api/admin, each declaring `config: { access }` ('admin', or 'moderator' for moderation). */
 export default async function adminRoutes(app: App) {
   await app.register(adminDashboardRoutes);
   await app.register(adminSettingsRoutes);

@@ -2,7 +2,7 @@ import { type AdminSettings, adminSettingsBodySchema, adminSettingsSchema } from
 import type { App } from '../../app-type';
 import type { Ctx } from '../../context';
 import { isSecretName } from '../settings';
-import { adminActor, inAdminTx, security } from './admin.common';
+import { adminActor, inAdminTx } from './admin.common';
 
 const tags = ['admin'];
 
@@ -30,7 +30,6 @@ export default async function adminSettingsRoutes(app: App) {
       config: { access: 'admin' },
       schema: {
         tags,
-        security,
         summary:
           'Admin: every site setting (public and private), which services are configured, and which secrets are set (never their values)',
         response: { 200: adminSettingsSchema },
@@ -45,7 +44,6 @@ export default async function adminSettingsRoutes(app: App) {
       config: { access: 'admin' },
       schema: {
         tags,
-        security,
         summary:
           'Admin: change site settings (only the keys sent) and write-only secrets (blank keeps, null clears); applies at once and is audit-logged',
         body: adminSettingsBodySchema,

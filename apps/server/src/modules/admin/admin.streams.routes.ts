@@ -2,9 +2,10 @@ import { adminStreamsQuerySchema, idParamsSchema, listResponseSchema, streamSche
 import type { App } from '../../app-type';
 import { isUuid } from '../../db/ids';
 import { notFound } from '../../lib/errors';
+import { audit } from '../audit';
 import { announceDecision, recordDecision } from '../decisions';
 import { endStream, searchLive, streamFacts } from '../streaming';
-import { inAdminTx, security, staffActor } from './admin.common';
+import { inAdminTx, staffActor } from './admin.common';
 
 const tags = ['admin'];
 
@@ -16,7 +17,6 @@ export default async function adminStreamsRoutes(app: App) {
       config: { access: 'moderator' },
       schema: {
         tags,
-        security,
         summary: 'Staff (moderators and admins): streams live now (or ended), with viewer counts',
         querystring: adminStreamsQuerySchema,
         response: { 200: listResponseSchema(streamSchema) },
@@ -40,7 +40,6 @@ export default async function adminStreamsRoutes(app: App) {
       config: { access: 'moderator' },
       schema: {
         tags,
-        security,
         summary: 'Staff (moderators and admins): end a live stream (viewers are told; the action is audited)',
         params: idParamsSchema,
         response: { 200: streamSchema },

@@ -24,7 +24,7 @@ import {
   searchSubscriptions,
 } from '../subscriptions';
 import { findUserById, findUserByLogin, userSummaries } from '../users';
-import { adminActor, inAdminTx, security } from './admin.common';
+import { adminActor, inAdminTx } from './admin.common';
 
 const tags = ['admin'];
 const base = { config: { access: 'admin' as const } };
@@ -92,7 +92,6 @@ export default async function adminSubscriptionsRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: subscriptions across the site (filter by fan, creator, status)',
         querystring: adminSubscriptionQuerySchema,
         response: { 200: listResponseSchema(subscriptionSchema) },
@@ -122,7 +121,6 @@ export default async function adminSubscriptionsRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: give a fan a subscription to a creator (gateway system: no money, no renewal)',
         body: subscriptionGrantBodySchema,
         response: { 200: subscriptionSchema },
@@ -132,8 +130,9 @@ export default async function adminSubscriptionsRoutes(app: App) {
       const actor = adminActor(req);
       const b = req.body;
       const [fan, creator] = [await account(ctx, b.user, 'user'), await account(ctx, b.creator, 'creator')];
-      if (creator.role !== 'performer') throw badRequest(`@${creator.username} is not a creator`, 'NOT_A_CREATOR');
-      if (fan.id === creator.id) throw badRequest('A creator cannot subscribe to themselves', 'OWN_PROFILE');
+      if (creator.role !== 'performer')
+        throw badRequest(msg('error.admin.notACreator', { username: creator.username ?? '' }), 'NOT_A_CREATOR');
+      if (fan.id === creator.id) throw badRequest(msg('error.admin.ownSubscription'), 'OWN_PROFILE');
       const { before, after } = await inAdminTx(ctx, actor, async (_c, tx, record) => {
         const res = await grantSystemSubscription(tx, {
           userId: fan.id,
@@ -167,7 +166,6 @@ export default async function adminSubscriptionsRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: cancel a subscription (no renewal; access stays until the period ends)',
         params: idParamsSchema,
         body: reasonBodySchema,
@@ -198,7 +196,6 @@ export default async function adminSubscriptionsRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: end a subscription now (access revoked at once, no renewal)',
         params: idParamsSchema,
         body: reasonBodySchema,

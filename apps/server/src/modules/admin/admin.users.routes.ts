@@ -16,7 +16,7 @@ import {
 } from '@marquee/shared';
 import type { App } from '../../app-type';
 import { publicOrigin } from '../../lib/public-origin';
-import { adminActor, security } from './admin.common';
+import { adminActor } from './admin.common';
 import {
   adjustBalance,
   adminUserDetail,
@@ -39,7 +39,6 @@ export default async function adminUsersRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: search accounts by username, name or email; filter by role, status and verification',
         querystring: adminUserSearchQuerySchema,
         response: { 200: listResponseSchema(adminUserSchema) },
@@ -57,7 +56,6 @@ export default async function adminUsersRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: one account with its creator profile, identity documents, sessions and balances',
         params: idParamsSchema,
         response: { 200: adminUserDetailSchema },
@@ -75,7 +73,6 @@ export default async function adminUsersRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: edit an account (name, username, email, email verified, admin role)',
         params: idParamsSchema,
         body: adminUserUpdateBodySchema,
@@ -91,7 +88,6 @@ export default async function adminUsersRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary:
           'Admin: grant the moderator role (review queue, live monitor, complaints, reports; no money, settings, roles or payouts) or revoke it (null); audited',
         params: idParamsSchema,
@@ -108,7 +104,6 @@ export default async function adminUsersRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: suspend an account; every session of it ends at once; the user gets a statement of reasons',
         params: idParamsSchema,
         body: optionalRestrictionBodySchema,
@@ -125,7 +120,6 @@ export default async function adminUsersRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: reactivate a suspended account',
         params: idParamsSchema,
         body: optionalReasonBodySchema,
@@ -141,7 +135,6 @@ export default async function adminUsersRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: a single-use password recovery link for the account (also mailed to it)',
         params: idParamsSchema,
         response: { 200: resetLinkSchema },
@@ -160,7 +153,6 @@ export default async function adminUsersRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: "Admin: approve or reject a creator's identity (a rejection needs a reason); the creator is told",
         params: idParamsSchema,
         body: verificationDecisionBodySchema,
@@ -176,7 +168,6 @@ export default async function adminUsersRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: "Admin: override the platform commission for one creator (null: the site's default)",
         params: idParamsSchema,
         body: commissionBodySchema,
@@ -192,7 +183,6 @@ export default async function adminUsersRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary:
           "Admin: add to or remove from a fan's wallet or a creator's earnings through the ledger, with a required reason",
         params: idParamsSchema,

@@ -159,17 +159,16 @@ export async function editUser(
   await inAdminTx(ctx, actor, async (_c, tx, record) => {
     const before = await loadUser(tx, id);
     if (body.username && (await isUsernameTaken(tx, body.username, id)))
-      throw conflict('This username is already taken', 'USERNAME_TAKEN');
+      throw conflict(msg('error.usernameTaken'), 'USERNAME_TAKEN');
     if (body.email && (await isEmailTaken(tx, body.email, id)))
-      throw conflict('This email is already in use', 'EMAIL_TAKEN');
+      throw conflict(msg('error.admin.emailInUse'), 'EMAIL_TAKEN');
     if (body.role && body.role !== before.role && (body.role === 'performer' || before.role === 'performer')) {
       throw badRequest(
         'A fan cannot be turned into a creator (or back) here: creators sign up with their documents',
         'ROLE_CHANGE',
       );
     }
-    if (isSelfDemotion(actor.user.id, id, body.role))
-      throw badRequest('You cannot remove your own admin role', 'SELF_DEMOTE');
+    if (isSelfDemotion(actor.user.id, id, body.role)) throw badRequest(msg('error.admin.selfDemote'), 'SELF_DEMOTE');
     const after = await updateUser(tx, id, body);
     await invalidateUserSessions(ctx.bus, id, tx);
     await record({
@@ -190,7 +189,7 @@ export async function editUser(
 export async function setStaffRole(ctx: Ctx, actor: AdminActor, id: string, staffRole: 'moderator' | null) {
   await inAdminTx(ctx, actor, async (_c, tx, record) => {
     const before = await loadUser(tx, id);
-    if (staffRole && isAdmin(before)) throw badRequest('An admin already has every moderator power', 'ROLE_CHANGE');
+    if (staffRole && isAdmin(before)) throw badRequest(msg('error.admin.adminHasModeratorPowers'), 'ROLE_CHANGE');
     await updateUser(tx, id, { staffRole });
     await invalidateUserSessions(ctx.bus, id, tx);
     await record({
@@ -223,13 +222,12 @@ export async function setUserStatus(
   reason?: string,
   opts: StatusOptions = {},
 ) {
-  if (id === actor.user.id && status === 'suspended')
-    throw badRequest('You cannot suspend your own account', 'SELF_SUSPEND');
+  if (id === actor.user.id && status === 'suspended') throw badRequest(msg('error.admin.selfSuspend'), 'SELF_SUSPEND');
   const decision = await inAdminTx(ctx, actor, async (_c, tx, record) => {
     const before = await loadUser(tx, id);
     // A moderator suspends from the moderation screens; staff accounts are the admins' business.
     if (!isAdmin(actor.user) && (isAdmin(before) || before.staffRole))
-      throw forbidden('Only admins can change the status of a staff account');
+      throw forbidden(msg('error.staffStatusAdminsOnly'));
     await applyUserStatus(ctx, tx, id, status);
     await record({
       action: status === 'suspended' ? 'user.suspend' : 'user.reactivate',
@@ -284,7 +282,7 @@ export async function decideVerification(
   reason?: string,
 ) {
   if (decision === 'rejected' && !reason)
-    throw badRequest('Say why the verification is rejected: the creator is told', 'REASON_REQUIRED');
+    throw badRequest(msg('error.admin.verificationReasonRequired'), 'REASON_REQUIRED');
   await inAdminTx(ctx, actor, async (txCtx, tx, record) => {
     const before = await findPerformer(tx, id);
     if (!before) throw notFound('Creator');
@@ -336,15 +334,15 @@ export async function adjustBalance(
   input: { amount: number; account: 'wallet' | 'earnings'; reason: string },
 ) {
   const cents = toCents(input.amount);
-  if (cents === 0) throw badRequest('amount must be at least 0.01', 'INVALID_AMOUNT');
+  if (cents === 0) throw badRequest(msg('error.admin.amountTooSmall'), 'INVALID_AMOUNT');
   const result = await inAdminTx(ctx, actor, async (_c, tx, record) => {
     const user = await loadUser(tx, id);
     if (input.account === 'earnings' && user.role !== 'performer')
-      throw badRequest('Only creators have earnings', 'NOT_A_CREATOR');
+      throw badRequest(msg('error.admin.onlyCreatorsEarn'), 'NOT_A_CREATOR');
     const account = input.account === 'wallet' ? wallet(id) : earningsAccount(id);
     const before = await balanceOf(tx, account);
     if (input.account === 'earnings' && before + cents < 0) {
-      throw conflict('The adjustment would take the earnings below zero', 'INSUFFICIENT_EARNINGS');
+      throw conflict(msg('error.admin.adjustmentBelowZero'), 'INSUFFICIENT_EARNINGS');
     }
     const posted = await transfer(tx, {
       from: cents > 0 ? platform : account,

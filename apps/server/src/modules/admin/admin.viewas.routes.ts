@@ -5,7 +5,7 @@ import { newId } from '../../db/ids';
 import type { Viewer } from '../entitlements';
 import { creatorFeeds, presentFeeds } from '../feeds';
 import { getPerformerPublic } from '../profiles';
-import { adminActor, security } from './admin.common';
+import { adminActor } from './admin.common';
 
 /**
  * "View as" without impersonation: the creator's profile and first page of posts
@@ -35,7 +35,6 @@ export default async function adminViewAsRoutes(app: App) {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        security,
         summary:
           "Admin: a creator's profile and posts as a visitor, a follower or a subscriber sees them (no impersonation, nothing written)",
         params: idParamsSchema,

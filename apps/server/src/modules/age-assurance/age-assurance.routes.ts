@@ -24,7 +24,6 @@ import { addDefaultRules, declareLocation, jurisdictionRules, removeRule, saveRu
 import { presentRule, statusOf } from './status';
 
 const tags = ['age-assurance'];
-const security = [{ bearer: [] }];
 const multipart = { consumes: ['multipart/form-data'] };
 
 /** The requester, with a browser-session token made (and set as an httpOnly cookie) when a visitor has none. */
@@ -89,7 +88,6 @@ export default async function ageAssuranceRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary:
           'Built-in age check: a photo of an ID document and a selfie (fields document, selfie), reviewed by an admin',
         ...multipart,
@@ -105,7 +103,6 @@ export default async function ageAssuranceRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: "The fan's declared country (and region): its rule applies as well as the IP's",
         body: declaredLocationBodySchema,
         response: { 200: okSchema },
@@ -125,7 +122,6 @@ export default async function ageAssuranceRoutes(app: App) {
       config: { access: 'admin' },
       schema: {
         tags,
-        security,
         summary: 'Jurisdiction rules',
         response: { 200: z.object({ data: z.array(jurisdictionRuleSchema) }) },
       },
@@ -139,7 +135,6 @@ export default async function ageAssuranceRoutes(app: App) {
       config: { access: 'admin' },
       schema: {
         tags,
-        security,
         summary: "Saves a place's rule (one per country and region; replaces it); audited",
         body: jurisdictionRuleBodySchema,
         response: { 200: jurisdictionRuleSchema },
@@ -154,7 +149,6 @@ export default async function ageAssuranceRoutes(app: App) {
       config: { access: 'admin' },
       schema: {
         tags,
-        security,
         summary: 'Deletes a rule; audited',
         params: idParamsSchema,
         response: { 200: okSchema },
@@ -172,7 +166,6 @@ export default async function ageAssuranceRoutes(app: App) {
       config: { access: 'admin' },
       schema: {
         tags,
-        security,
         summary: 'Adds the researched rules (docs/compliance.md) for places without one',
         response: { 200: z.object({ added: z.number().int() }) },
       },
@@ -186,7 +179,6 @@ export default async function ageAssuranceRoutes(app: App) {
       config: { access: 'admin' },
       schema: {
         tags,
-        security,
         summary: 'Built-in age checks waiting for a decision, oldest first',
         response: { 200: z.object({ data: z.array(pendingAgeCheckSchema) }) },
       },
@@ -200,7 +192,6 @@ export default async function ageAssuranceRoutes(app: App) {
       config: { access: 'admin' },
       schema: {
         tags,
-        security,
         summary: "A built-in check's ID photo or selfie, decrypted for the reviewing admin (until decided)",
         params: idParamsSchema.extend({ file: z.enum(['document', 'selfie']) }),
       },
@@ -220,7 +211,6 @@ export default async function ageAssuranceRoutes(app: App) {
       config: { access: 'admin' },
       schema: {
         tags,
-        security,
         summary: 'Approves or rejects a built-in age check; the files are deleted then (setting); audited',
         params: idParamsSchema,
         body: ageCheckDecisionBodySchema,

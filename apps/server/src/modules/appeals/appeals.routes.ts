@@ -10,7 +10,7 @@ import {
 import type { App } from '../../app-type';
 import { userOf } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/rate-limit';
-import { security, staffActor } from '../admin';
+import { adminActor, staffActor } from '../admin';
 import { decisionFromLink, decisionLinkParams } from '../decisions';
 import { appealQueue, decideAppeal, fileAppeal } from './appeals.service';
 
@@ -23,7 +23,6 @@ export default async function appealsRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary:
           'Appeal a decision about my account or content, within six months (EU DSA Art. 20); another moderator decides',
         params: uuidParamsSchema,
@@ -61,7 +60,6 @@ export default async function appealsRoutes(app: App) {
       config: { access: 'moderator' },
       schema: {
         tags,
-        security,
         summary: 'Staff (moderators and admins): appeals against moderation decisions (open ones oldest first)',
         querystring: adminAppealQuerySchema,
         response: { 200: listResponseSchema(adminAppealSchema) },
@@ -76,7 +74,6 @@ export default async function appealsRoutes(app: App) {
       config: { access: 'moderator' },
       schema: {
         tags,
-        security,
         summary:
           'Staff (moderators and admins): uphold or reverse an appealed decision; not the person who took it (403 APPEAL_SAME_MODERATOR). A reversal restores the content, lifts the suspension or the hold; a moderator cannot reverse the suspension of a staff account (403)',
         params: uuidParamsSchema,

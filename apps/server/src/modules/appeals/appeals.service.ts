@@ -2,7 +2,7 @@ import type { AdminAppeal } from '@marquee/shared';
 import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
 import type { AppealRow, DecisionRow } from '../../db/schema';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import { appError, conflict, forbidden, notFound } from '../../lib/errors';
 import { localeOf, msg, render } from '../../lib/i18n';
 import { isAdmin } from '../../plugins/auth';
 import { type AdminActor, inAdminTx } from '../admin';
@@ -23,11 +23,10 @@ export async function fileAppeal(ctx: Ctx, userId: string, decisionId: string, t
     const d = await findDecision(tx, decisionId, true);
     // Someone else's decision is not found (no hint that it exists); withheld statements neither.
     if (!d || d.userId !== userId || d.data.withheld) throw notFound('Decision');
-    if (d.state === 'reversed') throw conflict('This decision was already reversed', 'ALREADY_REVERSED');
-    if (!canAppeal(d, null, ctx.now()))
-      throw conflict('The six months to appeal this decision have passed', 'APPEAL_WINDOW_CLOSED');
+    if (d.state === 'reversed') throw conflict(msg('error.appeals.alreadyReversed'), 'ALREADY_REVERSED');
+    if (!canAppeal(d, null, ctx.now())) throw conflict(msg('error.appeals.windowClosed'), 'APPEAL_WINDOW_CLOSED');
     const row = await insertAppeal(tx, { id: newId(), decisionId, userId, text, createdAt: ctx.now() });
-    if (!row) throw conflict('This decision is already appealed', 'ALREADY_APPEALED');
+    if (!row) throw conflict(msg('error.appeals.alreadyAppealed'), 'ALREADY_APPEALED');
     return { row, d };
   });
   const staff = await activeStaff(ctx);
@@ -78,11 +77,11 @@ export async function decideAppeal(
   const { appeal, decision, followUp } = await inAdminTx(ctx, actor, async (txCtx, tx, record) => {
     const before = await lockAppeal(tx, id);
     if (!before) throw notFound('Appeal');
-    if (before.state !== 'open') throw conflict('This appeal is already decided', 'APPEAL_DECIDED');
+    if (before.state !== 'open') throw conflict(msg('error.appeals.alreadyDecided'), 'APPEAL_DECIDED');
     const d = await findDecision(tx, before.decisionId, true);
     if (!d) throw notFound('Decision');
     if (d.decidedById === actor.user.id || before.userId === actor.user.id)
-      throw new AppError(403, 'Another moderator must decide this appeal', 'APPEAL_SAME_MODERATOR');
+      throw appError(403, 'APPEAL_SAME_MODERATOR', msg('error.appeals.sameModerator'));
     if (outcome === 'reversed' && d.kind === 'suspension' && d.userId && !isAdmin(actor.user)) {
       const affected = await findUserById(tx, d.userId);
       if (affected && (isAdmin(affected) || affected.staffRole))

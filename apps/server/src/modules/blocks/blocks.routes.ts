@@ -12,7 +12,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { requestGeo } from '../../lib/geo';
-import { requirePerformer } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import { removeFollowTx } from '../follows';
 import { resolveCreator } from '../profiles';
 import { endSubscriptionsOnBlock } from '../subscriptions';
@@ -28,7 +28,6 @@ import {
 } from './blocks.service';
 
 const tags = ['blocks'];
-const security = [{ bearer: [] }];
 
 export default async function blocksRoutes(app: App) {
   app.post(
@@ -37,7 +36,6 @@ export default async function blocksRoutes(app: App) {
       config: { access: 'performer' },
       schema: {
         tags,
-        security,
         summary:
           'Block a fan: they can no longer see the profile or content, follow, subscribe, message or join streams; their follow ends',
         body: blockUserBodySchema,
@@ -45,7 +43,7 @@ export default async function blocksRoutes(app: App) {
       },
     },
     async (req) => {
-      const me = requirePerformer(req);
+      const me = userOf(req);
       const { row, target } = await blockUser(app.ctx, me.id, req.body.targetId, req.body.reason ?? null, (tx) =>
         removeFollowTx(tx, req.body.targetId, me.id).then(() =>
           endSubscriptionsOnBlock(app.ctx, tx, me.id, req.body.targetId),
@@ -67,14 +65,13 @@ export default async function blocksRoutes(app: App) {
       config: { access: 'performer' },
       schema: {
         tags,
-        security,
         summary: 'Unblock a fan (id of the blocked user)',
         params: idParamsSchema,
         response: { 200: okSchema },
       },
     },
     async (req) => {
-      await unblockUser(app.ctx, requirePerformer(req).id, req.params.id);
+      await unblockUser(app.ctx, userOf(req).id, req.params.id);
       return { success: true };
     },
   );
@@ -85,14 +82,13 @@ export default async function blocksRoutes(app: App) {
       config: { access: 'performer' },
       schema: {
         tags,
-        security,
         summary: 'Fans the signed-in creator blocked, newest first',
         querystring: blockedUsersQuerySchema,
         response: { 200: z.object({ data: z.array(blockedUserSchema), total: z.number().int() }) },
       },
     },
     async (req) => {
-      const { rows, total } = await blockedUsers(app.ctx, requirePerformer(req).id, req.query);
+      const { rows, total } = await blockedUsers(app.ctx, userOf(req).id, req.query);
       return {
         data: rows.map((r) => ({
           _id: r.id,
@@ -112,14 +108,13 @@ export default async function blocksRoutes(app: App) {
       config: { access: 'performer' },
       schema: {
         tags,
-        security,
         summary: 'Set the countries (ISO codes) from which the creator is hidden; replaces the list',
         body: blockCountriesBodySchema,
         response: { 200: blockedCountriesSchema },
       },
     },
     async (req) => ({
-      countryCodes: await setBlockedCountries(app.ctx, requirePerformer(req).id, req.body.countryCodes),
+      countryCodes: await setBlockedCountries(app.ctx, userOf(req).id, req.body.countryCodes),
     }),
   );
 
@@ -129,12 +124,11 @@ export default async function blocksRoutes(app: App) {
       config: { access: 'performer' },
       schema: {
         tags,
-        security,
         summary: 'Countries the signed-in creator blocks',
         response: { 200: blockedCountriesSchema },
       },
     },
-    async (req) => ({ countryCodes: await blockedCountries(app.ctx, requirePerformer(req).id) }),
+    async (req) => ({ countryCodes: await blockedCountries(app.ctx, userOf(req).id) }),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { type GeoLocation, locate, type RequestGeo } from '../../lib/geo';
+import { msg } from '../../lib/i18n';
 import { isAdmin } from '../../plugins/auth';
 import { findUserById } from '../users';
 import {
@@ -133,10 +134,10 @@ export async function blockUser(
   reason: string | null,
   onBlocked?: (tx: Executor) => Promise<void>,
 ) {
-  if (targetId === creatorId) throw badRequest('You cannot block yourself', 'CANNOT_BLOCK_SELF');
+  if (targetId === creatorId) throw badRequest(msg('error.blocks.cannotBlockSelf'), 'CANNOT_BLOCK_SELF');
   const target = await findUserById(ctx.db, targetId);
   if (!target) throw notFound('User');
-  if (isAdmin(target)) throw forbidden('Site admins cannot be blocked');
+  if (isAdmin(target)) throw forbidden(msg('error.blocks.cannotBlockAdmin'));
   return ctx.db.transaction(async (tx) => {
     const row = await insertUserBlock(tx, creatorId, targetId, reason);
     await onBlocked?.(tx);

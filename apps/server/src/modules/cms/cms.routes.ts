@@ -14,7 +14,6 @@ import { isAdmin } from '../../plugins/auth';
 import { createPost, editPost, ensureDefaultPages, getPost, listPosts, postSitemap, searchPromos } from './cms.service';
 
 const tags = ['cms'];
-const security = [{ bearer: [] }];
 
 export default async function cmsRoutes(app: App) {
   // The default pages exist from the first start, demo data or not.
@@ -62,7 +61,6 @@ export default async function cmsRoutes(app: App) {
       config: { access: 'admin' },
       schema: {
         tags,
-        security,
         summary: 'Create a CMS page (admin); HTML is sanitized',
         body: cmsPostBodySchema,
         response: { 201: cmsPostSchema },
@@ -77,7 +75,6 @@ export default async function cmsRoutes(app: App) {
       config: { access: 'admin' },
       schema: {
         tags,
-        security,
         summary: 'Edit a CMS page by id or slug (admin); HTML is sanitized',
         params: idParamsSchema,
         body: cmsPostPatchSchema,

@@ -4,6 +4,7 @@ import type { Ctx } from '../../context';
 import { isUuid, newId } from '../../db/ids';
 import type { CmsPostRow, SitePromoRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { DEFAULT_PAGES } from './cms.defaults';
 import {
   activePromos,
@@ -102,8 +103,7 @@ export async function postSitemap(ctx: Pick<Ctx, 'db'>) {
 type PostBody = z.infer<typeof cmsPostBodySchema>;
 
 export async function createPost(ctx: Pick<Ctx, 'db'>, body: PostBody) {
-  if (await slugTaken(ctx.db, body.slug))
-    throw conflict(`A page with the slug '${body.slug}' already exists`, 'SLUG_TAKEN');
+  if (await slugTaken(ctx.db, body.slug)) throw conflict(msg('error.cms.slugTaken', { slug: body.slug }), 'SLUG_TAKEN');
   return presentPost(await insertPost(ctx.db, { ...body, content: sanitizeCmsHtml(body.content) }));
 }
 
@@ -115,7 +115,7 @@ export async function editPost(
   const existing = await findPost(ctx.db, idOrSlug);
   if (!existing) throw notFound('Page');
   if (body.slug && (await slugTaken(ctx.db, body.slug, existing.id))) {
-    throw conflict(`A page with the slug '${body.slug}' already exists`, 'SLUG_TAKEN');
+    throw conflict(msg('error.cms.slugTaken', { slug: body.slug }), 'SLUG_TAKEN');
   }
   const row = await updatePost(ctx.db, existing.id, {
     ...body,
@@ -162,7 +162,7 @@ const promoRow = ({ startAt, endAt, ...rest }: Partial<PromoInput>): PromoRowInp
 });
 
 function assertDates(startAt: Date | null | undefined, endAt: Date | null | undefined) {
-  if (startAt && endAt && endAt <= startAt) throw badRequest('The promo must end after it starts', 'INVALID_DATES');
+  if (startAt && endAt && endAt <= startAt) throw badRequest(msg('error.cms.promoDates'), 'INVALID_DATES');
 }
 
 export async function listAllPromos(ctx: Pick<Ctx, 'db'>, q: { page: number; pageSize: number }) {

@@ -21,7 +21,6 @@ const viewerOf = (u: { id: string; role: Viewer['role'] } | null): Viewer | null
 
 export default async function commentsRoutes(app: App) {
   const tags = ['comments'];
-  const secured = { security: [{ bearer: [] }] };
 
   app.post(
     '/comments',
@@ -29,7 +28,6 @@ export default async function commentsRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        ...secured,
         summary: 'Comment on a post (or other content), or reply to a top-level comment',
         body: commentCreateSchema,
         response: { 200: commentSchema },
@@ -66,7 +64,6 @@ export default async function commentsRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        ...secured,
         summary:
           'Edit my comment: JSON { text, removeMedia }, or or multipart with a picture in "file" (and an optional text field)',
         params: idParamsSchema,
@@ -100,7 +97,6 @@ export default async function commentsRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        ...secured,
         summary: 'Delete a comment (author, the content creator, or an admin); its replies go too',
         params: idParamsSchema,
         response: { 200: okSchema },

@@ -2,8 +2,9 @@ import { type CommentCreateInput, commentCreateSchema } from '@marquee/shared';
 import type { Ctx } from '../../context';
 import type { CommentRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import type { Viewer } from '../entitlements';
-import { canDeleteComment } from './comments.policy';
+import { canDeleteComment, canEditComment } from './comments.policy';
 import { commentTarget } from './comments.registry';
 import {
   bumpReplies,
@@ -18,7 +19,7 @@ import {
 function targetOf(objectType: string) {
   const target = commentTarget(objectType);
   if (!target)
-    throw badRequest(`Comments are not available on "${objectType}"`, 'COMMENT_TYPE_UNKNOWN', [
+    throw badRequest(msg('error.comments.typeUnknown', { type: objectType }), 'COMMENT_TYPE_UNKNOWN', [
       { field: 'objectType', message: 'Unknown type' },
     ]);
   return target;
@@ -33,14 +34,13 @@ export async function createComment(
   const input = commentCreateSchema.parse(raw);
   const target = targetOf(input.objectType);
   const { creatorId, canComment } = await target.resolve(ctx, viewer, input.objectId, ip);
-  if (!canComment) throw forbidden('Unlock this content to comment on it');
+  if (!canComment) throw forbidden(msg('error.comments.unlockToComment'));
   return ctx.db.transaction(async (tx) => {
     if (input.parentId) {
       const parent = await lockComment(tx, input.parentId);
       if (!parent || parent.objectType !== input.objectType || parent.objectId !== input.objectId)
         throw notFound('Comment to reply to');
-      if (parent.parentId)
-        throw badRequest('Replies go one level deep: reply to the top comment instead', 'COMMENT_REPLY_DEPTH');
+      if (parent.parentId) throw badRequest(msg('error.comments.replyDepth'), 'COMMENT_REPLY_DEPTH');
       await bumpReplies(tx, parent.id, 1);
     }
     const row = await insertComment(tx, {
@@ -69,7 +69,7 @@ export async function listObjectComments(
 export async function assertCommentAuthor(ctx: Ctx, viewer: Viewer, id: string) {
   const c = await findComment(ctx.db, id);
   if (!c) throw notFound('Comment');
-  if (c.userId !== viewer.id) throw forbidden('Only the author can edit a comment');
+  if (!canEditComment(viewer, c)) throw forbidden(msg('error.comments.onlyAuthorEdits'));
   return c;
 }
 
@@ -82,7 +82,7 @@ export async function editComment(
 ) {
   await assertCommentAuthor(ctx, viewer, id);
   if (change.text === undefined && change.mediaId === undefined)
-    throw badRequest('Nothing to change: send text or a file', 'COMMENT_NOTHING_TO_CHANGE');
+    throw badRequest(msg('error.comments.nothingToChange'), 'COMMENT_NOTHING_TO_CHANGE');
   return updateComment(ctx.db, id, {
     ...(change.text !== undefined && { text: change.text }),
     ...(change.mediaId !== undefined && { mediaId: change.mediaId }),
@@ -93,7 +93,7 @@ export async function editComment(
 export async function removeComment(ctx: Ctx, viewer: Viewer, id: string) {
   const c = await findComment(ctx.db, id);
   if (!c) throw notFound('Comment');
-  if (!canDeleteComment(viewer, c)) throw forbidden('Only the author or the creator can delete this comment');
+  if (!canDeleteComment(viewer, c)) throw forbidden(msg('error.comments.onlyAuthorOrCreatorDeletes'));
   const target = targetOf(c.objectType);
   await ctx.db.transaction(async (tx) => {
     // Parent before child, in every path, so concurrent deletes never deadlock.

@@ -12,7 +12,7 @@ import { isUuid } from '../../db/ids';
 import { notFound } from '../../lib/errors';
 import { requestLocale } from '../../lib/i18n';
 import { authRateLimit } from '../../plugins/rate-limit';
-import { security, staffActor } from '../admin';
+import { staffActor } from '../admin';
 import { complaintDetail, complaintQueue, decideComplaint, fileComplaint } from './complaints.service';
 
 const tags = ['complaints'];
@@ -46,7 +46,6 @@ export default async function complaintsRoutes(app: App) {
       config: { access: 'moderator' as const },
       schema: {
         tags,
-        security,
         summary: 'Complaints queue (admin): open cases by due date, with their clock',
         querystring: complaintListQuerySchema,
         response: { 200: listResponseSchema(complaintSchema) },
@@ -61,7 +60,6 @@ export default async function complaintsRoutes(app: App) {
       config: { access: 'moderator' as const },
       schema: {
         tags,
-        security,
         summary: 'One complaint (admin)',
         params: idParamsSchema,
         response: { 200: complaintSchema },
@@ -79,7 +77,6 @@ export default async function complaintsRoutes(app: App) {
       config: { access: 'moderator' as const },
       schema: {
         tags,
-        security,
         summary:
           'Decide a complaint (admin): "removed" takes the named items down, "no_action" restores what the complaint hid; the reporter gets the reply by mail',
         params: idParamsSchema,

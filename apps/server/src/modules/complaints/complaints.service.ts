@@ -289,7 +289,7 @@ export async function decideComplaint(
   const row = await inAdminTx(ctx, actor, async (_c, tx, record) => {
     const before = await lockComplaint(tx, id);
     if (!before) throw notFound('Complaint');
-    if (before.status === 'closed') throw conflict('This complaint is already decided', 'COMPLAINT_DECIDED');
+    if (before.status === 'closed') throw conflict(msg('error.complaints.alreadyDecided'), 'COMPLAINT_DECIDED');
     for (const ref of before.targets) {
       const moderator = moderatorFor(ref.type);
       const current = (await moderator?.load(tx, [ref.id]))?.get(ref.id);

@@ -13,7 +13,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { notFound } from '../../lib/errors';
-import { adminActor, security } from '../admin';
+import { adminActor } from '../admin';
 import { presentHashList, presentHashMatch, presentHashMatchDetail } from './hashes.presenter';
 import { findMatch, listHashLists, listMatches } from './hashes.repo';
 import { deleteHashList, loadHashList, markReportSent, updateHashList } from './hashes.service';
@@ -28,7 +28,6 @@ export default async function hashRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: the known-abuse hash lists and the built-in list of removed content, with counts',
         response: { 200: listResponseSchema(hashListSchema) },
       },
@@ -47,7 +46,6 @@ export default async function hashRoutes(app: App) {
       bodyLimit: 45 * 1024 * 1024,
       schema: {
         tags,
-        security,
         summary: 'Admin: load a hash list file (PDQ, MD5 or SHA-256; plain, CSV or TSV) with a name and a threshold',
         body: hashListCreateBodySchema,
         response: { 201: hashListLoadResultSchema },
@@ -66,7 +64,6 @@ export default async function hashRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: rename a hash list or change its PDQ threshold',
         params: uuidParamsSchema,
         body: hashListUpdateBodySchema,
@@ -85,7 +82,6 @@ export default async function hashRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: delete a loaded hash list (the list of removed content stays)',
         params: uuidParamsSchema,
         response: { 200: z.object({ ok: z.literal(true) }) },
@@ -104,7 +100,6 @@ export default async function hashRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: uploads blocked by a hash list, newest first (evidence metadata, never the file)',
         querystring: hashMatchQuerySchema,
         response: { 200: listResponseSchema(hashMatchSchema) },
@@ -123,7 +118,6 @@ export default async function hashRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: one blocked upload with its CyberTipline report draft',
         params: uuidParamsSchema,
         response: { 200: hashMatchDetailSchema },
@@ -143,7 +137,6 @@ export default async function hashRoutes(app: App) {
       ...base,
       schema: {
         tags,
-        security,
         summary: 'Admin: record that the CyberTipline report was sent, with the report id NCMEC returned',
         params: uuidParamsSchema,
         body: hashMatchSentBodySchema,

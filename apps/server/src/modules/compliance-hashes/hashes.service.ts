@@ -8,6 +8,7 @@ import { newId } from '../../db/ids';
 import { type HashHit, type HashKind, hashLists, hashMatches, type PdqFrame, users } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { PdqSet } from '../../lib/hashing/hamming';
+import { msg } from '../../lib/i18n';
 import { publicOrigin } from '../../lib/public-origin';
 import type { Storage } from '../../lib/storage';
 import { createLocalStorage } from '../../lib/storage/local';
@@ -325,8 +326,7 @@ export async function deleteHashList(ctx: Ctx, actorId: string, ip: string | nul
   await ctx.db.transaction(async (tx) => {
     const list = await findHashList(tx, id);
     if (!list) throw notFound('Hash list');
-    if (list.source === 'removed')
-      throw badRequest("The site's own list of removed content cannot be deleted", 'HASH_LIST_BUILT_IN');
+    if (list.source === 'removed') throw badRequest(msg('error.hashes.builtInList'), 'HASH_LIST_BUILT_IN');
     await tx.delete(hashLists).where(eq(hashLists.id, id));
     await audit(ctx, tx, {
       actorId,

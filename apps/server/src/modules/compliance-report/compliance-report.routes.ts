@@ -2,7 +2,7 @@ import { complianceReportQuerySchema, complianceReportSchema } from '@marquee/sh
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { sendCsv } from '../../lib/csv-reply';
-import { adminActor, security } from '../admin';
+import { adminActor } from '../admin';
 import { complianceReport, complianceReportCsv } from './compliance-report.service';
 
 /** The monthly acquirer report (admin): JSON for the page, CSV for the acquirer. */
@@ -13,7 +13,6 @@ export default async function complianceReportRoutes(app: App) {
       config: { access: 'admin' as const },
       schema: {
         tags: ['admin'],
-        security,
         summary:
           'Monthly compliance report for the acquirer (admin): review, complaints, removals, hash matches, NCMEC reports, leak cases, chargeback ratio per processor; ?format=csv downloads it',
         querystring: complianceReportQuerySchema,

@@ -16,7 +16,8 @@ import type { App } from '../../app-type';
 import type { Ctx } from '../../context';
 import { badRequest, notFound } from '../../lib/errors';
 import { requestGeo } from '../../lib/geo';
-import { requirePerformer, userOf } from '../../plugins/auth';
+import { msg } from '../../lib/i18n';
+import { userOf } from '../../plugins/auth';
 import type { Viewer } from '../entitlements';
 import { mediaStatus, presentMedia, uploadFiles } from '../media';
 import type { ContentKind, MediaSlot } from './content.kinds';
@@ -44,7 +45,6 @@ export interface KindRoutes {
   childMedia?: (ctx: Ctx, id: string) => Promise<string[]>;
 }
 
-const secured = [{ bearer: [] }];
 const idParams = z.object({ id: z.string().uuid() });
 const idOrSlugParams = z.object({ id: z.string().min(1).max(200) });
 export const viewerOf = (req: FastifyRequest): Viewer | null =>
@@ -64,7 +64,7 @@ export function multipartToBody(kind: ContentKind) {
   ] as MediaKind[];
   return async (ctx: Ctx, req: FastifyRequest) => {
     if (!req.isMultipart()) return;
-    const actor = requirePerformer(req);
+    const actor = userOf(req);
     const { media, fields } = await uploadFiles(ctx, req, {
       ownerId: actor.id,
       kinds,
@@ -100,15 +100,15 @@ export function registerKindRoutes(app: App, r: KindRoutes) {
   app.get(
     r.own.search,
     {
+      config: { access: 'performer' },
       schema: {
         tags,
         summary: `Creator studio: your ${tag}, any status`,
-        security: secured,
         querystring: contentListQuerySchema,
         response: { 200: contentListSchema },
       },
     },
-    async (req) => content.listOwn(app.ctx, kind, requirePerformer(req), req.query),
+    async (req) => content.listOwn(app.ctx, kind, userOf(req), req.query),
   );
 
   app.post(
@@ -120,30 +120,30 @@ export function registerKindRoutes(app: App, r: KindRoutes) {
           await toBody(app.ctx, req);
         }
       },
+      config: { access: 'performer' },
       schema: {
         tags,
         summary: `Creates a ${kind.label.toLowerCase()}.${multipartNote}`,
-        security: secured,
         body: contentCreateSchema,
         response: { 200: contentItemSchema },
       },
     },
-    async (req) => content.createItem(app.ctx, kind, requirePerformer(req), req.body),
+    async (req) => content.createItem(app.ctx, kind, userOf(req), req.body),
   );
 
   for (const path of r.own.view) {
     app.get(
       path,
       {
+        config: { access: 'performer' },
         schema: {
           tags,
           summary: `Creator studio: one of your ${tag} with every field`,
-          security: secured,
           params: idParams,
           response: { 200: contentItemSchema },
         },
       },
-      async (req) => content.getOwnItem(app.ctx, kind, requirePerformer(req), req.params.id),
+      async (req) => content.getOwnItem(app.ctx, kind, userOf(req), req.params.id),
     );
   }
 
@@ -156,31 +156,31 @@ export function registerKindRoutes(app: App, r: KindRoutes) {
           await toBody(app.ctx, req);
         }
       },
+      config: { access: 'performer' },
       schema: {
         tags,
         summary: `Updates one of your ${tag} (price, visibility, status, publish date, files).${multipartNote}`,
-        security: secured,
         params: idParams,
         body: contentUpdateSchema,
         response: { 200: contentItemSchema },
       },
     },
-    async (req) => content.updateItem(app.ctx, kind, requirePerformer(req), req.params.id, req.body),
+    async (req) => content.updateItem(app.ctx, kind, userOf(req), req.params.id, req.body),
   );
 
   app.delete(
     r.own.remove,
     {
+      config: { access: 'performer' },
       schema: {
         tags,
         summary: `Deletes one of your ${tag} and its files`,
-        security: secured,
         params: idParams,
         response: { 200: okSchema },
       },
     },
     async (req) => {
-      const actor = requirePerformer(req);
+      const actor = userOf(req);
       const extra = r.childMedia ? await r.childMedia(app.ctx, req.params.id) : [];
       return content.deleteItem(app.ctx, kind, actor, req.params.id, extra);
     },
@@ -190,10 +190,10 @@ export function registerKindRoutes(app: App, r: KindRoutes) {
     app.delete(
       r.own.removeFile,
       {
+        config: { access: 'performer' },
         schema: {
           tags,
           summary: `Removes one file (video, teaser, thumbnail or file) from one of your ${tag}; type in the body or query`,
-          security: secured,
           params: idParams,
           querystring: z.object({ type: removeFileBodySchema.shape.type.optional() }),
           body: removeFileBodySchema.partial().optional().nullable(),
@@ -202,9 +202,8 @@ export function registerKindRoutes(app: App, r: KindRoutes) {
       },
       async (req) => {
         const slot = req.body?.type ?? req.query.type;
-        if (!slot)
-          throw badRequest('Say which file to remove: type is video, teaser, thumbnail or file', 'TYPE_REQUIRED');
-        return content.removeFile(app.ctx, kind, requirePerformer(req), req.params.id, slot);
+        if (!slot) throw badRequest(msg('error.content.typeRequired'), 'TYPE_REQUIRED');
+        return content.removeFile(app.ctx, kind, userOf(req), req.params.id, slot);
       },
     );
   }
@@ -214,16 +213,16 @@ export function registerKindRoutes(app: App, r: KindRoutes) {
     app.post(
       path,
       {
+        config: { access: 'performer' },
         schema: {
           tags,
           summary: `Uploads a ${slot} file (multipart field "file" or "${slot}") to attach with ${slot}Id`,
-          security: secured,
           consumes: ['multipart/form-data'],
           response: { 200: mediaUploadResponseSchema },
         },
       },
       async (req) => {
-        const actor = requirePerformer(req);
+        const actor = userOf(req);
         const { media } = await uploadFiles(app.ctx, req, {
           ownerId: actor.id,
           kinds,
@@ -270,10 +269,10 @@ export function registerKindRoutes(app: App, r: KindRoutes) {
     app.get(
       r.public.fileStatus,
       {
+        config: { access: 'user' },
         schema: {
           tags,
           summary: `Processing status of one file of a ${kind.label.toLowerCase()} (its creator and admins)`,
-          security: secured,
           params: z.object({ id: z.string().uuid(), fileId: z.string().uuid() }),
           response: { 200: mediaStatusSchema },
         },

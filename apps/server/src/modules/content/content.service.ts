@@ -11,6 +11,7 @@ import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
 import type { ContentItemRow, NewContentItemRow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { assertNotBlocked, type ViewerLocation, viewerCountryForDiscovery } from '../blocks';
 import type { Viewer } from '../entitlements';
 import { assertCanSell, findCreatorByIdOrUsername } from '../performers';
@@ -99,7 +100,7 @@ async function resolveChanges(
   if (visibility === 'sale') {
     const price = input.price ?? (existing ? existing.priceCents / 100 : undefined);
     if (price === undefined || price <= 0) {
-      throw badRequest('A price greater than 0 is required for items for sale', 'PRICE_REQUIRED', [
+      throw badRequest(msg('error.content.priceRequired'), 'PRICE_REQUIRED', [
         { field: 'price', message: 'required for sale' },
       ]);
     }
@@ -118,9 +119,9 @@ async function resolveChanges(
     const rentPrice = set.rentPriceCents !== undefined ? set.rentPriceCents : (existing?.rentPriceCents ?? null);
     const rentDays = set.rentDays !== undefined ? set.rentDays : (existing?.rentDays ?? null);
     if (rentPrice !== null) {
-      if (visibility !== 'sale') throw badRequest('Only items for sale can be rented', 'RENT_NOT_FOR_SALE');
+      if (visibility !== 'sale') throw badRequest(msg('error.content.rentNotForSale'), 'RENT_NOT_FOR_SALE');
       if (!rentDays) {
-        throw badRequest('Set the rental period in days', 'RENT_DAYS_REQUIRED', [
+        throw badRequest(msg('error.content.rentDaysRequired'), 'RENT_DAYS_REQUIRED', [
           { field: 'rentDays', message: 'required' },
         ]);
       }
@@ -134,7 +135,9 @@ async function resolveChanges(
     if (input.categoryId) {
       const [cat] = await repo.findCategories(ctx.db, [input.categoryId]);
       if (!cat)
-        throw badRequest('Category not found', 'CATEGORY_NOT_FOUND', [{ field: 'categoryId', message: 'unknown' }]);
+        throw badRequest(msg('error.content.categoryNotFound'), 'CATEGORY_NOT_FOUND', [
+          { field: 'categoryId', message: 'unknown' },
+        ]);
     }
     set.categoryId = input.categoryId ?? null;
   }
@@ -142,7 +145,7 @@ async function resolveChanges(
   if (kind.type === 'video' && input.participantIds !== undefined) {
     for (const id of input.participantIds) {
       const u = await findUserById(ctx.db, id);
-      if (u?.role !== 'performer') throw badRequest('Participants must be creators', 'INVALID_PARTICIPANT');
+      if (u?.role !== 'performer') throw badRequest(msg('error.content.participantsCreators'), 'INVALID_PARTICIPANT');
     }
     set.participantIds = input.participantIds;
   }
@@ -174,7 +177,7 @@ async function resolveChanges(
     if (productType === 'physical') {
       const stock = input.stock !== undefined ? input.stock : (existing?.stock ?? null);
       if (stock === null)
-        throw badRequest('Stock is required for physical products', 'STOCK_REQUIRED', [
+        throw badRequest(msg('error.content.stockRequired'), 'STOCK_REQUIRED', [
           { field: 'stock', message: 'required' },
         ]);
       set.stock = stock;
@@ -201,7 +204,7 @@ async function resolveChanges(
     if (kind.type === 'product' && set.productType === 'digital') {
       const file = set.fileId !== undefined ? set.fileId : existing?.fileId;
       if (!file)
-        throw badRequest('Upload the file buyers will download before publishing', 'MEDIA_REQUIRED', [
+        throw badRequest(msg('error.content.downloadFileRequired'), 'MEDIA_REQUIRED', [
           { field: 'fileId', message: 'required' },
         ]);
     }

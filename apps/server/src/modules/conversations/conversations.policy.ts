@@ -1,6 +1,7 @@
 import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { BLOCKED_MESSAGE, isBlocked } from '../blocks';
 import { subscriptionAccess } from '../entitlements';
 import { type AccountFacts, accountFacts } from './conversations.repo';
@@ -47,7 +48,7 @@ export async function writeRefusal(
 
 /** The account a conversation is opened with (404 when there is none; 400 for oneself). */
 export async function peerFor(ctx: Pick<Ctx, 'db'>, viewer: Viewer, peerId: string): Promise<AccountFacts> {
-  if (peerId === viewer.id) throw badRequest('You cannot start a conversation with yourself', 'SELF_CONVERSATION');
+  if (peerId === viewer.id) throw badRequest(msg('error.conversations.withSelf'), 'SELF_CONVERSATION');
   const peer = await accountFacts(ctx.db, peerId);
   if (!peer) throw notFound('User');
   return peer;

@@ -57,8 +57,9 @@ export async function memberConversation(ctx: Pick<Ctx, 'db'>, viewerId: string,
   const conversation = await findConversation(ctx.db, id);
   if (!conversation) throw notFound(CONVERSATION_NOT_FOUND);
   const members = await findMembers(ctx.db, id);
-  if (!members.some((m) => m.userId === viewerId)) throw notFound(CONVERSATION_NOT_FOUND);
-  return { conversation, members };
+  const me = members.find((m) => m.userId === viewerId);
+  if (!me) throw notFound(CONVERSATION_NOT_FOUND);
+  return { conversation, members, me };
 }
 
 export async function unreadTotal(ctx: Pick<Ctx, 'db'>, userId: string): Promise<number> {

@@ -4,7 +4,8 @@ import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import { type CouponRow, couponRedemptions, coupons } from '../../db/schema';
-import { AppError, conflict, notFound, unprocessable } from '../../lib/errors';
+import { appError, conflict, notFound, unprocessable } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { en } from '../../lib/i18n/en';
 import type { SiteSettings } from '../settings';
 import { platformFundedCents } from '../wallet';
@@ -25,22 +26,22 @@ export async function validateCoupon(
   at: Date,
 ): Promise<CouponRow> {
   const c = await findByCode(db, code);
-  if (!c?.active) throw new AppError(404, 'Invalid coupon code', 'COUPON_INVALID');
+  if (!c?.active) throw appError(404, 'COUPON_INVALID', msg('error.coupons.invalid'));
   if (c.appliesTo !== 'any' && c.appliesTo !== target) {
     throw unprocessable(
       `This coupon can only be used for ${c.appliesTo === 'topup' ? 'wallet top-ups' : 'purchases'}`,
       'COUPON_NOT_APPLICABLE',
     );
   }
-  if (c.expiresAt && c.expiresAt <= at) throw unprocessable('This coupon has expired', 'COUPON_EXPIRED');
+  if (c.expiresAt && c.expiresAt <= at) throw unprocessable(msg('error.coupons.expired'), 'COUPON_EXPIRED');
   if (c.maxUses !== null && c.usedCount >= c.maxUses)
-    throw unprocessable('This coupon has been used up', 'COUPON_USED_UP');
+    throw unprocessable(msg('error.coupons.usedUp'), 'COUPON_USED_UP');
   const [used] = await db
     .select({ id: couponRedemptions.id })
     .from(couponRedemptions)
     .where(and(eq(couponRedemptions.couponId, c.id), eq(couponRedemptions.userId, userId)))
     .limit(1);
-  if (used) throw conflict('You have already used this coupon', 'COUPON_ALREADY_USED');
+  if (used) throw conflict(msg('error.coupons.alreadyUsed'), 'COUPON_ALREADY_USED');
   return c;
 }
 
@@ -87,13 +88,13 @@ export async function redeemCoupon(
     .set({ usedCount: sql`${coupons.usedCount} + 1`, updatedAt: sql`now()` })
     .where(and(eq(coupons.id, c.id), sql`(${coupons.maxUses} is null or ${coupons.usedCount} < ${coupons.maxUses})`))
     .returning({ id: coupons.id });
-  if (!counted) throw unprocessable('This coupon has been used up', 'COUPON_USED_UP');
+  if (!counted) throw unprocessable(msg('error.coupons.usedUp'), 'COUPON_USED_UP');
   const [redeemed] = await tx
     .insert(couponRedemptions)
     .values({ id: newId(), couponId: c.id, userId: i.userId, reference: i.reference, discountCents })
     .onConflictDoNothing()
     .returning({ id: couponRedemptions.id });
-  if (!redeemed) throw conflict('You have already used this coupon', 'COUPON_ALREADY_USED');
+  if (!redeemed) throw conflict(msg('error.coupons.alreadyUsed'), 'COUPON_ALREADY_USED');
   return { coupon: c, discountCents };
 }
 
@@ -141,9 +142,9 @@ export async function createCoupon(
   },
 ) {
   if (b.kind === 'percentage' && (b.value > 100 || !Number.isInteger(b.value))) {
-    throw unprocessable('A percentage coupon takes a whole percent from 1 to 100', 'COUPON_INVALID_VALUE');
+    throw unprocessable(msg('error.coupons.invalidPercent'), 'COUPON_INVALID_VALUE');
   }
-  if (await findByCode(ctx.db, b.code)) throw conflict('A coupon with this code already exists', 'COUPON_EXISTS');
+  if (await findByCode(ctx.db, b.code)) throw conflict(msg('error.coupons.exists'), 'COUPON_EXISTS');
   const [row] = await ctx.db
     .insert(coupons)
     .values({

@@ -8,7 +8,6 @@ import { appealsOf } from './decisions.repo';
 import { myDecisions, presentDecision } from './decisions.service';
 
 const tags = ['decisions'];
-const security = [{ bearer: [] }];
 
 export default async function decisionsRoutes(app: App) {
   app.get(
@@ -37,7 +36,6 @@ export default async function decisionsRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary:
           'Decisions about my account and content: each restriction with its statement of reasons (facts, ground, automated or not) and how to appeal (EU DSA Art. 17)',
         querystring: listQuerySchema.pick({ page: true, pageSize: true }),

@@ -6,7 +6,7 @@ import {
   listResponseSchema,
 } from '@marquee/shared';
 import type { App } from '../../app-type';
-import { requirePerformer } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import { earningStats, searchEarnings } from './earnings.service';
 
 export default async function earningsRoutes(app: App) {
@@ -14,6 +14,7 @@ export default async function earningsRoutes(app: App) {
   app.get(
     '/performer/earning/stats',
     {
+      config: { access: 'performer' },
       schema: {
         tags: ['earnings'],
         summary:
@@ -22,11 +23,12 @@ export default async function earningsRoutes(app: App) {
         response: { 200: earningStatsSchema },
       },
     },
-    async (req) => earningStats(ctx, requirePerformer(req).id, req.query),
+    async (req) => earningStats(ctx, userOf(req).id, req.query),
   );
   app.get(
     '/performer/earning/search',
     {
+      config: { access: 'performer' },
       schema: {
         tags: ['earnings'],
         summary: "The creator's individual earnings, filterable by source and dates",
@@ -34,6 +36,6 @@ export default async function earningsRoutes(app: App) {
         response: { 200: listResponseSchema(earningSchema) },
       },
     },
-    async (req) => searchEarnings(ctx, requirePerformer(req).id, req.query),
+    async (req) => searchEarnings(ctx, userOf(req).id, req.query),
   );
 }

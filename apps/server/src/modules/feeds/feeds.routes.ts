@@ -21,7 +21,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { notFound } from '../../lib/errors';
-import { requirePerformer, userOf } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import { readCtx } from '../../plugins/read-replica';
 import type { Viewer } from '../entitlements';
 import { access } from '../entitlements';
@@ -58,7 +58,6 @@ const UPLOAD_KINDS: Record<FeedUploadKind, MediaKind[]> = {
 export default async function feedsRoutes(app: App) {
   registerFeedIntegrations(app.ctx);
   const tags = ['feeds'];
-  const secured = { security: [{ bearer: [] }] };
 
   // ---------- creator side ----------
 
@@ -68,7 +67,6 @@ export default async function feedsRoutes(app: App) {
       config: { access: 'performer' },
       schema: {
         tags,
-        ...secured,
         summary:
           'Upload files for a post (multipart, field "file"; several allowed for photo). Attach them by id when creating the post.',
         params: z.object({ kind: z.enum(FEED_UPLOAD_KINDS) }),
@@ -76,7 +74,7 @@ export default async function feedsRoutes(app: App) {
       },
     },
     async (req) => {
-      const user = requirePerformer(req);
+      const user = userOf(req);
       const kind = req.params.kind;
       const { media } = await uploadFiles(app.ctx, req, {
         ownerId: user.id,
@@ -94,14 +92,13 @@ export default async function feedsRoutes(app: App) {
       config: { access: 'performer' },
       schema: {
         tags,
-        ...secured,
         summary: 'Create a poll (question, 2–10 options, optional end date) to attach to a post',
         body: pollCreateSchema,
         response: { 200: pollCreatedSchema },
       },
     },
     async (req) => {
-      const user = requirePerformer(req);
+      const user = userOf(req);
       const { poll, options } = await createPoll(app.ctx, user.id, req.body);
       return {
         _id: poll.id,
@@ -118,14 +115,13 @@ export default async function feedsRoutes(app: App) {
       config: { access: 'performer' },
       schema: {
         tags,
-        ...secured,
         summary: 'Create a post: text, files, poll, visibility and price, schedule, expiry, pin, tags, mentions',
         body: feedCreateSchema,
         response: { 200: feedSchema },
       },
     },
     async (req) => {
-      const user = requirePerformer(req);
+      const user = userOf(req);
       const feed = await createFeed(app.ctx, user.id, req.body);
       return presentFeed(app.ctx, viewerOf(user), feed);
     },
@@ -137,14 +133,13 @@ export default async function feedsRoutes(app: App) {
       config: { access: 'performer' },
       schema: {
         tags,
-        ...secured,
         summary: "The creator's own posts, every status, newest first",
         querystring: performerFeedsQuerySchema,
         response: { 200: listResponseSchema(feedSchema) },
       },
     },
     async (req) => {
-      const user = requirePerformer(req);
+      const user = userOf(req);
       const { data, total } = await listOwnFeeds(app.ctx, user.id, req.query);
       return { data: await presentFeeds(app.ctx, viewerOf(user), data), total };
     },
@@ -154,10 +149,10 @@ export default async function feedsRoutes(app: App) {
     '/performer/feeds/:id',
     {
       config: { access: 'performer' },
-      schema: { tags, ...secured, summary: 'One of my posts', params: idParamsSchema, response: { 200: feedSchema } },
+      schema: { tags, summary: 'One of my posts', params: idParamsSchema, response: { 200: feedSchema } },
     },
     async (req) => {
-      const user = requirePerformer(req);
+      const user = userOf(req);
       const feed = await getOwnFeed(app.ctx, viewerOf(user)!, req.params.id);
       return presentFeed(app.ctx, viewerOf(user), feed);
     },
@@ -169,7 +164,6 @@ export default async function feedsRoutes(app: App) {
       config: { access: 'performer' },
       schema: {
         tags,
-        ...secured,
         summary: 'Edit one of my posts',
         params: idParamsSchema,
         body: feedUpdateSchema,
@@ -177,7 +171,7 @@ export default async function feedsRoutes(app: App) {
       },
     },
     async (req) => {
-      const user = requirePerformer(req);
+      const user = userOf(req);
       const feed = await updateFeed(app.ctx, viewerOf(user)!, req.params.id, req.body);
       return presentFeed(app.ctx, viewerOf(user), feed);
     },
@@ -189,14 +183,13 @@ export default async function feedsRoutes(app: App) {
       config: { access: 'performer' },
       schema: {
         tags,
-        ...secured,
         summary: 'Delete one of my posts (its comments and reactions go too)',
         params: idParamsSchema,
         response: { 200: okSchema },
       },
     },
     async (req) => {
-      const user = requirePerformer(req);
+      const user = userOf(req);
       await deleteFeed(app.ctx, viewerOf(user)!, req.params.id);
       return { success: true };
     },
@@ -207,9 +200,9 @@ export default async function feedsRoutes(app: App) {
   app.get(
     '/user/feeds',
     {
+      config: { access: 'user' },
       schema: {
         tags,
-        ...secured,
         summary: 'Home timeline: newest posts of creators I follow or subscribe to (cursor-paginated)',
         querystring: timelineQuerySchema,
         response: { 200: timelineResponseSchema },
@@ -265,9 +258,9 @@ export default async function feedsRoutes(app: App) {
   app.post(
     '/user/feeds/vote/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags,
-        ...secured,
         summary:
           'Vote for a poll option (id = the option id). One vote per fan per poll; results are shown once voted.',
         params: idParamsSchema,

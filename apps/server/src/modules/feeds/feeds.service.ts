@@ -13,6 +13,7 @@ import type { Executor } from '../../db/client';
 import { isApproved } from '../../db/review';
 import type { FeedRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import type { Viewer } from '../entitlements';
 import { access } from '../entitlements';
 import { findCreatorByIdOrUsername } from '../performers';
@@ -20,7 +21,7 @@ import { gateNewItem } from '../review';
 import { assertPrice } from '../settings';
 import { assertCanSeeCreator, assertMaySell, audienceOf, loadMedia, type MediaLike } from './feeds.deps';
 import { tellAudience } from './feeds.news';
-import { canManagePost } from './feeds.policy';
+import { canManagePost, isPostCreator } from './feeds.policy';
 import {
   attachedElsewhere,
   claimDueScheduled,
@@ -64,11 +65,10 @@ export function isLive(f: FeedRow, at: Date) {
 
 export async function createPoll(ctx: Ctx, performerId: string, raw: PollCreateInput) {
   const input = pollCreateSchema.parse(raw);
-  if (input.endDate && input.endDate <= ctx.now())
-    throw badRequest('The poll end date must be in the future', 'POLL_END_PAST');
+  if (input.endDate && input.endDate <= ctx.now()) throw badRequest(msg('error.feeds.pollEndPast'), 'POLL_END_PAST');
   const lower = input.options.map((o) => o.toLowerCase());
   if (new Set(lower).size !== lower.length)
-    throw badRequest('Poll options must be different from each other', 'POLL_DUPLICATE_OPTION');
+    throw badRequest(msg('error.feeds.pollDuplicateOption'), 'POLL_DUPLICATE_OPTION');
   return ctx.db.transaction((tx) => insertPoll(tx, performerId, input.question, input.endDate ?? null, input.options));
 }
 
@@ -101,8 +101,7 @@ async function checkContent(
 ) {
   const fileIds = [...new Set(input.fileIds)];
   const files = await checkMedia(ctx, ctx.db, performerId, fileIds, ['photo', 'video', 'audio'], 'File');
-  if (!input.text && files.length === 0 && !input.pollId)
-    throw badRequest('A post needs text, a file or a poll', 'FEED_EMPTY');
+  if (!input.text && files.length === 0 && !input.pollId) throw badRequest(msg('error.feeds.empty'), 'FEED_EMPTY');
   const kinds = new Set(files.map((f) => f.kind));
   const type: FeedRow['type'] = kinds.has('video')
     ? 'video'
@@ -125,20 +124,19 @@ async function claimContent(
   feedId?: string,
 ) {
   const taken = await attachedElsewhere(tx, fileIds, feedId);
-  if (taken.length > 0) throw conflict(`File ${taken[0]} already belongs to another post`, 'FEED_MEDIA_TAKEN');
+  if (taken.length > 0) throw conflict(msg('error.feeds.fileTaken', { id: taken[0]! }), 'FEED_MEDIA_TAKEN');
   if (pollId) {
     const poll = await findPoll(tx, pollId);
-    if (!poll || poll.performerId !== performerId)
-      throw badRequest('Poll not found among your polls', 'POLL_NOT_FOUND');
+    if (!poll || poll.performerId !== performerId) throw badRequest(msg('error.feeds.pollNotFound'), 'POLL_NOT_FOUND');
     const usedBy = await feedUsingPoll(tx, poll.id);
-    if (usedBy && usedBy !== feedId) throw conflict('This poll already belongs to another post', 'POLL_TAKEN');
+    if (usedBy && usedBy !== feedId) throw conflict(msg('error.feeds.pollTaken'), 'POLL_TAKEN');
   }
 }
 
 async function checkPrice(ctx: Ctx, visibility: FeedRow['visibility'], price: number) {
   if (visibility !== 'sale') return 0;
   if (toCents(price) <= 0)
-    throw badRequest('A pay-per-view post needs a price above 0', 'FEED_PRICE_REQUIRED', [
+    throw badRequest(msg('error.feeds.priceRequired'), 'FEED_PRICE_REQUIRED', [
       { field: 'price', message: 'Required for pay-per-view posts' },
     ]);
   return assertPrice(ctx, price, { code: 'FEED_PRICE_RANGE' });
@@ -150,7 +148,7 @@ async function resolveMentions(db: Executor, performerId: string, usernames: str
   const found = new Map(rows.filter((r) => r.role === 'performer').map((r) => [r.username!.toLowerCase(), r.id]));
   const missing = wanted.find((u) => !found.has(u.toLowerCase()));
   if (missing)
-    throw badRequest(`No creator named @${missing} to mention`, 'FEED_MENTION_UNKNOWN', [
+    throw badRequest(msg('error.feeds.mentionUnknown', { name: missing }), 'FEED_MENTION_UNKNOWN', [
       { field: 'mentions', message: missing },
     ]);
   return [...new Set([...found.values()])].filter((id) => id !== performerId);
@@ -165,7 +163,7 @@ function schedule(ctx: Ctx, scheduledAt: Date | null | undefined, expiresAt: Dat
   const future = scheduledAt && scheduledAt > at ? scheduledAt : null;
   const publishAt = future ?? at;
   if (expiresAt && expiresAt <= publishAt)
-    throw badRequest('The expiry must be after the post is published', 'FEED_EXPIRY_BEFORE_PUBLISH');
+    throw badRequest(msg('error.feeds.expiryBeforePublish'), 'FEED_EXPIRY_BEFORE_PUBLISH');
   return future
     ? { status: 'scheduled' as const, scheduledAt: future, publishedAt: null }
     : { status: 'published' as const, scheduledAt: null, publishedAt: at };
@@ -263,8 +261,7 @@ export async function updateFeed(ctx: Ctx, viewer: Viewer, id: string, raw: Feed
     );
   } else if (input.expiresAt) {
     const from = current.publishedAt ?? ctx.now();
-    if (input.expiresAt <= from)
-      throw badRequest('The expiry must be after the post is published', 'FEED_EXPIRY_BEFORE_PUBLISH');
+    if (input.expiresAt <= from) throw badRequest(msg('error.feeds.expiryBeforePublish'), 'FEED_EXPIRY_BEFORE_PUBLISH');
   }
   const contentChanged = input.fileIds !== undefined || input.pollId !== undefined || input.text !== undefined;
   const pollId = input.pollId === undefined ? current.pollId : input.pollId;
@@ -350,7 +347,9 @@ export function decodeCursor(cursor: string | undefined): TimelineCursor | null 
   const [iso, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const publishedAt = new Date(iso ?? '');
   if (!id || Number.isNaN(publishedAt.getTime()) || !/^[0-9a-f-]{36}$/i.test(id))
-    throw badRequest('Invalid cursor', 'INVALID_CURSOR', [{ field: 'cursor', message: 'Not a cursor from this list' }]);
+    throw badRequest(msg('error.invalidCursor'), 'INVALID_CURSOR', [
+      { field: 'cursor', message: 'Not a cursor from this list' },
+    ]);
   return { publishedAt, id };
 }
 
@@ -393,12 +392,12 @@ export async function vote(ctx: Ctx, viewer: Viewer, optionId: string) {
   const feedId = await feedUsingPoll(ctx.db, poll.id);
   if (!feedId) throw notFound('Poll option');
   const feed = await viewableFeed(ctx, viewer, feedId);
-  if (feed.performerId === viewer.id) throw forbidden('You cannot vote in your own poll');
+  if (isPostCreator(viewer, feed)) throw forbidden(msg('error.feeds.ownPollVote'));
   if (!(await access(ctx.db, viewer, protectable(feed), ctx.now())).canView)
-    throw forbidden('Unlock this post to vote in its poll');
-  if (poll.endAt && poll.endAt <= ctx.now()) throw conflict('This poll has ended', 'POLL_ENDED');
+    throw forbidden(msg('error.feeds.unlockToVote'));
+  if (poll.endAt && poll.endAt <= ctx.now()) throw conflict(msg('error.feeds.pollEnded'), 'POLL_ENDED');
   const ok = await ctx.db.transaction((tx) => insertVote(tx, poll.id, option.id, viewer.id));
-  if (!ok) throw conflict('You have already voted in this poll', 'POLL_ALREADY_VOTED');
+  if (!ok) throw conflict(msg('error.feeds.alreadyVoted'), 'POLL_ALREADY_VOTED');
   return feed;
 }
 

@@ -8,11 +8,10 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { requestGeo } from '../../lib/geo';
-import { requirePerformer, userOf } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import { follow, myFollowers, myFollowing, unfollow } from './follows.service';
 
 const tags = ['follows'];
-const security = [{ bearer: [] }];
 
 export default async function followsRoutes(app: App) {
   app.post(
@@ -21,7 +20,6 @@ export default async function followsRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'Follow a creator (by id or username); idempotent',
         params: idParamsSchema,
         response: { 200: followStateSchema },
@@ -36,7 +34,6 @@ export default async function followsRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'Unfollow a creator (by id or username); idempotent',
         params: idParamsSchema,
         response: { 200: followStateSchema },
@@ -51,13 +48,12 @@ export default async function followsRoutes(app: App) {
       config: { access: 'performer' },
       schema: {
         tags,
-        security,
         summary: "The signed-in creator's followers, newest first",
         querystring: listQuerySchema,
         response: { 200: z.object({ data: z.array(followerSchema), total: z.number().int() }) },
       },
     },
-    async (req) => myFollowers(app.ctx, requirePerformer(req).id, req.query),
+    async (req) => myFollowers(app.ctx, userOf(req).id, req.query),
   );
 
   app.get(
@@ -66,7 +62,6 @@ export default async function followsRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'Creators the signed-in user follows, most recently followed first',
         querystring: listQuerySchema,
         response: { 200: performerListSchema },

@@ -1,6 +1,7 @@
 import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { badRequest } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { assertNotBlocked, type ViewerLocation } from '../blocks';
 import { activeSubscriberIds } from '../entitlements';
 import { presentCard, resolveCreator } from '../profiles';
@@ -15,7 +16,7 @@ interface Viewer {
 /** Follows a creator (free). Idempotent; a blocked fan gets 403; nobody follows themselves. */
 export async function follow(ctx: Pick<Ctx, 'db'>, viewer: Viewer, idOrUsername: string, ip?: ViewerLocation) {
   const creator = await resolveCreator(ctx, idOrUsername);
-  if (creator.id === viewer.id) throw badRequest('You cannot follow yourself', 'CANNOT_FOLLOW_SELF');
+  if (creator.id === viewer.id) throw badRequest(msg('error.follows.cannotFollowSelf'), 'CANNOT_FOLLOW_SELF');
   await assertNotBlocked(ctx, creator.id, viewer.id, ip);
   await ctx.db.transaction((tx) => addFollow(tx, viewer.id, creator.id));
   return { isFollowed: true, followers: await followersCount(ctx.db, creator.id) };

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Ctx } from '../../context';
 import { badRequest } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 
 export interface ProviderSession {
   externalId: string | null;
@@ -35,7 +36,7 @@ export const manualProvider: IdentityProvider = {
 function yotiKey(ctx: Ctx): string {
   const k = ctx.config.YOTI_KEY;
   if (!k || !ctx.config.YOTI_CLIENT_SDK_ID)
-    throw badRequest('Yoti identity verification is not configured on this site', 'YOTI_NOT_CONFIGURED');
+    throw badRequest(msg('error.identity.yotiNotConfigured'), 'YOTI_NOT_CONFIGURED');
   return k.includes('BEGIN') ? k.replace(/\\n/g, '\n') : fs.readFileSync(k, 'utf8');
 }
 
@@ -66,7 +67,7 @@ async function yotiRequest(ctx: Ctx, method: 'GET' | 'POST', path: string, body?
     body: payload,
     signal: AbortSignal.timeout(15_000),
   }).catch(() => null);
-  if (!res) throw badRequest('Yoti could not be reached, please try again later', 'YOTI_UNAVAILABLE');
+  if (!res) throw badRequest(msg('error.identity.yotiUnavailable'), 'YOTI_UNAVAILABLE');
   if (!res.ok) throw badRequest(`Yoti refused the request (${res.status}), please try again later`, 'YOTI_REFUSED');
   return res.json() as Promise<Record<string, unknown>>;
 }
@@ -93,7 +94,7 @@ export const yotiProvider: IdentityProvider = {
       sdk_config: { allowed_capture_methods: 'CAMERA_AND_UPLOAD', allow_handoff: true },
     })) as { session_id?: string; client_session_token?: string };
     if (!session.session_id || !session.client_session_token)
-      throw badRequest('Yoti did not open a session, please try again later', 'YOTI_REFUSED');
+      throw badRequest(msg('error.identity.yotiNoSession'), 'YOTI_REFUSED');
     const base = ctx.config.YOTI_BASE_URL.replace(/\/$/, '');
     return {
       externalId: session.session_id,

@@ -4,6 +4,7 @@ import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
 import { type IdentityVerificationRow, identityVerifications } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import type { AuthUser } from '../auth';
 import { assertCanManagePerformer, findPerformer, listDocuments, updatePerformerRow } from '../performers';
 import { canReviewIdentities, canSeeVerification } from './identity.policy';
@@ -41,10 +42,10 @@ export async function startVerification(ctx: Ctx, actor: AuthUser, performerId: 
   const performer = await findPerformer(ctx.db, performerId);
   if (!performer) throw notFound('Creator');
   if (performer.verificationStatus === 'verified')
-    throw badRequest('This creator is already verified', 'ALREADY_VERIFIED');
+    throw badRequest(msg('error.identity.alreadyVerified'), 'ALREADY_VERIFIED');
   const provider = providerFor(ctx);
   if (provider.name === 'manual' && (await listDocuments(ctx.db, performerId)).length === 0) {
-    throw badRequest('Upload an identity document first', 'DOCUMENTS_REQUIRED');
+    throw badRequest(msg('error.identity.documentsRequired'), 'DOCUMENTS_REQUIRED');
   }
   const session = await provider.create(ctx, performerId);
   const row = await ctx.db.transaction(async (tx) => {
@@ -101,7 +102,7 @@ export async function reviewIdentity(
   decision: 'verified' | 'rejected',
   note?: string,
 ) {
-  if (!canReviewIdentities(actor)) throw forbidden('Only admins can review identities');
+  if (!canReviewIdentities(actor)) throw forbidden(msg('error.identity.onlyAdminsReview'));
   const performer = await findPerformer(ctx.db, performerId);
   if (!performer) throw notFound('Creator');
   await ctx.db.transaction(async (tx) => {

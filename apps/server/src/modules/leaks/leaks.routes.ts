@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { App } from '../../app-type';
 import { isUuid } from '../../db/ids';
 import { notFound } from '../../lib/errors';
-import { adminActor, security } from '../admin';
+import { adminActor } from '../admin';
 import { dmcaNotice, leakCaseList, markedVideosOf, openLeakCase, traceLeak } from './leaks.service';
 
 const tags = ['admin'];
@@ -26,7 +26,6 @@ export default async function leaksRoutes(app: App) {
       config: { access: 'admin' as const },
       schema: {
         tags,
-        security,
         summary: 'The per-viewer-marked videos of the item a link of this site names (admin)',
         querystring: leakOriginalsQuerySchema,
         response: { 200: z.object({ data: z.array(leakOriginalSchema) }) },
@@ -41,7 +40,6 @@ export default async function leaksRoutes(app: App) {
       config: { access: 'admin' as const },
       schema: {
         tags,
-        security,
         summary:
           'Trace a leaked copy (a video the admin uploaded) to the account the original was served to, by its per-viewer mark (admin)',
         body: leakTraceBodySchema,
@@ -64,7 +62,6 @@ export default async function leaksRoutes(app: App) {
       config: { access: 'admin' as const },
       schema: {
         tags,
-        security,
         summary: 'Open a leak case from a trace, suspending the account it names when asked (admin, audited)',
         body: leakCaseBodySchema,
         response: { 201: leakCaseSchema },
@@ -79,7 +76,6 @@ export default async function leaksRoutes(app: App) {
       config: { access: 'admin' as const },
       schema: {
         tags,
-        security,
         summary: 'Leak cases, newest first (admin)',
         querystring: leakCaseQuerySchema,
         response: { 200: listResponseSchema(leakCaseSchema) },
@@ -94,7 +90,6 @@ export default async function leaksRoutes(app: App) {
       config: { access: 'admin' as const },
       schema: {
         tags,
-        security,
         summary: 'The DMCA takedown notice for the host where the copy was found, filled from the case (admin, text)',
         params: idParamsSchema,
         response: { 200: z.string() },

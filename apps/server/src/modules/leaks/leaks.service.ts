@@ -9,6 +9,7 @@ import type { Ctx } from '../../context';
 import { isUuid, newId } from '../../db/ids';
 import { contentItems, feedFiles, feeds, type LeakCaseRow, leakCases, type MediaRow, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { ffmpegPaths } from '../../lib/media/ffmpeg';
 import { identifyViewer } from '../../lib/media/viewer-mark';
 import { readMarks } from '../../lib/media/viewer-mark-read';
@@ -27,7 +28,7 @@ const isMarked = (m: MediaRow) => m.kind === 'video' && !!m.variants['mark-a'] &
 /** The marked videos of the item a link of this site names (a post's videos, a video's file). */
 export async function markedVideosOf(ctx: Ctx, link: string) {
   const ref = contentOfLink(link);
-  if (!ref) throw badRequest('The link names no post or item of this site', 'VALIDATION_ERROR');
+  if (!ref) throw badRequest(msg('error.leaks.unknownLink'), 'VALIDATION_ERROR');
   let ids: string[] = [];
   if (ref.type === 'feed') {
     if (!isUuid(ref.key)) return [];
@@ -77,11 +78,10 @@ async function renditionFile(ctx: Ctx, m: MediaRow, name: 'mark-a' | 'mark-b', f
  */
 export async function traceLeak(ctx: Ctx, originalId: string, leakedId: string) {
   const [original, leaked] = await Promise.all([getMedia(ctx, originalId), getMedia(ctx, leakedId)]);
-  if (!original || !isMarked(original))
-    throw badRequest('The original carries no per-viewer marks (its creator’s watermark was off)', 'NOT_MARKED');
+  if (!original || !isMarked(original)) throw badRequest(msg('error.leaks.notMarked'), 'NOT_MARKED');
   if (leaked?.kind !== 'video') throw notFound('Leaked copy');
   if (leaked.status !== 'ready' || !leaked.variants.mp4)
-    throw conflict('The leaked copy is still being processed: try again in a moment', 'MEDIA_PROCESSING');
+    throw conflict(msg('error.leaks.processing'), 'MEDIA_PROCESSING');
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'leak-'));
   try {
     const files = {

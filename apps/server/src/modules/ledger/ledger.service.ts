@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { LedgerAccountKind } from '../../db/schema';
-import { AppError, paymentRequired } from '../../lib/errors';
+import { AppError, appError, paymentRequired } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import {
   type AccountSpec,
   accountBalance,
@@ -90,8 +91,8 @@ export async function post(tx: Executor, p: Posting): Promise<Posted> {
     const next = row.balance + line.amount;
     if (NON_NEGATIVE.has(row.kind) && line.amount < 0 && next < 0) {
       throw row.kind === 'wallet'
-        ? paymentRequired('Insufficient balance, please top up your wallet')
-        : new AppError(409, 'Not enough reserved earnings', 'INSUFFICIENT_RESERVE');
+        ? paymentRequired(msg('error.insufficientBalance'))
+        : appError(409, 'INSUFFICIENT_RESERVE', msg('error.ledger.insufficientReserve'));
     }
     balances.set(row.key, next);
   }
@@ -136,7 +137,7 @@ export async function reverse(
   const original = await findTransaction(tx, transactionId);
   if (!original) throw new AppError(404, 'Ledger transaction not found', 'NOT_FOUND');
   if (await findReversal(tx, transactionId))
-    throw new AppError(409, 'This payment has already been reversed', 'ALREADY_REVERSED');
+    throw appError(409, 'ALREADY_REVERSED', msg('error.ledger.alreadyReversed'));
   const lines = await entriesOf(tx, transactionId);
   return post(tx, {
     kind: r.kind,

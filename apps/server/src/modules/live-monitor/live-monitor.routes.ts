@@ -15,9 +15,10 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { isUuid } from '../../db/ids';
-import { AppError, notFound } from '../../lib/errors';
+import { appError, forbidden, notFound } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { isStaff } from '../../plugins/auth';
-import { security, staffActor } from '../admin';
+import { staffActor } from '../admin';
 import { assertLinkViewer } from '../media';
 import {
   endNow,
@@ -43,7 +44,6 @@ export default async function liveMonitorRoutes(app: App) {
       config: access,
       schema: {
         tags,
-        security,
         summary:
           'Staff: every live stream and private show now, with a thumbnail link, viewers, creator, type, the go-live gate flag and sampling',
         response: { 200: liveMonitorSchema },
@@ -58,7 +58,6 @@ export default async function liveMonitorRoutes(app: App) {
       config: access,
       schema: {
         tags,
-        security,
         summary:
           'Staff: watch a live stream invisibly (not counted, not listed, never charged): the signed HLS link; audited',
         params: idParamsSchema,
@@ -78,7 +77,6 @@ export default async function liveMonitorRoutes(app: App) {
         config: access,
         schema: {
           tags,
-          security,
           summary: {
             warn: 'Staff: warn the creator (shown at once in the studio or show, and as a notification); audited with the text',
             end: 'Staff: end the live stream or private show now; audited with the reason',
@@ -104,7 +102,6 @@ export default async function liveMonitorRoutes(app: App) {
       config: access,
       schema: {
         tags,
-        security,
         summary: 'Staff: private shows picked by the sampling (setting privateShowSamplePercent), open or reviewed',
         querystring: sampleListQuerySchema,
         response: { 200: listResponseSchema(sampledShowSchema) },
@@ -119,7 +116,6 @@ export default async function liveMonitorRoutes(app: App) {
       config: access,
       schema: {
         tags,
-        security,
         summary: 'Staff: mark a sampled private show as looked at (leaves the open queue); audited',
         params: idParamsSchema,
         body: sampleReviewBodySchema,
@@ -150,9 +146,9 @@ export default async function liveMonitorRoutes(app: App) {
     async (req, reply) => {
       const { id, file } = req.params;
       const viewerId = verifyThumbToken(ctx, id, file.slice(0, -4));
-      if (!viewerId) throw new AppError(403, 'Invalid link', 'INVALID_SIGNATURE');
+      if (!viewerId) throw appError(403, 'INVALID_SIGNATURE', msg('error.liveMonitor.invalidLink'));
       const who = await assertLinkViewer(ctx, req, viewerId);
-      if (!isStaff(who)) throw new AppError(403, 'Only moderators and admins can do this', 'FORBIDDEN');
+      if (!isStaff(who)) throw forbidden(msg('error.onlyStaff'));
       const path = await grabThumbnail(ctx, id);
       if (!path) throw notFound('Thumbnail');
       reply.header('cache-control', 'private, no-store');

@@ -105,7 +105,7 @@ async function openTarget(ctx: Ctx, kind: MonitorKind, id: string) {
 /** A warning the creator reads at once in the studio or the show (`stream/warning`), and in notifications. */
 export async function warnCreator(ctx: Ctx, actor: AdminActor, kind: MonitorKind, id: string, reason: string) {
   const target = await openTarget(ctx, kind, id);
-  if (!target.open) throw conflict('This stream is over', 'STREAM_NOT_LIVE');
+  if (!target.open) throw conflict(msg('error.liveMonitor.streamOver'), 'STREAM_NOT_LIVE');
   await inAdminTx(ctx, actor, (_c, _tx, record) =>
     record({
       action: 'stream.warn',
@@ -165,7 +165,7 @@ export async function suspendCreator(ctx: Ctx, actor: AdminActor, kind: MonitorK
   const target = await openTarget(ctx, kind, id);
   // Checked before anything ends: staff accounts are the admins' business (setUserStatus says so too).
   if (!isAdmin(actor.user) && (target.creatorRole === 'admin' || target.creatorStaffRole))
-    throw forbidden('Only admins can change the status of a staff account');
+    throw forbidden(msg('error.staffStatusAdminsOnly'));
   if (target.open) await endNow(ctx, actor, kind, id, reason);
   await setUserStatus(ctx, actor, target.creatorId, 'suspended', `Live monitor (${kind} ${id}): ${reason}`);
   return { kind, _id: id, action: 'suspend' as const, ended: true };

@@ -8,9 +8,9 @@ export default async function localeRoutes(app: App) {
   app.put(
     '/users/me/locale',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['users'],
-        security: [{ bearer: [] }],
         summary: 'Sets the interface language of my account',
         body: setLocaleBodySchema,
         response: { 200: z.object({ locale: z.string() }) },

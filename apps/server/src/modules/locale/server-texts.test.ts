@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildPerformer, buildUser } from '../../../test/factories';
 import { lastMailTo } from '../../../test/factories.accounts';
+import { buildFeed, buildPoll } from '../../../test/factories.feeds';
 import { fundWallet } from '../../../test/factories.money';
 import { useTestApp } from '../../../test/harness';
 import { withQueryTally } from '../../db/query-count';
@@ -147,6 +148,37 @@ describe('API errors in the reader’s language', () => {
     expect(body.details[0].field).toBe('body.locale');
     expect(body.details[0].message).toMatch(/^Option invalide : une valeur parmi .*"pt-BR" est attendue$/);
     expect(body.message).toBe(`body.locale: ${body.details[0].message}`);
+  });
+
+  it('errors thrown with a catalogue key are answered by key: German and Spanish, English byte for byte', async () => {
+    const { app } = t();
+    /** A new poll on a post of the creator's; the voter votes for option i. */
+    const vote = async (who: { auth: Record<string, string> }, creatorId: string) => {
+      const { poll, options } = await buildPoll(app, creatorId);
+      await buildFeed(app, creatorId, { pollId: poll.id });
+      return (i = 0) =>
+        app.inject({ method: 'POST', url: `/api/user/feeds/vote/${options[i]!.id}`, headers: who.auth });
+    };
+    const german = await buildPerformer(app, { locale: 'de' });
+    const own = await (await vote(german, german.user.id))();
+    expect(own.json()).toMatchObject({
+      statusCode: 403,
+      code: 'FORBIDDEN',
+      message: 'Du kannst nicht in deiner eigenen Umfrage abstimmen',
+    });
+    const english = await buildPerformer(app, { locale: 'en' });
+    expect((await (await vote(english, english.user.id))()).json()).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'You cannot vote in your own poll',
+    });
+    const spanish = await buildUser(app, { locale: 'es' });
+    const again = await vote(spanish, english.user.id);
+    expect((await again()).statusCode).toBe(200);
+    expect((await again(1)).json()).toMatchObject({
+      statusCode: 409,
+      code: 'POLL_ALREADY_VOTED',
+      message: 'Ya has votado en esta encuesta',
+    });
   });
 
   it('an English account is answered as before; a new language applies at once', async () => {

@@ -1,7 +1,7 @@
 import { createMassMessageSchema, listResponseSchema, massMessageSchema } from '@marquee/shared';
 import { z } from 'zod';
 import type { App } from '../../app-type';
-import { requirePerformer } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import * as mass from './mass-messages.service';
 
 const tags = ['messages'];
@@ -11,6 +11,7 @@ export default async function massMessageRoutes(app: App) {
   app.post(
     '/mass-messages',
     {
+      config: { access: 'performer' },
       schema: {
         tags,
         summary: 'Sends one message (optionally paid) to all subscribers, followers, both, or a list, now or scheduled',
@@ -20,12 +21,13 @@ export default async function massMessageRoutes(app: App) {
         response: { 202: massMessageSchema },
       },
     },
-    async (req, reply) => reply.code(202).send(await mass.createMassMessage(app.ctx, requirePerformer(req), req.body)),
+    async (req, reply) => reply.code(202).send(await mass.createMassMessage(app.ctx, userOf(req), req.body)),
   );
 
   app.get(
     '/mass-messages',
     {
+      config: { access: 'performer' },
       schema: {
         tags,
         summary: 'The creator’s mass messages with their delivery and unlock report, newest first',
@@ -36,12 +38,13 @@ export default async function massMessageRoutes(app: App) {
         response: { 200: listResponseSchema(massMessageSchema) },
       },
     },
-    async (req) => mass.listMassMessages(app.ctx, requirePerformer(req), req.query),
+    async (req) => mass.listMassMessages(app.ctx, userOf(req), req.query),
   );
 
   app.get(
     '/mass-messages/:id',
     {
+      config: { access: 'performer' },
       schema: {
         tags,
         summary: 'One mass message with its report',
@@ -49,12 +52,13 @@ export default async function massMessageRoutes(app: App) {
         response: { 200: massMessageSchema },
       },
     },
-    async (req) => mass.getMassMessage(app.ctx, requirePerformer(req), req.params.id),
+    async (req) => mass.getMassMessage(app.ctx, userOf(req), req.params.id),
   );
 
   app.delete(
     '/mass-messages/:id',
     {
+      config: { access: 'performer' },
       schema: {
         tags,
         summary: 'Cancels a scheduled mass message that has not started sending',
@@ -62,6 +66,6 @@ export default async function massMessageRoutes(app: App) {
         response: { 200: massMessageSchema },
       },
     },
-    async (req) => mass.cancelMassMessage(app.ctx, requirePerformer(req), req.params.id),
+    async (req) => mass.cancelMassMessage(app.ctx, userOf(req), req.params.id),
   );
 }

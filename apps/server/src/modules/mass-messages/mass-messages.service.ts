@@ -9,6 +9,7 @@ import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
 import type { MassMessageRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import type { Viewer } from '../conversations';
 import { accountFacts, unreadTotals } from '../conversations';
 import { checkContent, mediaByIds, messageTypeOf, presentMessage, previewOf } from '../messages';
@@ -58,11 +59,11 @@ export async function createMassMessage(ctx: Ctx, creator: Viewer, raw: CreateMa
   const input = createMassMessageSchema.parse(raw);
   const content = await checkContent(ctx, creator, { text: input.text, fileIds: input.fileIds, price: input.price });
   if (input.audience === 'list' && input.userIds.length === 0)
-    throw badRequest('Choose at least one fan for a list', 'MASS_LIST_EMPTY', [
+    throw badRequest(msg('error.massMessages.listEmpty'), 'MASS_LIST_EMPTY', [
       { field: 'userIds', message: 'Required' },
     ]);
   if (input.scheduledAt && input.scheduledAt.getTime() <= ctx.now().getTime() - 60_000)
-    throw badRequest('The scheduled time must be in the future', 'MASS_SCHEDULE_PAST', [
+    throw badRequest(msg('error.massMessages.schedulePast'), 'MASS_SCHEDULE_PAST', [
       { field: 'scheduledAt', message: 'In the past' },
     ]);
   // A mass message with media waits for review before it is delivered (modules/review).
@@ -123,7 +124,7 @@ export async function getMassMessage(ctx: Ctx, creator: Viewer, id: string) {
 export async function cancelMassMessage(ctx: Ctx, creator: Viewer, id: string) {
   await own(ctx, creator, id);
   const row = await updateMassMessage(ctx.db, id, { status: 'cancelled' }, 'scheduled');
-  if (!row) throw conflict('This mass message is already being sent or was sent', 'MASS_ALREADY_SENT');
+  if (!row) throw conflict(msg('error.massMessages.alreadySent'), 'MASS_ALREADY_SENT');
   return presentMassMessage(row, 0);
 }
 

@@ -3,7 +3,8 @@ import { TOKEN_COOKIE } from '@marquee/shared/constants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../../context';
 import type { MediaRow } from '../../db/schema';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import { AppError, appError, forbidden, notFound } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { stampViewer } from '../../lib/media/image';
 import { expiryFor, signedPath, URL_TTL_SECONDS, verify } from '../../lib/media/signing';
 import { markRendition } from '../../lib/media/viewer-mark';
@@ -89,12 +90,12 @@ export async function serveFile(
     q.sig,
     ctx.now().getTime(),
   );
-  if (result === 'invalid') throw forbidden('This link is not valid');
-  if (result === 'expired') throw forbidden('This link has expired; reload the page to get a new one');
+  if (result === 'invalid') throw forbidden(msg('error.linkInvalid'));
+  if (result === 'expired') throw forbidden(msg('error.media.linkExpired'));
   await assertLinkViewer(ctx, req, q.v);
   const m = await findMedia(ctx.db, id);
   if (!m) throw notFound('File');
-  if (q.exp === 0 && m.visibility !== 'public') throw forbidden('This link is not valid');
+  if (q.exp === 0 && m.visibility !== 'public') throw forbidden(msg('error.linkInvalid'));
   const isHls = variant === 'hls' || variant === MARKED_VARIANT;
   if (isHls ? !HLS_FILE.test(rest) : rest !== '') throw notFound('File');
   // The per-viewer marked stream: each segment from rendition A or B by the viewer's code.
@@ -207,7 +208,7 @@ export async function assertLinkViewer(
 ): Promise<AuthUser | null> {
   const who = await requester(ctx, req);
   if (viewerId && who?.id !== viewerId) {
-    throw new AppError(403, 'This link belongs to another session; sign in and reload the page', 'MEDIA_OTHER_VIEWER');
+    throw appError(403, 'MEDIA_OTHER_VIEWER', msg('error.media.otherViewer'));
   }
   return who;
 }

@@ -9,6 +9,7 @@ import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
 import type { MediaRow, MediaVariant, NewMediaRow } from '../../db/schema';
 import { AppError, badRequest, notFound, tooLarge, unprocessable, unsupportedMedia } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { ffmpegPaths, type Probe, probe } from '../../lib/media/ffmpeg';
 import { ImageError, processImage } from '../../lib/media/image';
 import { KIND_LABEL, SNIFF_BYTES, type Sniffed, sniff } from '../../lib/media/sniff';
@@ -154,9 +155,9 @@ function mapMultipartError(err: unknown, kinds: MediaKind[], limits: Record<Medi
     const max = Math.max(...kinds.map((k) => limits[k]));
     return tooLarge(`The file is larger than the ${Math.round(max / MB)} MB limit`);
   }
-  if (code === 'FST_FILES_LIMIT') return badRequest('Too many files in one upload', 'TOO_MANY_FILES');
+  if (code === 'FST_FILES_LIMIT') return badRequest(msg('error.media.tooManyFiles'), 'TOO_MANY_FILES');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
-    return badRequest('Send the files as multipart/form-data', 'NOT_MULTIPART');
+    return badRequest(msg('error.media.notMultipart'), 'NOT_MULTIPART');
   if (code.startsWith('FST_')) return badRequest((err as Error).message, 'BAD_MULTIPART');
   return err;
 }
@@ -179,7 +180,7 @@ export async function uploadFiles(
   req: FastifyRequest,
   opts: UploadOptions,
 ): Promise<{ media: MediaRow[]; fields: Record<string, string> }> {
-  if (!req.isMultipart()) throw badRequest('Send the files as multipart/form-data', 'NOT_MULTIPART');
+  if (!req.isMultipart()) throw badRequest(msg('error.media.notMultipart'), 'NOT_MULTIPART');
   const settings = await ctx.settings.all();
   const limits = sizeLimits(settings);
   const maxFiles = opts.maxFiles ?? MEDIA_DEFAULT_MAX_FILES;
@@ -213,7 +214,7 @@ export async function uploadFiles(
       tmpFiles.push(r.tmpFile);
       received.push(r);
     }
-    if (received.length === 0) throw badRequest('No file was uploaded', 'NO_FILE');
+    if (received.length === 0) throw badRequest(msg('error.noFile'), 'NO_FILE');
     const probes = await probeVideos(
       ctx,
       received,

@@ -5,6 +5,7 @@ import { msg, renderText, type Text } from '../../lib/i18n';
 import { accessMap, type Protectable } from '../entitlements';
 import { presentMedia } from '../media';
 import { presentUserBrief } from '../users';
+import { isSender } from './messages.policy';
 import type { MessageWithSender } from './messages.repo';
 
 export const MESSAGE_OBJECT = 'message';
@@ -72,7 +73,7 @@ export async function presentMessages(
   rows: MessageWithSender[],
   files: Map<string, MediaRow[]>,
 ): Promise<Message[]> {
-  const paid = rows.map((r) => r.message).filter((m) => m.priceCents > 0 && m.senderId !== viewer.id);
+  const paid = rows.map((r) => r.message).filter((m) => m.priceCents > 0 && !isSender(viewer, m));
   const unlocked = new Set<string>();
   if (paid.length > 0) {
     const access = await accessMap(

@@ -61,15 +61,14 @@ export async function checkFiles(ctx: Pick<Ctx, 'db'>, ownerId: string, ids: str
   return unique.map((id) => {
     const m = byId.get(id);
     if (!m || m.ownerId !== ownerId)
-      throw badRequest(`File ${id} was not found among your uploads`, 'MESSAGE_FILE_NOT_FOUND', [
+      throw badRequest(msg('error.messages.fileNotFound', { id }), 'MESSAGE_FILE_NOT_FOUND', [
         { field: 'fileIds', message: 'Upload the file first' },
       ]);
     if (m.kind !== 'photo' && m.kind !== 'video')
-      throw badRequest(`File ${id} must be a photo or a video`, 'MESSAGE_FILE_KIND', [
+      throw badRequest(msg('error.messages.fileKind', { id }), 'MESSAGE_FILE_KIND', [
         { field: 'fileIds', message: 'Photos and videos only' },
       ]);
-    if (m.status === 'error')
-      throw badRequest(`File ${id} could not be processed; upload it again`, 'MESSAGE_FILE_FAILED');
+    if (m.status === 'error') throw badRequest(msg('error.messages.fileFailed', { id }), 'MESSAGE_FILE_FAILED');
     return m;
   });
 }
@@ -89,15 +88,15 @@ export async function checkContent(ctx: Ctx, sender: Viewer, raw: SendMessageInp
   const text = checkText(input.text);
   const files = await checkFiles(ctx, sender.id, input.fileIds);
   if (!text && files.length === 0)
-    throw badRequest('Write a message or attach a file', 'MESSAGE_EMPTY', [{ field: 'text', message: 'Required' }]);
+    throw badRequest(msg('error.messages.empty'), 'MESSAGE_EMPTY', [{ field: 'text', message: 'Required' }]);
   const priceCents = await checkPrice(ctx, sender, input.price, files.length);
   return { text, files, priceCents };
 }
 
 /** The writer's rights in a private conversation (blocks, suspension, subscription requirement). */
 async function assertMayWrite(ctx: Ctx, viewer: Viewer, conversation: ConversationRow, peerId: string | null) {
-  if (conversation.type !== 'private') throw forbidden('Send stream chat messages from the stream');
-  if (!peerId) throw forbidden('This conversation has no other member');
+  if (conversation.type !== 'private') throw forbidden(msg('error.messages.streamChatElsewhere'));
+  if (!peerId) throw forbidden(msg('error.messages.noPeer'));
   const peer = await peerFor(ctx, viewer, peerId);
   const refusal = await writeRefusal(ctx, viewer, peer);
   if (refusal) throw refusal;
@@ -154,8 +153,8 @@ export async function sendMessage(
   conversationId: string,
   raw: SendMessageInput,
 ): Promise<Message> {
-  const { conversation, members } = await memberConversation(ctx, viewer.id, conversationId);
-  const peerId = members.find((m) => m.userId === viewer.id)?.peerId ?? null;
+  const { conversation, members, me } = await memberConversation(ctx, viewer.id, conversationId);
+  const peerId = me.peerId ?? null;
   await assertMayWrite(ctx, viewer, conversation, peerId);
   const content = await checkContent(ctx, viewer, raw);
   const at = ctx.now();
@@ -270,9 +269,9 @@ export async function deleteMessage(ctx: Ctx, viewer: Viewer, id: string): Promi
   const { members } = await memberConversation(ctx, viewer.id, found.message.conversationId).catch(() => {
     throw notFound(MESSAGE_NOT_FOUND);
   });
-  if (!canDeleteMessage(viewer, found.message)) throw forbidden('You can only delete your own messages');
+  if (!canDeleteMessage(viewer, found.message)) throw forbidden(msg('error.messages.onlyOwnDeleted'));
   if (found.message.priceCents > 0 && !found.message.isDeleted && (await hasBuyers(ctx.db, id)))
-    throw conflict('This paid message was already unlocked by a fan and cannot be deleted', 'MESSAGE_BOUGHT');
+    throw conflict(msg('error.messages.bought'), 'MESSAGE_BOUGHT');
   const changed = await ctx.db.transaction(async (tx) => {
     const deleted = await markDeleted(tx, id, ctx.now());
     if (!deleted) return null;
@@ -306,7 +305,7 @@ export async function fileStatus(ctx: Ctx, viewer: Viewer, id: string, fileId: s
   });
   const file = await isFileOfMessage(ctx.db, id, fileId);
   if (!file) throw notFound('File');
-  if (found.message.senderId !== viewer.id && found.message.priceCents > 0) {
+  if (!isSender(viewer, found.message) && found.message.priceCents > 0) {
     const [presented] = await presentMessages(ctx, viewer, [found], new Map());
     if (!presented.isBought) throw notFound('File');
   }
@@ -323,4 +322,4 @@ export {
   mediaByIds,
 } from './messages.repo';
 
-import { canDeleteMessage } from './messages.policy';
+import { canDeleteMessage, isSender } from './messages.policy';

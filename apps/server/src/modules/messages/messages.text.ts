@@ -1,6 +1,7 @@
 import { MESSAGE_MAX_TEXT } from '@marquee/shared';
 import type { Ctx } from '../../context';
 import { badRequest, forbidden } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { assertCanSell } from '../performers';
 import { assertPrice } from '../settings';
 
@@ -27,7 +28,7 @@ export function sanitizeMessageText(raw: string): string {
 export function checkText(raw: string): string {
   const text = sanitizeMessageText(raw);
   if (text.length > MESSAGE_MAX_TEXT)
-    throw badRequest(`A message can be at most ${MESSAGE_MAX_TEXT} characters long`, 'MESSAGE_TOO_LONG', [
+    throw badRequest(msg('error.messages.tooLong', { max: MESSAGE_MAX_TEXT }), 'MESSAGE_TOO_LONG', [
       { field: 'text', message: `At most ${MESSAGE_MAX_TEXT} characters` },
     ]);
   return text;
@@ -44,10 +45,10 @@ export async function checkPrice(
   fileCount: number,
 ): Promise<number> {
   if (!price) return 0;
-  if (sender.role !== 'performer') throw forbidden('Only creators can send paid messages');
+  if (sender.role !== 'performer') throw forbidden(msg('error.messages.onlyCreatorsPaid'));
   await assertCanSell(ctx.db, sender.id, ctx.now());
   if (fileCount === 0)
-    throw badRequest('A paid message needs a photo or a video to unlock', 'PAID_MESSAGE_NEEDS_FILE', [
+    throw badRequest(msg('error.messages.paidNeedsFile'), 'PAID_MESSAGE_NEEDS_FILE', [
       { field: 'fileIds', message: 'Attach a photo or a video' },
     ]);
   return assertPrice(ctx, price, { code: 'MESSAGE_PRICE_RANGE' });

@@ -7,7 +7,7 @@ import {
 } from '@marquee/shared';
 import { z } from 'zod';
 import type { App } from '../../app-type';
-import { requirePerformer, userOf } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import { changeDeliveryAddress, getOrder, listOrders, updateOrderStatus } from './orders.service';
 
 const idParams = z.object({ id: z.string().uuid() });
@@ -17,6 +17,7 @@ export default async function ordersRoutes(app: App) {
   app.get(
     '/orders/search',
     {
+      config: { access: 'performer' },
       schema: {
         tags: ['orders'],
         summary: "The signed-in creator's orders",
@@ -24,7 +25,7 @@ export default async function ordersRoutes(app: App) {
         response: { 200: listResponseSchema(orderSchema) },
       },
     },
-    async (req) => listOrders(ctx, { creatorId: requirePerformer(req).id }, req.query),
+    async (req) => listOrders(ctx, { creatorId: userOf(req).id }, req.query),
   );
   app.get(
     '/orders/users/search',
@@ -53,6 +54,7 @@ export default async function ordersRoutes(app: App) {
   app.put(
     '/orders/:id/update',
     {
+      config: { access: 'performer' },
       schema: {
         tags: ['orders'],
         summary: 'Creator: shipping status (processing → shipping → delivered), tracking code, note',
@@ -61,7 +63,7 @@ export default async function ordersRoutes(app: App) {
         response: { 200: orderSchema },
       },
     },
-    async (req) => updateOrderStatus(ctx, requirePerformer(req), req.params.id, req.body),
+    async (req) => updateOrderStatus(ctx, userOf(req), req.params.id, req.body),
   );
   app.put(
     '/orders/:id/update/delivery-address',

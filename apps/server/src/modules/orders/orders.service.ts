@@ -11,7 +11,7 @@ import type { AuthUser } from '../auth';
 import { notify } from '../notifications';
 import { userSummaries } from '../users';
 import { presentUserSummary } from '../wallet';
-import { canChangeOrderStatus, canSeeOrder } from './orders.policy';
+import { canChangeOrderStatus, canSeeOrder, isOrderBuyer } from './orders.policy';
 import { findOrder, lockOrder, searchOrders, updateOrder } from './orders.repo';
 
 type People = Awaited<ReturnType<typeof userSummaries>>;
@@ -153,10 +153,9 @@ export async function updateOrderStatus(ctx: Ctx, viewer: AuthUser, id: string, 
 export async function changeDeliveryAddress(ctx: Ctx, viewer: AuthUser, id: string, addressId: string) {
   await ctx.db.transaction(async (tx) => {
     const o = await lockOrder(tx, id);
-    if (!o || o.userId !== viewer.id) throw notFound('Order');
-    if (!o.isPhysical) throw conflict('A digital order has no delivery address', 'NOT_PHYSICAL');
-    if (o.deliveryStatus !== 'processing')
-      throw conflict('The order has already shipped; the address can no longer change', 'ALREADY_SHIPPED');
+    if (!o || !isOrderBuyer(viewer, o)) throw notFound('Order');
+    if (!o.isPhysical) throw conflict(msg('error.orders.digitalNoAddress'), 'NOT_PHYSICAL');
+    if (o.deliveryStatus !== 'processing') throw conflict(msg('error.orders.alreadyShipped'), 'ALREADY_SHIPPED');
     const address = await ownAddress(tx, viewer.id, addressId);
     await updateOrder(tx, id, { addressId: address.id, deliveryAddress: toDeliveryAddress(address) });
   });

@@ -31,7 +31,6 @@ export default async function ccbillRoutes(app: App) {
     );
     const base = {
       tags: ['payments'],
-      security: [],
       consumes: ['application/x-www-form-urlencoded', 'application/json'],
       querystring: postbackQuery,
       body: postbackBody,

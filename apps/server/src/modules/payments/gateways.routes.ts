@@ -2,9 +2,10 @@ import { adminGatewaysSchema, connectionTestSchema, gatewayNameSchema, paymentSc
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { notFound } from '../../lib/errors';
-import { requireAdmin, userOf } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import { failoverFor, failoverPayment } from './failover';
 import { adminGateways, testGateway } from './gateways.admin';
+import { canSeePayment } from './payments.policy';
 import { findPayment } from './payments.repo';
 import { presentPayment } from './payments.service';
 
@@ -32,7 +33,7 @@ export default async function gatewaysRoutes(app: App) {
     async (req) => {
       const user = userOf(req);
       const p = await findPayment(ctx.db, req.params.id);
-      if (!p || p.userId !== user.id) throw notFound('Payment');
+      if (!p || !canSeePayment(user, p)) throw notFound('Payment');
       return { ...presentPayment(p), nextGateway: failoverFor(ctx, await ctx.settings.all(), p) };
     },
   );
@@ -55,6 +56,7 @@ export default async function gatewaysRoutes(app: App) {
   app.get(
     '/admin/payments/gateways',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin', 'payments'],
         summary:
@@ -63,7 +65,7 @@ export default async function gatewaysRoutes(app: App) {
       },
     },
     async (req) => {
-      requireAdmin(req);
+      userOf(req);
       return adminGateways(ctx);
     },
   );
@@ -71,6 +73,7 @@ export default async function gatewaysRoutes(app: App) {
   app.post(
     '/admin/payments/gateways/:gateway/test',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin', 'payments'],
         summary:
@@ -80,7 +83,7 @@ export default async function gatewaysRoutes(app: App) {
       },
     },
     async (req) => {
-      requireAdmin(req);
+      userOf(req);
       return testGateway(ctx, req.params.gateway);
     },
   );

@@ -15,8 +15,9 @@ import { z } from 'zod';
 import type { App } from '../../app-type';
 import { badRequest, notFound } from '../../lib/errors';
 import { requestGeo } from '../../lib/geo';
-import { requirePerformer, userOf } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import { createCardPurchase } from './card-purchases.start';
+import { canSeePayment } from './payments.policy';
 import { findPayment, searchPayments } from './payments.repo';
 import {
   addCard,
@@ -134,7 +135,7 @@ export default async function paymentsRoutes(app: App) {
     async (req) => {
       const user = userOf(req);
       const p = await findPayment(ctx.db, req.params.id);
-      if (!p || p.userId !== user.id) throw notFound('Payment');
+      if (!p || !canSeePayment(user, p)) throw notFound('Payment');
       return presentPayment(p);
     },
   );
@@ -192,7 +193,6 @@ export default async function paymentsRoutes(app: App) {
           schema: {
             tags: ['payments'],
             summary: `${gateway === 'stripe' ? 'Stripe' : 'Sandbox'} webhook (signature verified; idempotent by event id)`,
-            security: [],
             response: { 200: webhookResult },
           },
         },
@@ -252,6 +252,7 @@ export default async function paymentsRoutes(app: App) {
   app.post(
     '/stripe/accounts',
     {
+      config: { access: 'performer' },
       schema: {
         tags: ['payments'],
         summary: 'Start (or resume) Stripe Connect onboarding for the signed-in creator; answers the onboarding link',
@@ -259,7 +260,7 @@ export default async function paymentsRoutes(app: App) {
       },
     },
     async (req) => {
-      const user = requirePerformer(req);
+      const user = userOf(req);
       return startConnectOnboarding(ctx, user.id, user.role);
     },
   );

@@ -40,7 +40,6 @@ export default async function segpayRoutes(app: App) {
         tags: ['payments'],
         summary:
           'Segpay postbacks (transaction: sale, rebill, refund, void, chargeback; member: Enable, Disable, Cancel): answered OK; refused without the postback key or from an address not allowed; idempotent by transaction id',
-        security: [],
         querystring: segpayPostbackQuery,
         // the text Segpay's postback configuration expects ("Expected Response")
         produces: ['text/plain'],

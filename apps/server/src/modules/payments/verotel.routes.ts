@@ -53,7 +53,6 @@ export default async function verotelRoutes(app: App) {
         tags: ['payments'],
         summary:
           'Verotel FlexPay postback (GET with the parameters in the query, as FlexPay documents, or POST with them as a form; signed with the shop’s signature key; answered OK as FlexPay requires). 400 on a bad signature, 403 from an address outside VEROTEL_POSTBACK_IPS, 409 for a credit or chargeback whose sale is not applied yet (Verotel retries); idempotent by transaction id',
-        security: [],
         querystring: postbackQuery,
         produces: ['text/plain'],
         response: { 200: z.literal('OK').describe('FlexPay counts a postback delivered only when the answer is OK') },

@@ -1,6 +1,7 @@
 import type { PayoutRequest } from '@marquee/shared';
 import type { Ctx } from '../../context';
 import { AppError, conflict, notFound } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { stripeGateway } from '../../lib/payments';
 import { type AdminActor, inAdminTx } from '../admin';
 import { gatewayAccount } from '../payments';
@@ -33,7 +34,7 @@ async function payByStripe(ctx: Ctx, actor: AdminActor, id: string): Promise<Pay
   const account = await gatewayAccount(ctx.db, row.creatorId, 'stripe', 'connect');
   const destination = details?.method === 'stripe' ? details.accountId : account?.externalId;
   if (!destination || !account?.payoutsEnabled || account.externalId !== destination)
-    throw conflict("The creator's Stripe account cannot receive payouts yet", 'STRIPE_PAYOUTS_DISABLED');
+    throw conflict(msg('error.payouts.stripeDisabled'), 'STRIPE_PAYOUTS_DISABLED');
   const currency = (await ctx.settings.get('currency')).toLowerCase();
   let transferId: string;
   try {

@@ -3,6 +3,7 @@ import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import type { PayoutSettingsRow } from '../../db/schema';
 import { unprocessable } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { gatewayAccount } from '../payments';
 import { openSecret, sealSecret } from '../settings';
 import { findSettings } from './payouts.repo';
@@ -104,10 +105,10 @@ export async function detailsFor(ctx: Ctx, db: Executor, userId: string, method:
   const row = await findSettings(db, userId);
   if (method === 'bank') {
     const b = open<BankDetails>(ctx, row?.bankSealed);
-    if (!b) throw unprocessable('Add your bank details before requesting a bank transfer', 'PAYOUT_METHOD_NOT_SET');
+    if (!b) throw unprocessable(msg('error.payouts.bankNotSet'), 'PAYOUT_METHOD_NOT_SET');
     return { method, ...b };
   }
   const p = open<PaypalDetails>(ctx, row?.paypalSealed);
-  if (!p) throw unprocessable('Add your PayPal email before requesting a PayPal payout', 'PAYOUT_METHOD_NOT_SET');
+  if (!p) throw unprocessable(msg('error.payouts.paypalNotSet'), 'PAYOUT_METHOD_NOT_SET');
   return { method, ...p };
 }

@@ -19,8 +19,8 @@ import { z } from 'zod';
 import type { App } from '../../app-type';
 import { sendCsv } from '../../lib/csv-reply';
 import { notFound } from '../../lib/errors';
-import { requirePerformer, userOf } from '../../plugins/auth';
-import { adminActor, security } from '../admin';
+import { userOf } from '../../plugins/auth';
+import { adminActor } from '../admin';
 import { approveRequest, markPaid, rejectRequest } from './payouts.admin';
 import { canSeePayoutRequest, revealsPayoutDetails } from './payouts.policy';
 import { presentRequest, presentRequests } from './payouts.presenter';
@@ -40,6 +40,7 @@ export default async function payoutsRoutes(app: App) {
   app.post(
     '/payout-requests/calculate',
     {
+      config: { access: 'performer' },
       schema: {
         tags,
         summary:
@@ -48,12 +49,13 @@ export default async function payoutsRoutes(app: App) {
         response: { 200: payoutCalculationSchema },
       },
     },
-    async (req) => calculate(ctx, requirePerformer(req).id, req.body ?? {}),
+    async (req) => calculate(ctx, userOf(req).id, req.body ?? {}),
   );
 
   app.get(
     '/payout-requests/search',
     {
+      config: { access: 'performer' },
       schema: {
         tags,
         summary: "The creator's own payout requests (page, pageSize, sortBy, sort; status, method and date filters)",
@@ -62,7 +64,7 @@ export default async function payoutsRoutes(app: App) {
       },
     },
     async (req) => {
-      const user = requirePerformer(req);
+      const user = userOf(req);
       const { rows, total } = await searchRequests(ctx.db, { ...req.query, performerId: user.id });
       return { data: await presentRequests(ctx, ctx.db, rows), total };
     },
@@ -71,18 +73,20 @@ export default async function payoutsRoutes(app: App) {
   app.get(
     '/payout-requests/check/pending-review',
     {
+      config: { access: 'performer' },
       schema: {
         tags,
         summary: 'Whether the creator has a request under review, and whether a new one may be made',
         response: { 200: pendingReviewSchema },
       },
     },
-    async (req) => pendingReview(ctx, requirePerformer(req).id),
+    async (req) => pendingReview(ctx, userOf(req).id),
   );
 
   app.get(
     '/payout-requests/statement',
     {
+      config: { access: 'performer' },
       schema: {
         tags,
         summary:
@@ -94,7 +98,7 @@ export default async function payoutsRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const st = await statement(ctx, requirePerformer(req).id, req.query.month);
+      const st = await statement(ctx, userOf(req).id, req.query.month);
       if (req.query.format !== 'csv') return st;
       return sendCsv(reply, `statement-${st.month}.csv`, statementCsv(st));
     },
@@ -103,6 +107,7 @@ export default async function payoutsRoutes(app: App) {
   app.post(
     '/payout-requests',
     {
+      config: { access: 'performer' },
       schema: {
         tags,
         summary: 'Request a payout: amount ≥ the minimum and ≤ available, a configured method; reserved at once',
@@ -110,12 +115,13 @@ export default async function payoutsRoutes(app: App) {
         response: { 200: payoutRequestSchema },
       },
     },
-    async (req) => createRequest(ctx, requirePerformer(req).id, req.body),
+    async (req) => createRequest(ctx, userOf(req).id, req.body),
   );
 
   app.put(
     '/payout-requests/:id',
     {
+      config: { access: 'performer' },
       schema: {
         tags,
         summary:
@@ -125,7 +131,7 @@ export default async function payoutsRoutes(app: App) {
         response: { 200: payoutRequestSchema },
       },
     },
-    async (req) => updateByCreator(ctx, requirePerformer(req).id, req.params.id, req.body),
+    async (req) => updateByCreator(ctx, userOf(req).id, req.params.id, req.body),
   );
 
   app.get(
@@ -172,7 +178,6 @@ export default async function payoutsRoutes(app: App) {
       ...admin,
       schema: {
         tags: adminTags,
-        security,
         summary: 'Admin: the payout queue, filterable by status, method, creator and dates',
         querystring: adminPayoutSearchQuerySchema,
         response: { 200: listResponseSchema(payoutRequestSchema) },
@@ -191,7 +196,6 @@ export default async function payoutsRoutes(app: App) {
       ...admin,
       schema: {
         tags: adminTags,
-        security,
         summary: 'Admin: one payout request with the method details unmasked and its history',
         params: idParams,
         response: { 200: payoutRequestSchema },
@@ -211,7 +215,6 @@ export default async function payoutsRoutes(app: App) {
       ...admin,
       schema: {
         tags: adminTags,
-        security,
         summary: 'Admin: approve a pending request (a Stripe Connect request is paid by transfer at once); audited',
         params: idParams,
         body: payoutReviewBodySchema,
@@ -227,7 +230,6 @@ export default async function payoutsRoutes(app: App) {
       ...admin,
       schema: {
         tags: adminTags,
-        security,
         summary: 'Admin: reject a pending or approved request with a note (the reservation is released); audited',
         params: idParams,
         body: payoutRejectBodySchema,
@@ -243,7 +245,6 @@ export default async function payoutsRoutes(app: App) {
       ...admin,
       schema: {
         tags: adminTags,
-        security,
         summary:
           'Admin: mark an approved bank or PayPal payout paid with its reference (debits the reservation once); audited',
         params: idParams,

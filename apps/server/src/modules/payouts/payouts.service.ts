@@ -12,7 +12,7 @@ import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import type { PayoutRequestRow } from '../../db/schema';
 import { addDays } from '../../lib/clock';
-import { AppError, conflict, notFound } from '../../lib/errors';
+import { AppError, appError, conflict, notFound } from '../../lib/errors';
 import { type Message, msg } from '../../lib/i18n';
 import { payoutMethodWord } from '../../lib/i18n/words';
 import {
@@ -143,7 +143,7 @@ function checkAmount(s: SiteSettings, amountCents: number) {
     ]);
 }
 const overAvailable = () =>
-  new AppError(422, 'The amount is more than your available earnings', 'INSUFFICIENT_EARNINGS', [
+  appError(422, 'INSUFFICIENT_EARNINGS', msg('error.insufficientEarnings'), [
     { field: 'amount', message: 'The amount is more than your available earnings' },
   ]);
 
@@ -223,7 +223,7 @@ export async function createRequest(ctx: Ctx, creatorId: string, body: CreatePay
   });
 }
 
-const pendingConflict = () => conflict('You already have a payout request under review', 'PAYOUT_PENDING');
+const pendingConflict = () => conflict(msg('error.payouts.pending'), 'PAYOUT_PENDING');
 
 /** PUT /payout-requests/{id}: the creator edits a pending request (checks again, the reservation follows) or cancels it. */
 export async function updateByCreator(
@@ -242,7 +242,7 @@ export async function updateByCreator(
     const balances = await lockCreatorAccounts(tx, creatorId);
     const row = await lockRequest(tx, id);
     if (!row || row.creatorId !== creatorId) throw notFound('Payout request');
-    if (row.status !== 'pending') throw conflict('Only a pending request can be changed', 'PAYOUT_NOT_PENDING');
+    if (row.status !== 'pending') throw conflict(msg('error.payouts.onlyPendingChanges'), 'PAYOUT_NOT_PENDING');
     const at = ctx.now();
     if (cancel) {
       await transfer(tx, {
@@ -445,7 +445,7 @@ export async function markPaidTx(
   const row = await lockInOrder(r.tx, id);
   if (!row) throw notFound('Payout request');
   if (row.status === 'paid') return null;
-  if (row.status !== 'approved') throw conflict('Only an approved request can be marked paid', 'PAYOUT_NOT_APPROVED');
+  if (row.status !== 'approved') throw conflict(msg('error.payouts.onlyApprovedPaid'), 'PAYOUT_NOT_APPROVED');
   if (row.method === 'stripe' && p.via === 'admin')
     throw conflict(
       'A Stripe payout is paid by its transfer: approve it to send the transfer',

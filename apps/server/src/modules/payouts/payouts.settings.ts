@@ -1,6 +1,7 @@
 import type { BankingSettingsBody, PayoutSettings } from '@marquee/shared';
 import type { Ctx } from '../../context';
 import { forbidden } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { audit } from '../audit';
 import type { AuthUser } from '../auth';
 import { gatewayAccount } from '../payments';
@@ -10,7 +11,7 @@ import { findSettings, upsertSettings } from './payouts.repo';
 
 /** The creator or an admin reads payout settings, always masked (unmasked details exist only in the admin's request detail). */
 export async function readSettings(ctx: Ctx, user: AuthUser, performerId: string): Promise<PayoutSettings> {
-  if (!canReadPayoutSettings(user, performerId)) throw forbidden('You can only see your own payout settings');
+  if (!canReadPayoutSettings(user, performerId)) throw forbidden(msg('error.payouts.ownSettingsOnly'));
   return settingsView(ctx, ctx.db, performerId);
 }
 

@@ -9,7 +9,7 @@ import {
   uploadResponseSchema,
 } from '@marquee/shared';
 import type { App } from '../../app-type';
-import { requirePerformer, userOf } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import { requestMeta } from '../auth';
 import { profileMediaUrl } from '../users';
 import {
@@ -36,7 +36,7 @@ export default async function performersRoutes(app: App) {
         response: { 200: performerProfileSchema },
       },
     },
-    async (req) => getPerformerProfile(app.ctx, requirePerformer(req), userOf(req).id),
+    async (req) => getPerformerProfile(app.ctx, userOf(req), userOf(req).id),
   );
 
   app.put(
@@ -114,7 +114,7 @@ export default async function performersRoutes(app: App) {
       },
     },
     async (req) => {
-      const { key, media } = await uploadWelcomeVideo(app.ctx, requirePerformer(req), req);
+      const { key, media } = await uploadWelcomeVideo(app.ctx, userOf(req), req);
       return { success: true as const, url: profileMediaUrl(key)!, media };
     },
   );
@@ -132,7 +132,7 @@ export default async function performersRoutes(app: App) {
       },
     },
     async (req) => {
-      const profile = await uploadDocuments(app.ctx, requirePerformer(req), req);
+      const profile = await uploadDocuments(app.ctx, userOf(req), req);
       return {
         success: true as const,
         documents: profile.documents,

@@ -21,6 +21,7 @@ import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import type { UserRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { storageFor } from '../../lib/storage';
 import { type AuthUser, assertIdentityFree, invalidateUserSessions, type RequestMeta } from '../auth';
 import { maskedProfileSettings, saveBankDetails, savePaypalEmail } from '../payouts';
@@ -45,7 +46,7 @@ const MB = 1024 * 1024;
 /** Who may change a creator's profile: the creator itself, or an admin. */
 export function assertCanManagePerformer(actor: AuthUser, performerId: string) {
   if (canManagePerformer(actor, performerId)) return;
-  throw forbidden('You can only change your own creator profile');
+  throw forbidden(msg('error.performers.ownProfileOnly'));
 }
 
 async function loadPerformer(ctx: Ctx, id: string) {
@@ -111,7 +112,7 @@ export async function updatePerformer(
     }
   }
   if (body.freeSubscriptionEnabled && !s.freeSubscriptionEnabled) {
-    throw badRequest('Free subscriptions are turned off on this site', 'FREE_SUBSCRIPTION_DISABLED');
+    throw badRequest(msg('error.subscriptions.freeDisabled'), 'FREE_SUBSCRIPTION_DISABLED');
   }
   if (body.freeSubscriptionDays !== undefined && body.freeSubscriptionDays > s.freeSubscriptionDuration) {
     throw badRequest(
@@ -260,7 +261,7 @@ export async function uploadDocuments(ctx: Ctx, actor: AuthUser, req: FastifyReq
   const targetId = actor.id;
   await loadPerformer(ctx, targetId);
   const { files } = await receiveDocuments(ctx, req);
-  if (files.length === 0) throw badRequest('No file was uploaded', 'NO_FILE');
+  if (files.length === 0) throw badRequest(msg('error.noFile'), 'NO_FILE');
   await storeDocuments(ctx, targetId, files);
   return getPerformerProfile(ctx, actor, targetId);
 }

@@ -2,12 +2,11 @@ import { okSchema, photoListQuerySchema, photoListSchema, photoSchema, photoUpda
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { requestGeo } from '../../lib/geo';
-import { requirePerformer } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import { viewerOf } from '../content';
 import * as photos from './photos.service';
 
 const tags = ['photos'];
-const secured = [{ bearer: [] }];
 const idParams = z.object({ id: z.string().uuid() });
 const own = '/performer/performer-assets/photos';
 
@@ -16,87 +15,87 @@ export default async function photoRoutes(app: App) {
   app.post(
     `${own}/upload`,
     {
+      config: { access: 'performer' },
       schema: {
         tags,
         summary: `Uploads up to ${photos.MAX_PHOTOS_PER_UPLOAD} photos (field "photo", repeated) into one of your galleries (galleryId in the query or a field)`,
-        security: secured,
         consumes: ['multipart/form-data'],
         querystring: z.object({ galleryId: z.string().uuid().optional() }),
         response: { 200: photoListSchema },
       },
     },
-    async (req) => photos.uploadPhotos(app.ctx, requirePerformer(req), req, req.query.galleryId),
+    async (req) => photos.uploadPhotos(app.ctx, userOf(req), req, req.query.galleryId),
   );
 
   app.get(
     `${own}/search`,
     {
+      config: { access: 'performer' },
       schema: {
         tags,
         summary: 'Your photos (of a gallery with galleryId)',
-        security: secured,
         querystring: photoListQuerySchema,
         response: { 200: photoListSchema },
       },
     },
-    async (req) => photos.listOwnPhotos(app.ctx, requirePerformer(req), req.query),
+    async (req) => photos.listOwnPhotos(app.ctx, userOf(req), req.query),
   );
 
   app.post(
     `${own}/reorder`,
     {
+      config: { access: 'performer' },
       schema: {
         tags,
         summary: 'Puts the photos of one of your galleries in the given order',
-        security: secured,
         body: z.object({ galleryId: z.string().uuid(), ids: z.array(z.string().uuid()).min(1).max(1000) }),
         response: { 200: photoListSchema },
       },
     },
-    async (req) => photos.reorderPhotos(app.ctx, requirePerformer(req), req.body.galleryId, req.body.ids),
+    async (req) => photos.reorderPhotos(app.ctx, userOf(req), req.body.galleryId, req.body.ids),
   );
 
   app.put(
     `${own}/:id`,
     {
+      config: { access: 'performer' },
       schema: {
         tags,
         summary: 'Edits one of your photos (title, description, status, position, gallery)',
-        security: secured,
         params: idParams,
         body: photoUpdateSchema,
         response: { 200: photoSchema },
       },
     },
-    async (req) => photos.updatePhoto(app.ctx, requirePerformer(req), req.params.id, req.body),
+    async (req) => photos.updatePhoto(app.ctx, userOf(req), req.params.id, req.body),
   );
 
   app.delete(
     `${own}/:id`,
     {
+      config: { access: 'performer' },
       schema: {
         tags,
         summary: 'Deletes one of your photos and its file',
-        security: secured,
         params: idParams,
         response: { 200: okSchema },
       },
     },
-    async (req) => photos.deletePhoto(app.ctx, requirePerformer(req), req.params.id),
+    async (req) => photos.deletePhoto(app.ctx, userOf(req), req.params.id),
   );
 
   app.post(
     `${own}/set-cover/:id`,
     {
+      config: { access: 'performer' },
       schema: {
         tags,
         summary: "Makes the photo its gallery's cover",
-        security: secured,
         params: idParams,
         response: { 200: photoSchema },
       },
     },
-    async (req) => photos.setCover(app.ctx, requirePerformer(req), req.params.id),
+    async (req) => photos.setCover(app.ctx, userOf(req), req.params.id),
   );
 
   app.get(

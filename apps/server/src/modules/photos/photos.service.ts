@@ -4,6 +4,7 @@ import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
 import { isTakenDown } from '../../db/moderation';
 import { badRequest, notFound } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { ownsOrAdmin } from '../../plugins/auth';
 import { assertNotBlocked, type ViewerLocation } from '../blocks';
 import { assertCanManage, dropMedia, findItem, KINDS, resolvePerformerId } from '../content';
@@ -19,7 +20,7 @@ export const MAX_PHOTOS_PER_UPLOAD = 50;
 
 async function ownGallery(ctx: Ctx, actor: Viewer, galleryId: string | undefined) {
   if (!galleryId)
-    throw badRequest('Choose the gallery the photos go into (galleryId)', 'GALLERY_REQUIRED', [
+    throw badRequest(msg('error.photos.galleryRequired'), 'GALLERY_REQUIRED', [
       { field: 'galleryId', message: 'required' },
     ]);
   return assertCanManage(gallery, actor, await findItem(ctx.db, 'gallery', galleryId));
@@ -164,7 +165,7 @@ export async function listPublicPhotos(
     creatorId = (await resolvePerformerId(ctx, q.performerId)) ?? undefined;
     if (!creatorId) return { data: [], total: 0 };
   } else {
-    throw badRequest('Give a galleryId or a performerId', 'FILTER_REQUIRED');
+    throw badRequest(msg('error.photos.filterRequired'), 'FILTER_REQUIRED');
   }
   await assertNotBlocked(ctx, creatorId, viewer?.id, location);
   const isOwner = ownsOrAdmin(viewer, creatorId);

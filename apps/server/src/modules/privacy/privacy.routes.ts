@@ -1,11 +1,10 @@
 import { adminPrivacyBodySchema, dataExportSchema, eraseAccountBodySchema, eraseResultSchema } from '@marquee/shared';
 import { z } from 'zod';
 import type { App } from '../../app-type';
-import { requireAdmin, userOf } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import * as privacy from './privacy.service';
 
 const tags = ['privacy'];
-const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.string().uuid() });
 const exportList = z.object({ data: z.array(dataExportSchema) });
 
@@ -15,9 +14,9 @@ export default async function privacyRoutes(app: App) {
   app.post(
     '/privacy/exports',
     {
+      config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'Prepares a ZIP of all my data (a background job); the link works for 7 days',
         response: { 200: dataExportSchema },
       },
@@ -30,9 +29,9 @@ export default async function privacyRoutes(app: App) {
   app.get(
     '/privacy/exports',
     {
+      config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'My data exports with their progress and links',
         response: { 200: exportList },
       },
@@ -63,9 +62,9 @@ export default async function privacyRoutes(app: App) {
   app.post(
     '/privacy/erase',
     {
+      config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'Deletes my account and personal data for good, after re-entering my password',
         body: eraseAccountBodySchema,
         response: { 200: eraseResultSchema },
@@ -85,7 +84,6 @@ export default async function privacyRoutes(app: App) {
       ...admin,
       schema: {
         tags: ['admin'],
-        security,
         summary: "Admin: prepares a ZIP of a user's data (audited)",
         params: idParams,
         body: adminPrivacyBodySchema,
@@ -95,7 +93,7 @@ export default async function privacyRoutes(app: App) {
     async (req) =>
       privacy.presentExport(
         ctx,
-        await privacy.exportByAdmin(ctx, requireAdmin(req).id, req.params.id, req.body.reason, req.ip ?? null),
+        await privacy.exportByAdmin(ctx, userOf(req).id, req.params.id, req.body.reason, req.ip ?? null),
       ),
   );
   app.get(
@@ -104,7 +102,6 @@ export default async function privacyRoutes(app: App) {
       ...admin,
       schema: {
         tags: ['admin'],
-        security,
         summary: "Admin: a user's data exports and their links",
         params: idParams,
         response: { 200: exportList },
@@ -120,7 +117,6 @@ export default async function privacyRoutes(app: App) {
       ...admin,
       schema: {
         tags: ['admin'],
-        security,
         summary: "Admin: erases a user's account and personal data (audited; the ledger keeps anonymised rows)",
         params: idParams,
         body: adminPrivacyBodySchema,
@@ -128,13 +124,7 @@ export default async function privacyRoutes(app: App) {
       },
     },
     async (req) => {
-      const result = await privacy.eraseByAdmin(
-        ctx,
-        requireAdmin(req).id,
-        req.params.id,
-        req.body.reason,
-        req.ip ?? null,
-      );
+      const result = await privacy.eraseByAdmin(ctx, userOf(req).id, req.params.id, req.body.reason, req.ip ?? null);
       return { success: true, ...result };
     },
   );

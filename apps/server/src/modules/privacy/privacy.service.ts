@@ -3,7 +3,8 @@ import { DATA_EXPORT_TTL_DAYS, type DataExport } from '@marquee/shared';
 import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
 import type { DataExportRow } from '../../db/schema';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { appError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { en } from '../../lib/i18n/en';
 import { verifyPassword } from '../../lib/passwords';
 import { hmac, safeEqual } from '../../lib/secret';
@@ -103,11 +104,11 @@ export async function runExport(ctx: Ctx, exportId: string) {
 
 /** The signed link: no session needed (a download from a mail or another device), 7 days. */
 export async function openDownload(ctx: Ctx, id: string, q: { exp: number; sig: string }) {
-  if (!safeEqual(q.sig, signature(ctx, id, q.exp))) throw forbidden('This download link is not valid');
+  if (!safeEqual(q.sig, signature(ctx, id, q.exp))) throw forbidden(msg('error.privacy.linkInvalid'));
   const row = await findExport(ctx.db, id);
   if (row?.status !== 'ready' || !row.storageKey) throw notFound('Export');
   if (q.exp * 1000 < ctx.now().getTime() || !row.expiresAt || row.expiresAt <= ctx.now()) {
-    throw new AppError(410, 'This download link has expired; request a new export', 'EXPIRED');
+    throw appError(410, 'EXPIRED', msg('error.privacy.linkExpired'));
   }
   return {
     stream: await storageFor(ctx.config).read(row.storageKey),
@@ -131,21 +132,21 @@ export async function eraseSelf(ctx: Ctx, userId: string, password: string, ip: 
   const user = await findUserById(ctx.db, userId);
   if (!user) throw notFound('User');
   if (!user.passwordHash) {
-    throw badRequest('Set a password first (Account settings → Password), then delete the account', 'NO_PASSWORD');
+    throw badRequest(msg('error.privacy.noPassword'), 'NO_PASSWORD');
   }
   if (!(await verifyPassword(user.passwordHash, password))) {
-    throw badRequest('The password is not correct', 'INVALID_PASSWORD', [
+    throw badRequest(msg('error.privacy.wrongPassword'), 'INVALID_PASSWORD', [
       { field: 'password', message: 'Incorrect password' },
     ]);
   }
-  if (isAdmin(user)) throw forbidden('An admin account cannot delete itself; another admin can erase it');
+  if (isAdmin(user)) throw forbidden(msg('error.privacy.adminCannotDeleteSelf'));
   return eraseAccount(ctx, userId, { actorId: userId, ip });
 }
 
 export async function eraseByAdmin(ctx: Ctx, adminId: string, userId: string, reason: string, ip: string | null) {
   const user = await findUserById(ctx.db, userId);
   if (!user || user.erasedAt) throw notFound('User');
-  if (user.id === adminId) throw forbidden('Erase your own admin account from another admin account');
+  if (user.id === adminId) throw forbidden(msg('error.privacy.eraseOwnAdmin'));
   return eraseAccount(ctx, userId, { actorId: adminId, reason, ip });
 }
 

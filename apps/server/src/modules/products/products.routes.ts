@@ -25,10 +25,10 @@ export default async function productRoutes(app: App) {
   app.get(
     '/performer-assets/products/:id/download-link',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['products'],
         summary: "A signed, short-lived link to a digital product's file, for its buyers (and its creator)",
-        security: [{ bearer: [] }],
         params: z.object({ id: z.string().uuid() }),
         response: { 200: downloadLinkSchema },
       },

@@ -1,5 +1,6 @@
 import type { Ctx } from '../../context';
 import { forbidden, notFound } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { URL_TTL_SECONDS } from '../../lib/media/signing';
 import { findItem, KINDS, loadMedia, present, protectable } from '../content';
 import { access, type Viewer } from '../entitlements';
@@ -14,7 +15,7 @@ export async function downloadLink(ctx: Ctx, viewer: Viewer, id: string) {
   const row = await findItem(ctx.db, 'product', id);
   if (!row) throw notFound(KINDS.product.label);
   const a = await access(ctx.db, viewer, protectable(row), ctx.now());
-  if (!canDownload(viewer, a)) throw forbidden('Buy this product to download it');
+  if (!canDownload(viewer, a)) throw forbidden(msg('error.products.buyToDownload'));
   if (row.productType !== 'digital' || !row.fileId) throw notFound('File');
   const media = await loadMedia(ctx, [row.fileId]);
   const file = present(ctx, media, row.fileId, true, viewer.id);

@@ -6,7 +6,6 @@ import { presentPushDevice } from './push.presenter';
 import * as push from './push.service';
 
 const tags = ['push'];
-const secured = [{ bearer: [] }];
 const idParams = z.object({ id: z.string().uuid() });
 
 export default async function pushRoutes(app: App) {
@@ -25,9 +24,9 @@ export default async function pushRoutes(app: App) {
   app.get(
     '/push/subscriptions',
     {
+      config: { access: 'user' },
       schema: {
         tags,
-        security: secured,
         summary: 'My devices with push turned on',
         response: { 200: z.object({ data: z.array(pushDeviceSchema) }) },
       },
@@ -37,9 +36,9 @@ export default async function pushRoutes(app: App) {
   app.post(
     '/push/subscriptions',
     {
+      config: { access: 'user' },
       schema: {
         tags,
-        security: secured,
         summary: "Turns push on for this device (the browser's PushSubscription) with the chosen categories",
         body: pushSubscribeBodySchema,
         response: { 200: pushDeviceSchema },
@@ -50,9 +49,9 @@ export default async function pushRoutes(app: App) {
   app.put(
     '/push/subscriptions/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags,
-        security: secured,
         summary: 'Chooses what one of my devices is pushed about',
         params: idParams,
         body: pushCategoriesBodySchema,
@@ -65,9 +64,9 @@ export default async function pushRoutes(app: App) {
   app.delete(
     '/push/subscriptions/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags,
-        security: secured,
         summary: 'Turns push off for one of my devices',
         params: idParams,
         response: { 200: z.object({ success: z.boolean() }) },
@@ -81,9 +80,9 @@ export default async function pushRoutes(app: App) {
   app.post(
     '/push/subscriptions/:id/test',
     {
+      config: { access: 'user' },
       schema: {
         tags,
-        security: secured,
         summary: 'Sends a test push to one of my devices',
         params: idParams,
         response: { 200: z.object({ delivered: z.boolean(), removed: z.boolean() }) },

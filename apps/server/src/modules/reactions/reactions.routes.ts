@@ -13,7 +13,6 @@ import { userOf } from '../../plugins/auth';
 import { bookmarks, react, unreact } from './reactions.service';
 
 const tags = ['reactions'];
-const security = [{ bearer: [] }];
 
 export default async function reactionsRoutes(app: App) {
   app.post(
@@ -22,7 +21,6 @@ export default async function reactionsRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'Like or bookmark an object (performer, feed, video…); idempotent',
         body: reactionBodySchema,
         response: { 200: reactionStateSchema },
@@ -37,7 +35,6 @@ export default async function reactionsRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'Remove a like or bookmark; idempotent',
         body: reactionBodySchema,
         response: { 200: reactionStateSchema },
@@ -52,7 +49,6 @@ export default async function reactionsRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: "The viewer's bookmarked creators, newest bookmark first",
         querystring: listQuerySchema,
         response: { 200: performerListSchema },
@@ -68,7 +64,6 @@ export default async function reactionsRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: "The viewer's bookmarked posts, newest bookmark first",
         querystring: listQuerySchema,
         response: { 200: listResponseSchema(feedSchema) },
@@ -83,7 +78,6 @@ export default async function reactionsRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: "The viewer's bookmarks of one content type (feeds, galleries, products, videos, reels…)",
         params: z.object({ type: z.string().min(1).max(40) }),
         querystring: listQuerySchema,

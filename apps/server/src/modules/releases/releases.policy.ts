@@ -11,3 +11,9 @@ export const canRevokeRelease = (actor: AuthUser, r: ReleaseRow) =>
 
 /** Only admins check identities and export §2257 records. */
 export const isAdmin = (actor: AuthUser) => actor.role === 'admin';
+
+/** The producer: the creator who named the people (and whose items the release covers). */
+export const isProducer = (actor: Pick<AuthUser, 'id'>, r: { creatorId: string }) => actor.id === r.creatorId;
+
+/** Who signs a release in the app: the creator it names. */
+export const canSignRelease = (actor: AuthUser, r: ReleaseRow) => actor.id === r.performerId;

@@ -19,9 +19,9 @@ import type { App } from '../../app-type';
 import { notFound } from '../../lib/errors';
 import { publicOrigin } from '../../lib/public-origin';
 import { storageFor } from '../../lib/storage';
-import { requirePerformer, userOf } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/rate-limit';
-import { adminActor, security } from '../admin';
+import { adminActor } from '../admin';
 import {
   inviteInfo,
   receiveIdentityDocuments,
@@ -30,7 +30,7 @@ import {
   signRelease,
   startYoti,
 } from './releases.invite';
-import { isAdmin } from './releases.policy';
+import { canSignRelease, isAdmin } from './releases.policy';
 import { exportRecords, releasePdf } from './releases.records';
 import {
   decideIdentity,
@@ -73,13 +73,12 @@ export default async function releasesRoutes(app: App) {
       config: { access: 'performer' as const },
       schema: {
         tags,
-        security,
         summary: 'People named in the creator’s content (by item or files), with their consent state and invite links',
         querystring: releaseListQuerySchema,
         response: { 200: releaseListSchema },
       },
     },
-    async (req) => listReleases(ctx, requirePerformer(req), req.query, publicOrigin(ctx.config, req)),
+    async (req) => listReleases(ctx, userOf(req), req.query, publicOrigin(ctx.config, req)),
   );
 
   app.post(
@@ -88,7 +87,6 @@ export default async function releasesRoutes(app: App) {
       config: { access: 'performer' as const },
       schema: {
         tags,
-        security,
         summary:
           'Name a person depicted in an item’s files: an existing verified creator, or an outside person invited by a signed link (valid 14 days). Items with these files wait until they consent and are verified.',
         body: releaseCreateSchema,
@@ -96,7 +94,7 @@ export default async function releasesRoutes(app: App) {
       },
     },
     async (req, reply) =>
-      reply.status(201).send(await nameRelease(ctx, requirePerformer(req), req.body, publicOrigin(ctx.config, req))),
+      reply.status(201).send(await nameRelease(ctx, userOf(req), req.body, publicOrigin(ctx.config, req))),
   );
 
   app.delete(
@@ -105,14 +103,13 @@ export default async function releasesRoutes(app: App) {
       config: { access: 'performer' as const },
       schema: {
         tags,
-        security,
         summary: 'Remove a person named by mistake (before they signed)',
         params: uuidParamsSchema,
         response: { 200: okSchema },
       },
     },
     async (req) => {
-      await deleteRelease(ctx, requirePerformer(req), req.params.id);
+      await deleteRelease(ctx, userOf(req), req.params.id);
       return { success: true };
     },
   );
@@ -123,12 +120,11 @@ export default async function releasesRoutes(app: App) {
       config: { access: 'performer' as const },
       schema: {
         tags,
-        security,
         summary: 'Releases naming the signed-in creator as a co-performer: what they are asked to confirm',
         response: { 200: releaseListSchema },
       },
     },
-    async (req) => listRequests(ctx, requirePerformer(req), publicOrigin(ctx.config, req)),
+    async (req) => listRequests(ctx, userOf(req), publicOrigin(ctx.config, req)),
   );
 
   app.post(
@@ -137,7 +133,6 @@ export default async function releasesRoutes(app: App) {
       config: { access: 'performer' as const },
       schema: {
         tags,
-        security,
         summary: 'A named creator signs the release from their account (their creator verification is their ID check)',
         params: uuidParamsSchema,
         body: releaseSignSchema,
@@ -145,9 +140,9 @@ export default async function releasesRoutes(app: App) {
       },
     },
     async (req) => {
-      const user = requirePerformer(req);
+      const user = userOf(req);
       const r = await releaseFor(ctx, user, req.params.id);
-      if (r.performerId !== user.id) throw notFound('Release');
+      if (!canSignRelease(user, r)) throw notFound('Release');
       return present(req, await signRelease(ctx, r, req.body, { ...meta(req), user }));
     },
   );
@@ -158,7 +153,6 @@ export default async function releasesRoutes(app: App) {
       config: { access: 'user' as const },
       schema: {
         tags,
-        security,
         summary:
           'Withdraw consent for future publication (the named creator, or an admin on a depicted person’s request): every item with the files is hidden and the producer told',
         params: uuidParamsSchema,
@@ -179,7 +173,6 @@ export default async function releasesRoutes(app: App) {
       config: { access: 'user' as const },
       schema: {
         tags,
-        security,
         summary: 'The signed release as a PDF (producer, named creator, admins)',
         params: uuidParamsSchema,
       },
@@ -295,7 +288,6 @@ export default async function releasesRoutes(app: App) {
       config: { access: 'admin' as const },
       schema: {
         tags,
-        security,
         summary: 'Admin: people named for a live stream whose ID document and selfie wait for a decision',
         response: { 200: streamIdentityCheckListSchema },
       },
@@ -309,7 +301,6 @@ export default async function releasesRoutes(app: App) {
       config: { access: 'admin' as const },
       schema: {
         tags,
-        security,
         summary: 'Admin: accept or refuse an invited person’s ID document and selfie; audited',
         params: uuidParamsSchema,
         body: releaseIdentityDecisionSchema,
@@ -324,7 +315,7 @@ export default async function releasesRoutes(app: App) {
     '/admin/releases/:id/documents/:index',
     {
       config: { access: 'admin' as const },
-      schema: { tags, security, summary: 'Admin: an invited person’s ID document or selfie', params: docParams },
+      schema: { tags, summary: 'Admin: an invited person’s ID document or selfie', params: docParams },
     },
     async (req, reply) => {
       const user = userOf(req);
@@ -345,7 +336,6 @@ export default async function releasesRoutes(app: App) {
       config: { access: 'admin' as const },
       schema: {
         tags,
-        security,
         summary:
           'Admin: §2257 records for an inspection, per creator or date range of production: a ZIP with index.csv, the release PDFs and the ID document copies; audited',
         querystring: records2257QuerySchema,

@@ -15,7 +15,7 @@ import { notify } from '../notifications';
 import { findPerformer, resolveCreator } from '../performers';
 import { holdItems, itemsWithMedia, presentQueueRelease, releaseStatusOf } from '../review';
 import { plannedStreamId } from '../streaming';
-import { canRevokeRelease, canSeeRelease, isAdmin } from './releases.policy';
+import { canRevokeRelease, canSeeRelease, isAdmin, isProducer } from './releases.policy';
 import * as repo from './releases.repo';
 import { inviteUrl } from './releases.token';
 
@@ -100,7 +100,7 @@ export async function nameRelease(ctx: Ctx, actor: AuthUser, raw: z.input<typeof
   const input = releaseCreateSchema.parse(raw);
   await assertOwnMedia(ctx.db, actor.id, input.mediaIds);
   // The item named must be the creator's own (or not exist yet): nobody holds another creator's item.
-  if ((await itemsWithMedia(ctx.db, [], input.subjectId)).some((i) => i.creatorId !== actor.id)) throw notFound('Item');
+  if ((await itemsWithMedia(ctx.db, [], input.subjectId)).some((i) => !isProducer(actor, i))) throw notFound('Item');
   // A live stream is named before it starts: on the id the creator's next go-live takes.
   if (input.subjectType === 'stream' && input.subjectId !== (await plannedStreamId(ctx, actor.id)))
     throw notFound('Stream');
@@ -128,7 +128,7 @@ export async function nameRelease(ctx: Ctx, actor: AuthUser, raw: z.input<typeof
       productionDate: input.productionDate ?? now.toISOString().slice(0, 10),
       inviteExpiresAt: performerId ? null : new Date(now.getTime() + INVITE_DAYS * 86_400_000),
     });
-    const items = (await itemsWithMedia(tx, r.mediaIds, r.subjectId)).filter((i) => i.creatorId === actor.id);
+    const items = (await itemsWithMedia(tx, r.mediaIds, r.subjectId)).filter((i) => isProducer(actor, i));
     await holdItems(ctx, tx, items, 'pending', 'co-performer named: waiting for consent');
     await audit(ctx, tx, {
       actorId: actor.id,
@@ -161,7 +161,7 @@ export async function releaseFor(ctx: Ctx, actor: AuthUser, id: string) {
 /** The producer removes a person named by mistake, before they signed. */
 export async function deleteRelease(ctx: Ctx, actor: AuthUser, id: string) {
   const r = await releaseFor(ctx, actor, id);
-  if (r.creatorId !== actor.id) throw forbidden('Only the producer can remove a person');
+  if (!isProducer(actor, r)) throw forbidden('Only the producer can remove a person');
   if (r.signedAt) throw conflict('This person signed: the release is kept as a record', 'RELEASE_SIGNED');
   await ctx.db.transaction(async (tx) => {
     await repo.deleteRelease(tx, id);

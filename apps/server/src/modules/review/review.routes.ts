@@ -14,7 +14,7 @@ import type { App } from '../../app-type';
 import { isUuid } from '../../db/ids';
 import { notFound } from '../../lib/errors';
 import { userOf } from '../../plugins/auth';
-import { security, staffActor } from '../admin';
+import { staffActor } from '../admin';
 import { reviewQueue } from './review.queue';
 import { decide, latestFor, medianReviewSeconds, setFlag } from './review.service';
 import './review.targets';
@@ -28,7 +28,6 @@ export default async function reviewRoutes(app: App) {
       config: { access: 'moderator' as const },
       schema: {
         tags,
-        security,
         summary:
           'Staff (moderators and admins): the review-before-publication queue, oldest first, with media and the creator’s history',
         querystring: reviewQueueQuerySchema,
@@ -47,7 +46,6 @@ export default async function reviewRoutes(app: App) {
       config: { access: 'moderator' as const },
       schema: {
         tags,
-        security,
         summary:
           'Staff (moderators and admins): approve, reject (with a reason the creator is shown) or escalate a queued item; audited',
         params: idParamsSchema,
@@ -69,7 +67,6 @@ export default async function reviewRoutes(app: App) {
       config: { access: 'moderator' as const },
       schema: {
         tags,
-        security,
         summary:
           'Staff (moderators and admins): flag a creator for review (the "new or flagged" mode) or clear the flag; audited',
         params: idParamsSchema,
@@ -88,9 +85,9 @@ export default async function reviewRoutes(app: App) {
   app.get(
     '/review/status',
     {
+      config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary:
           'The signed-in creator’s own items that are not approved (in review, escalated, rejected with the statement of reasons), and the expected wait',
         querystring: reviewStatusQuerySchema,

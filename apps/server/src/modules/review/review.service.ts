@@ -179,7 +179,7 @@ export async function decide(ctx: Ctx, actor: AdminActor, id: string, input: Dec
     if (before.state !== 'pending' && !(before.state === 'escalated' && input.action !== 'escalate'))
       throw conflict(`This item was already ${before.state}`, 'REVIEW_DECIDED');
     if (input.action === 'approve' && (await itemAwaitsConsent(tx, before)))
-      throw conflict('Someone depicted in this item has not consented or is not verified yet', 'CONSENT_MISSING');
+      throw conflict(msg('error.review.consentMissing'), 'CONSENT_MISSING');
     const [after] = await tx
       .update(reviewItems)
       .set({

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import type { Ctx } from '../../context';
 import { badRequest, unauthorized } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 
 interface Discovery {
   issuer: string;
@@ -31,7 +32,7 @@ async function discover(issuer: string): Promise<Discovery> {
 
 function clientId(ctx: Ctx): string {
   const id = ctx.config.GOOGLE_CLIENT_ID;
-  if (!id) throw badRequest('Google sign-in is not configured on this site', 'GOOGLE_NOT_CONFIGURED');
+  if (!id) throw badRequest(msg('error.social.googleNotConfigured'), 'GOOGLE_NOT_CONFIGURED');
   return id;
 }
 
@@ -52,7 +53,7 @@ export async function verifyIdToken(ctx: Ctx, idToken: string): Promise<GoogleId
   try {
     d = await discover(ctx.config.GOOGLE_ISSUER);
   } catch {
-    throw badRequest('Google sign-in is unavailable right now, please try again later', 'GOOGLE_UNAVAILABLE');
+    throw badRequest(msg('error.social.googleUnavailable'), 'GOOGLE_UNAVAILABLE');
   }
   let jwks = keySets.get(d.jwks_uri);
   if (!jwks) {
@@ -65,9 +66,9 @@ export async function verifyIdToken(ctx: Ctx, idToken: string): Promise<GoogleId
   try {
     ({ payload } = await jwtVerify(idToken, jwks, { issuer: issuers, audience }));
   } catch {
-    throw unauthorized('The Google sign-in could not be verified, please try again');
+    throw unauthorized(msg('error.social.googleNotVerified'));
   }
-  if (!payload.sub) throw unauthorized('The Google sign-in could not be verified, please try again');
+  if (!payload.sub) throw unauthorized(msg('error.social.googleNotVerified'));
   return {
     sub: payload.sub,
     email: typeof payload.email === 'string' ? payload.email.toLowerCase() : null,
@@ -86,7 +87,7 @@ export async function authorizationUrl(
 ): Promise<string> {
   const id = clientId(ctx);
   const d = await discover(ctx.config.GOOGLE_ISSUER).catch(() => {
-    throw badRequest('Google sign-in is unavailable right now, please try again later', 'GOOGLE_UNAVAILABLE');
+    throw badRequest(msg('error.social.googleUnavailable'), 'GOOGLE_UNAVAILABLE');
   });
   const challenge = createHash('sha256').update(input.codeVerifier).digest('base64url');
   const q = new URLSearchParams({
@@ -108,9 +109,9 @@ export async function exchangeCode(
 ): Promise<GoogleIdentity> {
   const id = clientId(ctx);
   const secret = ctx.config.GOOGLE_CLIENT_SECRET;
-  if (!secret) throw badRequest('Google sign-in by code is not configured on this site', 'GOOGLE_NOT_CONFIGURED');
+  if (!secret) throw badRequest(msg('error.social.googleCodeNotConfigured'), 'GOOGLE_NOT_CONFIGURED');
   const d = await discover(ctx.config.GOOGLE_ISSUER).catch(() => {
-    throw badRequest('Google sign-in is unavailable right now, please try again later', 'GOOGLE_UNAVAILABLE');
+    throw badRequest(msg('error.social.googleUnavailable'), 'GOOGLE_UNAVAILABLE');
   });
   const body = new URLSearchParams({
     grant_type: 'authorization_code',
@@ -126,8 +127,8 @@ export async function exchangeCode(
     body,
     signal: AbortSignal.timeout(10_000),
   }).catch(() => null);
-  if (!res?.ok) throw unauthorized('The Google sign-in code is invalid or has expired, please try again');
+  if (!res?.ok) throw unauthorized(msg('error.social.googleCodeInvalid'));
   const json = (await res.json()) as { id_token?: string };
-  if (!json.id_token) throw unauthorized('Google did not return an ID token');
+  if (!json.id_token) throw unauthorized(msg('error.social.googleNoIdToken'));
   return verifyIdToken(ctx, json.id_token);
 }

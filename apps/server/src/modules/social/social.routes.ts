@@ -14,6 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../app-type';
 import { badRequest } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { userOf } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/rate-limit';
 import { requestMeta } from '../auth';
@@ -52,7 +53,7 @@ const GOOGLE_COOKIES = ['gState', 'gVerifier', 'gRole'] as const;
 function googleFlowFromCookies(req: FastifyRequest, state: string | undefined) {
   const cookieState = req.cookies.gState;
   if (cookieState && state !== cookieState) {
-    throw badRequest('The Google sign-in has expired, please start again', 'GOOGLE_FLOW_EXPIRED');
+    throw badRequest(msg('error.social.googleExpired'), 'GOOGLE_FLOW_EXPIRED');
   }
   const role = req.cookies.gRole === 'performer' ? ('performer' as const) : undefined;
   return { codeVerifier: req.cookies.gVerifier, role };
@@ -63,7 +64,7 @@ function flowSecret(req: FastifyRequest, token: string | undefined, bodySecret?:
   const secret = req.cookies.oauthTokenSecret ?? bodySecret;
   const oauthToken = token ?? cookieToken;
   if (!oauthToken || !secret || (cookieToken && token && cookieToken !== token && !bodySecret)) {
-    throw badRequest('The Twitter/X sign-in has expired, please start again', 'TWITTER_FLOW_EXPIRED');
+    throw badRequest(msg('error.social.twitterExpired'), 'TWITTER_FLOW_EXPIRED');
   }
   return { oauthToken, oauthTokenSecret: secret };
 }

@@ -136,7 +136,7 @@ export async function unlinkAccount(ctx: Ctx, userId: string, provider: SocialPr
     .where(eq(linkedAccounts.userId, userId));
   // An account must keep a way to sign in.
   if (user && !user.passwordHash && rows.length <= 1) {
-    throw conflict('Set a password before unlinking your only sign-in method', 'LAST_SIGN_IN_METHOD');
+    throw conflict(msg('error.social.lastSignInMethod'), 'LAST_SIGN_IN_METHOD');
   }
   await ctx.db
     .delete(linkedAccounts)

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Ctx } from '../../context';
 import { badRequest, unauthorized } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 
 /** RFC 3986 percent-encoding, as OAuth 1.0a requires. */
 const enc = (s: string) =>
@@ -29,7 +30,7 @@ export function oauthSignature(
 function keys(ctx: Ctx) {
   const key = ctx.config.TWITTER_CONSUMER_KEY;
   const secret = ctx.config.TWITTER_CONSUMER_SECRET;
-  if (!key || !secret) throw badRequest('Twitter/X sign-in is not configured on this site', 'TWITTER_NOT_CONFIGURED');
+  if (!key || !secret) throw badRequest(msg('error.social.twitterNotConfigured'), 'TWITTER_NOT_CONFIGURED');
   return { key, secret };
 }
 
@@ -62,7 +63,7 @@ async function signedPost(
     body: new URLSearchParams(bodyParams),
     signal: AbortSignal.timeout(10_000),
   }).catch(() => null);
-  if (!res) throw badRequest('Twitter/X could not be reached, please try again later', 'TWITTER_UNAVAILABLE');
+  if (!res) throw badRequest(msg('error.social.twitterUnavailable'), 'TWITTER_UNAVAILABLE');
   const text = await res.text();
   if (!res.ok) return { ok: false as const, status: res.status, params: new URLSearchParams() };
   return { ok: true as const, status: res.status, params: new URLSearchParams(text) };
@@ -73,8 +74,7 @@ export async function requestToken(ctx: Ctx, callbackUrl: string) {
   const r = await signedPost(ctx, '/oauth/request_token', { oauth_callback: callbackUrl });
   const token = r.params.get('oauth_token');
   const secret = r.params.get('oauth_token_secret');
-  if (!r.ok || !token || !secret)
-    throw badRequest('Twitter/X refused the sign-in request, please try again later', 'TWITTER_REFUSED');
+  if (!r.ok || !token || !secret) throw badRequest(msg('error.social.twitterRefused'), 'TWITTER_REFUSED');
   const url = `${ctx.config.TWITTER_API_URL.replace(/\/$/, '')}/oauth/authenticate?oauth_token=${enc(token)}`;
   return { url, oauthToken: token, oauthTokenSecret: secret };
 }
@@ -91,7 +91,7 @@ export async function accessToken(
     { token: input.oauthToken, secret: input.oauthTokenSecret },
   );
   const userId = r.params.get('user_id');
-  if (!r.ok || !userId) throw unauthorized('The Twitter/X sign-in could not be completed, please try again');
+  if (!r.ok || !userId) throw unauthorized(msg('error.social.twitterIncomplete'));
   return {
     userId,
     screenName: r.params.get('screen_name') ?? null,

@@ -13,7 +13,7 @@ import {
 } from '@marquee/shared';
 import { z } from 'zod';
 import type { App } from '../../app-type';
-import { requirePerformer, userOf } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import type { Viewer } from '../entitlements';
 import { presentMedia, uploadFiles } from '../media';
 import { presentStories, presentStoryGroups } from './stories.presenter';
@@ -33,7 +33,6 @@ const viewerOf = (u: { id: string; role: Viewer['role'] } | null): Viewer | null
 
 export default async function storiesRoutes(app: App) {
   const tags = ['stories'];
-  const secured = { security: [{ bearer: [] }] };
 
   app.post(
     '/stories/files/:kind/upload',
@@ -41,14 +40,13 @@ export default async function storiesRoutes(app: App) {
       config: { access: 'performer' },
       schema: {
         tags,
-        ...secured,
         summary: 'Upload a story photo or video (multipart, one file)',
         params: z.object({ kind: z.enum(STORY_UPLOAD_KINDS) }),
         response: { 200: mediaUploadResponseSchema },
       },
     },
     async (req) => {
-      const user = requirePerformer(req);
+      const user = userOf(req);
       const { media } = await uploadFiles(app.ctx, req, { ownerId: user.id, kinds: [req.params.kind], maxFiles: 1 });
       return { data: media.map((m) => presentMedia(app.ctx, m, { unlocked: true, viewerId: user.id })) };
     },
@@ -60,14 +58,13 @@ export default async function storiesRoutes(app: App) {
       config: { access: 'performer' },
       schema: {
         tags,
-        ...secured,
         summary: 'Post a story (lives 24 hours; highlights stay on the profile)',
         body: storyCreateSchema,
         response: { 200: storySchema },
       },
     },
     async (req) => {
-      const user = requirePerformer(req);
+      const user = userOf(req);
       const row = await createStory(app.ctx, user.id, req.body);
       return (await presentStories(app.ctx, viewerOf(user), [row]))[0];
     },
@@ -79,14 +76,13 @@ export default async function storiesRoutes(app: App) {
       config: { access: 'performer' },
       schema: {
         tags,
-        ...secured,
         summary: 'My stories, active and expired, newest first',
         querystring: listQuerySchema,
         response: { 200: listResponseSchema(storySchema) },
       },
     },
     async (req) => {
-      const user = requirePerformer(req);
+      const user = userOf(req);
       const { data, total } = await listOwnStories(app.ctx, user.id, req.query.page, req.query.pageSize);
       return { data: await presentStories(app.ctx, viewerOf(user), data), total };
     },
@@ -98,14 +94,13 @@ export default async function storiesRoutes(app: App) {
       config: { access: 'performer' },
       schema: {
         tags,
-        ...secured,
         summary: 'One of my stories',
         params: idParamsSchema,
         response: { 200: storySchema },
       },
     },
     async (req) => {
-      const viewer = viewerOf(requirePerformer(req))!;
+      const viewer = viewerOf(userOf(req))!;
       const row = await getOwnStory(app.ctx, viewer, req.params.id);
       return (await presentStories(app.ctx, viewer, [row]))[0];
     },
@@ -117,7 +112,6 @@ export default async function storiesRoutes(app: App) {
       config: { access: 'performer' },
       schema: {
         tags,
-        ...secured,
         summary: 'Edit a story (text, visibility, highlight)',
         params: idParamsSchema,
         body: storyUpdateSchema,
@@ -125,7 +119,7 @@ export default async function storiesRoutes(app: App) {
       },
     },
     async (req) => {
-      const viewer = viewerOf(requirePerformer(req))!;
+      const viewer = viewerOf(userOf(req))!;
       const row = await updateStory(app.ctx, viewer, req.params.id, req.body);
       return (await presentStories(app.ctx, viewer, [row]))[0];
     },
@@ -135,10 +129,10 @@ export default async function storiesRoutes(app: App) {
     '/stories/performers/:id',
     {
       config: { access: 'performer' },
-      schema: { tags, ...secured, summary: 'Delete a story', params: idParamsSchema, response: { 200: okSchema } },
+      schema: { tags, summary: 'Delete a story', params: idParamsSchema, response: { 200: okSchema } },
     },
     async (req) => {
-      await deleteStory(app.ctx, viewerOf(requirePerformer(req))!, req.params.id);
+      await deleteStory(app.ctx, viewerOf(userOf(req))!, req.params.id);
       return { success: true };
     },
   );

@@ -5,6 +5,7 @@ import { isTakenDown } from '../../db/moderation';
 import { isApproved } from '../../db/review';
 import type { StoryRow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { assertNotBlocked, creatorsBlockingViewer } from '../blocks';
 import type { Viewer } from '../entitlements';
 // Creators a fan follows or is subscribed to (for the stories bar): the timeline's set.
@@ -31,15 +32,13 @@ export const isActive = (s: StoryRow, at: Date) => !s.expiredAt && s.expiresAt >
 
 async function checkMedia(ctx: Ctx, ownerId: string, mediaId: string) {
   const [m] = await getMediaMany(ctx, [mediaId]);
-  if (!m || m.ownerId !== ownerId)
-    throw badRequest('The story file was not found among your uploads', 'STORY_MEDIA_NOT_FOUND');
-  if (m.kind !== 'photo' && m.kind !== 'video')
-    throw badRequest('A story file must be a photo or a video', 'STORY_MEDIA_KIND');
+  if (!m || m.ownerId !== ownerId) throw badRequest(msg('error.stories.fileNotFound'), 'STORY_MEDIA_NOT_FOUND');
+  if (m.kind !== 'photo' && m.kind !== 'video') throw badRequest(msg('error.stories.fileKind'), 'STORY_MEDIA_KIND');
 }
 
 export async function createStory(ctx: Ctx, performerId: string, raw: StoryCreateInput) {
   const input = storyCreateSchema.parse(raw);
-  if (!input.mediaId && !input.text) throw badRequest('A story needs a photo, a video or some text', 'STORY_EMPTY');
+  if (!input.mediaId && !input.text) throw badRequest(msg('error.stories.empty'), 'STORY_EMPTY');
   if (input.mediaId) await checkMedia(ctx, performerId, input.mediaId);
   const at = ctx.now();
   const gate = await gateNewItem(ctx, { objectType: 'story', creatorId: performerId, mediaIds: [input.mediaId] });

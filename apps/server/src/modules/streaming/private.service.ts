@@ -11,7 +11,8 @@ import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import { conversations, type PrivateRequestRow, type PrivateSessionRow, users } from '../../db/schema';
-import { AppError, badRequest, conflict, notFound, paymentRequired } from '../../lib/errors';
+import { appError, badRequest, conflict, notFound, paymentRequired } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { assertNotBlocked, type ViewerLocation } from '../blocks';
 import { assertCreatorCanEarn, canEarn } from '../performers';
 import { lockWallet, walletBalance, walletPay } from '../wallet';
@@ -80,7 +81,7 @@ export async function requestPrivate(
   body: { performerId: string; scheduledAt?: Date; message?: string },
   geo?: ViewerLocation,
 ): Promise<PrivateRequest> {
-  if (body.performerId === fan.id) throw badRequest('You cannot request a private show from yourself');
+  if (body.performerId === fan.id) throw badRequest(msg('error.streaming.privateShowFromSelf'));
   const [creator] = await ctx.db
     .select({ id: users.id, role: users.role, status: users.status })
     .from(users)
@@ -89,11 +90,10 @@ export async function requestPrivate(
   if (creator?.role !== 'performer' || creator.status !== 'active') throw notFound('Creator');
   await assertNotBlocked(ctx, creator.id, fan.id, geo);
   const settings = await settingsRow(ctx, creator.id);
-  if (settings.privatePriceCents <= 0)
-    throw new AppError(422, 'This creator does not offer private shows', 'PRIVATE_SHOWS_OFF');
+  if (settings.privatePriceCents <= 0) throw appError(422, 'PRIVATE_SHOWS_OFF', msg('error.streaming.privateShowsOff'));
   await assertCreatorCanEarn(ctx.db, creator.id);
   if (body.scheduledAt && body.scheduledAt.getTime() < ctx.now().getTime() - 60_000)
-    throw badRequest('Choose a time in the future', 'SCHEDULED_IN_PAST', [
+    throw badRequest(msg('error.streaming.scheduledInPast'), 'SCHEDULED_IN_PAST', [
       { field: 'scheduledAt', message: 'Must be in the future' },
     ]);
   if ((await walletBalance(ctx.db, fan.id)) < settings.privatePriceCents)
@@ -112,7 +112,7 @@ export async function requestPrivate(
     createdAt: at,
     updatedAt: at,
   }).catch((err: unknown) => {
-    if (isUniqueViolation(err)) throw conflict('You already have a pending request to this creator', 'REQUEST_PENDING');
+    if (isUniqueViolation(err)) throw conflict(msg('error.streaming.requestPending'), 'REQUEST_PENDING');
     throw err;
   });
   const [request] = await presentRequests(ctx, [row]);
@@ -228,12 +228,12 @@ export async function openSessionFor(ctx: Pick<Ctx, 'db'>, userId: string, id: s
 export async function joinSession(ctx: Ctx, user: StreamViewerRef, id: string): Promise<PrivateSession> {
   const s0 = await findSession(ctx.db, id);
   if (!s0 || !partyOf(s0, user.id)) throw notFound('Private show');
-  if (s0.status === 'ended') throw conflict('This private show has ended', 'SESSION_ENDED');
+  if (s0.status === 'ended') throw conflict(msg('error.streaming.privateShowEnded'), 'SESSION_ENDED');
   const settings = await ctx.settings.all();
   const at = ctx.now();
   const result = await ctx.db.transaction(async (tx) => {
     const s = (await lockSession(tx, id))!;
-    if (s.status === 'ended') throw conflict('This private show has ended', 'SESSION_ENDED');
+    if (s.status === 'ended') throw conflict(msg('error.streaming.privateShowEnded'), 'SESSION_ENDED');
     const party = partyOf(s, user.id)!;
     const set =
       party === 'fan'

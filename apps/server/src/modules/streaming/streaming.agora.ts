@@ -1,9 +1,16 @@
 import agora from 'agora-token';
 import type { Ctx } from '../../context';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import { AppError, appError, forbidden, notFound } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import type { ViewerLocation } from '../blocks';
 import { findSession } from './private.repo';
-import { assertMayJoin, isStreamStaff, type StreamViewerRef } from './streaming.policy';
+import {
+  assertMayJoin,
+  isPrivateShowParty,
+  isStreamCreator,
+  isStreamStaff,
+  type StreamViewerRef,
+} from './streaming.policy';
 import { findStream } from './streaming.repo';
 
 const { RtcRole, RtcTokenBuilder } = agora;
@@ -37,15 +44,15 @@ export async function agoraToken(
   const channel = body.channelName;
   const stream = /^[0-9a-f-]{36}$/i.test(channel) ? await findStream(ctx.db, channel) : null;
   if (stream) {
-    if (isStreamStaff(stream, viewer) && viewer.id === stream.performerId) role = body.role;
+    if (isStreamStaff(stream, viewer) && isStreamCreator(viewer, stream)) role = body.role;
     else {
       await assertMayJoin(ctx, stream, viewer, geo);
-      if (role === 'publisher') throw forbidden('Only the creator can publish in this stream');
+      if (role === 'publisher') throw forbidden(msg('error.streaming.onlyCreatorPublishes'));
     }
   } else {
     const session = /^[0-9a-f-]{36}$/i.test(channel) ? await findSession(ctx.db, channel) : null;
-    if (!session || (session.userId !== viewer.id && session.performerId !== viewer.id)) throw notFound('Channel');
-    if (session.status === 'ended') throw new AppError(409, 'This private show has ended', 'SESSION_ENDED');
+    if (!session || !isPrivateShowParty(viewer, session)) throw notFound('Channel');
+    if (session.status === 'ended') throw appError(409, 'SESSION_ENDED', msg('error.streaming.privateShowEnded'));
     role = 'publisher';
   }
   const issuedAt = Math.floor(ctx.now().getTime() / 1000);

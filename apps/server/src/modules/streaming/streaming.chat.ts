@@ -3,12 +3,14 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
 import { type ConversationRow, conversations, type StreamRow } from '../../db/schema';
-import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { AppError, appError, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import type { ViewerLocation } from '../blocks';
 import {
   checkText,
   findMessage,
   insertMessages,
+  isSender,
   type MessageWithSender,
   markAllDeleted,
   markDeleted,
@@ -22,6 +24,7 @@ import {
   assertMayJoin,
   canSeePrivateShow,
   isPrivateShowStaff,
+  isStreamCreator,
   isStreamStaff,
   type StreamViewerRef,
 } from './streaming.policy';
@@ -127,7 +130,7 @@ export async function sendStreamMessage(
   const chat = await findChat(ctx, id);
   if (chat.kind === 'private') {
     if (!chat.parties.includes(viewer.id)) throw notFound('Conversation');
-    if (chat.ended) throw new AppError(409, 'This private show has ended', 'SESSION_ENDED');
+    if (chat.ended) throw appError(409, 'SESSION_ENDED', msg('error.streaming.privateShowEnded'));
   } else {
     const { muted } = await assertMayJoin(ctx, chat.stream, viewer, geo);
     if (!isStaff(chat, viewer)) {
@@ -136,7 +139,10 @@ export async function sendStreamMessage(
     }
   }
   const text = checkText(rawText);
-  if (!text) throw new AppError(400, 'Write a message', 'MESSAGE_EMPTY', [{ field: 'text', message: 'Required' }]);
+  if (!text)
+    throw appError(400, 'MESSAGE_EMPTY', msg('error.streaming.chatMessageEmpty'), [
+      { field: 'text', message: 'Required' },
+    ]);
   return insertChatMessage(ctx, chat, viewer.id, 'text', text);
 }
 
@@ -148,9 +154,9 @@ async function deleteStreamMessage(
   conversation: ConversationRow,
 ) {
   const chat = await findChat(ctx, conversation.id);
-  if (found.message.senderId !== viewer.id && !isStaff(chat, viewer)) {
+  if (!isSender(viewer, found.message) && !isStaff(chat, viewer)) {
     if (chat.kind === 'private' && !chat.parties.includes(viewer.id)) throw notFound('Message');
-    throw forbidden('You can only delete your own messages');
+    throw forbidden(msg('error.messages.onlyOwnDeleted'));
   }
   await markDeleted(ctx.db, found.message.id, ctx.now());
   const row = (await findMessage(ctx.db, found.message.id))!;
@@ -176,7 +182,7 @@ export async function removeAllMessages(ctx: Ctx, viewer: StreamViewerRef, id: s
   const chat = await findChat(ctx, id);
   if (!isStaff(chat, viewer)) {
     if (chat.kind === 'private' && !chat.parties.includes(viewer.id)) throw notFound('Conversation');
-    throw forbidden('Only the creator or an admin can clear the chat');
+    throw forbidden(msg('error.streaming.onlyStaffClearsChat'));
   }
   const deleted = await ctx.db.transaction((tx) => markAllDeleted(tx, chat.conversation.id, ctx.now()));
   const payload = { streamId: chat.conversation.streamId!, conversationId: chat.conversation.id };
@@ -221,7 +227,7 @@ export async function liveConversationOf(
 export async function updateStreamConversation(ctx: Ctx, viewer: StreamViewerRef, id: string, isActive: boolean) {
   const chat = await findChat(ctx, id);
   if (chat.kind !== 'stream') throw notFound('Conversation');
-  if (!isStaff(chat, viewer)) throw forbidden('Only the creator can change the chat');
+  if (!isStaff(chat, viewer)) throw forbidden(msg('error.streaming.onlyCreatorChangesChat'));
   const stream = (await updateStream(ctx.db, chat.stream.id, { chatOpen: isActive }))!;
   return presentStreamConversation(chat.conversation, stream);
 }
@@ -239,7 +245,7 @@ export async function tipInStream(
 ) {
   const stream = await findStream(ctx.db, streamId);
   await assertMayJoin(ctx, stream, viewer, opts.geo);
-  if (stream!.performerId === viewer.id) throw forbidden('You cannot tip yourself');
+  if (isStreamCreator(viewer, stream!)) throw forbidden(msg('error.cannotTipSelf'));
   const outcome = await chargeWallet(ctx, {
     userId: viewer.id,
     type: 'tip',

@@ -2,6 +2,7 @@ import { fromCents } from '@marquee/shared';
 import type { Ctx } from '../../context';
 import type { StreamRow } from '../../db/schema';
 import { AppError, notFound, unauthorized } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { isStaff, ownsOrAdmin } from '../../plugins/auth';
 import { assertNotBlocked, type ViewerLocation } from '../blocks';
 import { findViewer, hasStreamPass } from './streaming.repo';
@@ -48,7 +49,7 @@ export async function assertMayJoin(
   const row = viewer ? await findViewer(ctx.db, stream.id, viewer.id) : null;
   if (row?.removed) throw new AppError(403, REMOVED_MESSAGE, 'REMOVED_FROM_STREAM');
   if (stream.priceCents > 0) {
-    if (!viewer) throw unauthorized('Sign in to join this paid stream');
+    if (!viewer) throw unauthorized(msg('error.streaming.signInToJoinPaid'));
     if (!(await hasStreamPass(ctx.db, viewer.id, stream.id))) {
       throw new AppError(402, PAY_TO_JOIN_MESSAGE, 'STREAM_PAYMENT_REQUIRED', [
         { field: 'price', message: fromCents(stream.priceCents).toFixed(2) },
@@ -64,3 +65,13 @@ export async function hasAccess(ctx: Pick<Ctx, 'db'>, stream: StreamRow, viewer:
   if (!viewer) return false;
   return hasStreamPass(ctx.db, viewer.id, stream.id);
 }
+
+/** The stream's own creator (who publishes in it and cannot tip in it). */
+export const isStreamCreator = (viewer: Pick<StreamViewerRef, 'id'>, stream: Pick<StreamRow, 'performerId'>) =>
+  viewer.id === stream.performerId;
+
+/** Who joins a private show's channel: its two parties, the fan and the creator. */
+export const isPrivateShowParty = (
+  viewer: Pick<StreamViewerRef, 'id'>,
+  session: { userId: string; performerId: string },
+) => viewer.id === session.userId || viewer.id === session.performerId;

@@ -33,7 +33,8 @@ import { z } from 'zod';
 import type { App } from '../../app-type';
 import { badRequest } from '../../lib/errors';
 import { requestGeo } from '../../lib/geo';
-import { requirePerformer, userOf } from '../../plugins/auth';
+import { msg } from '../../lib/i18n';
+import { userOf } from '../../plugins/auth';
 import { chatLimit } from '../../plugins/rate-limit';
 import { presentCharge } from '../wallet';
 import {
@@ -77,12 +78,11 @@ import {
 
 const tags = ['streaming'];
 const chatTags = ['messages'];
-const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.string().uuid() });
 
 function idempotencyKey(req: FastifyRequest): string | undefined {
   const k = req.headers['idempotency-key'];
-  if (Array.isArray(k)) throw badRequest('Send one Idempotency-Key header', 'INVALID_IDEMPOTENCY_KEY');
+  if (Array.isArray(k)) throw badRequest(msg('error.idempotencyKeyOne'), 'INVALID_IDEMPOTENCY_KEY');
   return k || undefined;
 }
 
@@ -103,12 +103,11 @@ export default async function streamingRoutes(app: App) {
       config: { access: 'performer' },
       schema: {
         tags,
-        security,
         summary: "The creator's streaming settings: prices, OBS server URL and stream key",
         response: { 200: streamSettingsSchema },
       },
     },
-    async (req) => getSettings(ctx, requirePerformer(req).id),
+    async (req) => getSettings(ctx, userOf(req).id),
   );
 
   app.post(
@@ -117,12 +116,11 @@ export default async function streamingRoutes(app: App) {
       config: { access: 'performer' },
       schema: {
         tags,
-        security,
         summary: 'A new OBS stream key (the old one stops working)',
         response: { 200: streamSettingsSchema },
       },
     },
-    async (req) => regenerateStreamKey(ctx, requirePerformer(req).id),
+    async (req) => regenerateStreamKey(ctx, userOf(req).id),
   );
 
   app.post(
@@ -131,7 +129,6 @@ export default async function streamingRoutes(app: App) {
       config: { access: 'performer' },
       schema: {
         tags,
-        security,
         summary: 'Go live: a public (free or paid) or group (paid) stream',
         description:
           'Followers and subscribers are told. 409 ALREADY_LIVE while another stream of the creator is live; a paid stream needs a verified creator (403 CREATOR_NOT_VERIFIED).',
@@ -148,7 +145,6 @@ export default async function streamingRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'End a live stream (the creator or an admin)',
         params: idParams,
         response: { 200: streamSchema },
@@ -163,7 +159,6 @@ export default async function streamingRoutes(app: App) {
       config: { access: 'performer' },
       schema: {
         tags,
-        security,
         summary: "Stream info (with streamId) and the creator's private-show per-minute and group prices",
         body: streamUpdateBodySchema,
         response: { 200: streamUpdateResponseSchema },
@@ -178,7 +173,6 @@ export default async function streamingRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'Record how long a stream ran, in seconds (only grows)',
         body: setDurationBodySchema,
         response: { 200: streamSchema },
@@ -249,7 +243,6 @@ export default async function streamingRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'An Agora RTC token bound to the caller and a channel (stream or private show id), 1 hour by default',
         description: '400 AGORA_NOT_CONFIGURED names the missing setting (agoraAppId, agoraAppCertificate).',
         body: agoraTokenBodySchema,
@@ -265,7 +258,6 @@ export default async function streamingRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'Tip the creator during a stream: a wallet tip, also posted in the stream chat',
         params: idParams,
         body: streamTipBodySchema,
@@ -287,7 +279,6 @@ export default async function streamingRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: "Who is watching (the creator's view)",
         params: idParams,
         response: { 200: streamViewersSchema },
@@ -302,7 +293,6 @@ export default async function streamingRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'Mute or unmute a viewer in the chat (creator or admin)',
         params: viewerParamsSchema,
         body: muteViewerBodySchema,
@@ -318,7 +308,6 @@ export default async function streamingRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'Remove a viewer from the stream (they cannot rejoin it)',
         params: viewerParamsSchema,
         response: { 200: streamViewersSchema },
@@ -335,7 +324,6 @@ export default async function streamingRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'Request a private show from a creator (now or at a proposed time)',
         body: privateRequestBodySchema,
         response: { 201: privateRequestSchema },
@@ -350,7 +338,6 @@ export default async function streamingRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: "Private show requests: a creator's incoming ones, a fan's own",
         querystring: privateRequestsQuerySchema,
         response: { 200: listResponseSchema(privateRequestSchema) },
@@ -365,7 +352,6 @@ export default async function streamingRoutes(app: App) {
       config: { access: 'performer' },
       schema: {
         tags,
-        security,
         summary: 'Accept a private show request: the show starts when both have joined',
         params: idParams,
         response: { 200: privateSessionSchema },
@@ -380,7 +366,6 @@ export default async function streamingRoutes(app: App) {
       config: { access: 'performer' },
       schema: {
         tags,
-        security,
         summary: 'Reject a private show request',
         params: idParams,
         response: { 200: privateRequestSchema },
@@ -395,7 +380,6 @@ export default async function streamingRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'Cancel your pending private show request',
         params: idParams,
         response: { 200: privateRequestSchema },
@@ -410,7 +394,6 @@ export default async function streamingRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'A private show: state, minutes billed, running cost, STUN/TURN servers (parties only)',
         params: idParams,
         response: { 200: privateSessionSchema },
@@ -425,7 +408,6 @@ export default async function streamingRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: 'Leave (end) a private show',
         params: idParams,
         response: { 200: privateSessionSchema },
@@ -457,7 +439,6 @@ export default async function streamingRoutes(app: App) {
       preHandler: chatLimit(app),
       schema: {
         tags: chatTags,
-        security,
         summary: 'Send a stream chat message',
         description:
           '403 MUTED, 403 CHAT_CLOSED, the join refusals of GET /streaming/join/{id}, 429 RATE_LIMITED (CHAT_RATE_LIMIT_MAX lines per window).',
@@ -476,7 +457,6 @@ export default async function streamingRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags: chatTags,
-        security,
         summary: 'Clear a stream chat (creator or admin): every message is marked deleted',
         params: idParams,
         response: { 200: removeAllMessagesResponseSchema },
@@ -504,7 +484,6 @@ export default async function streamingRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags: chatTags,
-        security,
         summary: 'Open or close a stream chat (creator or admin)',
         params: idParams,
         body: streamConversationUpdateSchema,

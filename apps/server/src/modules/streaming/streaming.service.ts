@@ -125,12 +125,12 @@ export async function getOffer(ctx: Ctx, viewer: StreamViewerRef | null, perform
  */
 export async function goLive(ctx: Ctx, creator: StreamViewerRef, raw: GoLiveBody): Promise<Stream> {
   const body = goLiveBodySchema.parse(raw);
-  if (creator.role !== 'performer') throw forbidden('Only creators can go live');
+  if (creator.role !== 'performer') throw forbidden(msg('error.streaming.onlyCreatorsGoLive'));
   const settings = await settingsRow(ctx, creator.id);
   let priceCents =
     body.price !== undefined ? toCents(body.price) : body.type === 'group' ? settings.groupPriceCents : 0;
   if (body.type === 'group' && priceCents <= 0) {
-    throw badRequest('A group stream needs a session price', 'PRICE_REQUIRED', [
+    throw badRequest(msg('error.streaming.priceRequired'), 'PRICE_REQUIRED', [
       { field: 'price', message: 'Set a price above 0' },
     ]);
   }
@@ -210,7 +210,7 @@ export async function endStream(
 ): Promise<Stream> {
   const found = await findStream(ctx.db, id);
   if (!found || found.type === 'private') throw notFound('Stream');
-  if (!isStreamStaff(found, actor)) throw forbidden('Only the creator can end this stream');
+  if (!isStreamStaff(found, actor)) throw forbidden(msg('error.streaming.onlyCreatorEnds'));
   const at = ctx.now();
   const ended = await ctx.db.transaction(async (tx) => {
     const s = (await lockStream(tx, id))!;
@@ -255,7 +255,7 @@ export async function updateStreaming(
   creator: StreamViewerRef,
   body: z.infer<typeof streamUpdateBodySchema>,
 ) {
-  if (creator.role !== 'performer') throw forbidden('Only creators can change streaming settings');
+  if (creator.role !== 'performer') throw forbidden(msg('error.streaming.onlyCreatorsSettings'));
   const row = await settingsRow(ctx, creator.id);
   const set: { privatePriceCents?: number; groupPriceCents?: number } = {};
   if (body.privateCallPrice !== undefined) set.privatePriceCents = toCents(body.privateCallPrice);
@@ -282,7 +282,7 @@ export async function updateStreaming(
 export async function setDuration(ctx: Ctx, creator: StreamViewerRef, streamId: string, duration: number) {
   const s = await findStream(ctx.db, streamId);
   if (!s || s.type === 'private') throw notFound('Stream');
-  if (!isStreamStaff(s, creator)) throw forbidden('Only the creator can set the duration');
+  if (!isStreamStaff(s, creator)) throw forbidden(msg('error.streaming.onlyCreatorDuration'));
   const updated = duration > s.durationSeconds ? (await updateStream(ctx.db, s.id, { durationSeconds: duration }))! : s;
   return present(ctx, updated, creator);
 }
@@ -393,7 +393,7 @@ const presentCreatorAvatar = (u: { avatarPath: string | null }) => avatarUrl(u);
 async function ownLiveStream(ctx: Ctx, actor: StreamViewerRef, id: string) {
   const s = await findStream(ctx.db, id);
   if (!s || s.type === 'private') throw notFound('Stream');
-  if (!isStreamStaff(s, actor)) throw forbidden('Only the creator can manage viewers');
+  if (!isStreamStaff(s, actor)) throw forbidden(msg('error.streaming.onlyCreatorViewers'));
   return s;
 }
 
@@ -404,7 +404,7 @@ export async function listViewers(ctx: Ctx, actor: StreamViewerRef, id: string) 
 /** The creator mutes (or unmutes) a viewer in the chat. */
 export async function muteViewer(ctx: Ctx, actor: StreamViewerRef, id: string, userId: string, muted: boolean) {
   const s = await ownLiveStream(ctx, actor, id);
-  if (userId === s.performerId) throw badRequest('You cannot mute yourself');
+  if (userId === s.performerId) throw badRequest(msg('error.streaming.cannotMuteSelf'));
   await setViewerFlags(ctx.db, s.id, userId, { muted });
   const payload = { streamId: s.id, userId, muted };
   ctx.realtime.toUser(userId, 'stream/muted', payload);
@@ -415,7 +415,7 @@ export async function muteViewer(ctx: Ctx, actor: StreamViewerRef, id: string, u
 /** The creator removes a viewer: out of the room now, and no rejoining this stream. */
 export async function removeViewer(ctx: Ctx, actor: StreamViewerRef, id: string, userId: string) {
   const s = await ownLiveStream(ctx, actor, id);
-  if (userId === s.performerId) throw badRequest('You cannot remove yourself');
+  if (userId === s.performerId) throw badRequest(msg('error.streaming.cannotRemoveSelf'));
   await setViewerFlags(ctx.db, s.id, userId, { removed: true });
   ctx.realtime.toUser(userId, 'stream/removed', { streamId: s.id, userId });
   ctx.realtime.leaveUser(userId, room(s.id));

@@ -2,6 +2,7 @@ import { type PaidSubscriptionType, SUBSCRIPTION_DAYS } from '@marquee/shared';
 import type { Executor } from '../../db/client';
 import type { SubscriptionRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { revoke, SUBSCRIPTION_OBJECT } from '../entitlements';
 import { grantAccess } from './subscriptions.periods';
 import { findCreator, lockOrCreatePair, lockSubscription, updateSubscription } from './subscriptions.repo';
@@ -29,7 +30,7 @@ export async function grantSystemSubscription(
   const running =
     (row.status === 'active' || row.status === 'cancelled') && row.currentPeriodEnd && row.currentPeriodEnd > p.at;
   if (running && row.status === 'active' && row.autoRenew) {
-    throw conflict('This fan already has a subscription that renews by itself', 'ALREADY_SUBSCRIBED');
+    throw conflict(msg('error.subscriptions.alreadyRenewing'), 'ALREADY_SUBSCRIBED');
   }
   const from = running ? row.currentPeriodEnd! : p.at;
   const after = await updateSubscription(tx, row.id, {
@@ -61,7 +62,7 @@ export async function endSubscriptionNow(
 ): Promise<{ before: SubscriptionRow; after: SubscriptionRow }> {
   const row = await lockSubscription(tx, id);
   if (!row || row.status === 'created') throw notFound('Subscription');
-  if (row.status === 'expired') throw conflict('This subscription has already ended', 'ALREADY_ENDED');
+  if (row.status === 'expired') throw conflict(msg('error.subscriptions.alreadyEnded'), 'ALREADY_ENDED');
   const after = await updateSubscription(tx, id, {
     status: 'expired',
     autoRenew: false,

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { App } from '../../app-type';
 import { now, setClockOffset } from '../../lib/clock';
 import { requestGeo } from '../../lib/geo';
-import { requirePerformer, userOf } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import { registerPaymentPurpose } from '../payments';
 import { SUBSCRIPTION_PURPOSE, subscriptionPurpose } from './subscriptions.card';
 import { presentSubscription } from './subscriptions.presenter';
@@ -30,7 +30,6 @@ import {
 } from './subscriptions.service';
 
 const tags = ['subscriptions'];
-const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.string().uuid() });
 
 export default async function subscriptionsRoutes(app: App) {
@@ -44,7 +43,6 @@ export default async function subscriptionsRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary:
           'Subscribe to a creator: monthly (default), 3/6-month bundle, yearly or free trial; paid from the wallet or by card through the gateway checkout (checkoutUrl). 409 when already subscribed or the free trial was used; 403 when blocked; 402 when the wallet is short',
         body: subscribeBodySchema,
@@ -68,7 +66,6 @@ export default async function subscriptionsRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary:
           'Cancel a subscription (the fan only): renewal stops, access stays until the period ends. The gateway segment is informational (wallet, sandbox, stripe, card); the subscription’s own payment method decides',
         params: cancelSubscriptionParamsSchema,
@@ -84,7 +81,6 @@ export default async function subscriptionsRoutes(app: App) {
       config: { access: 'user' },
       schema: {
         tags,
-        security,
         summary: "The signed-in fan's subscriptions: creator, type, status, renews or ends on, price, lifetime spend",
         querystring: subscriptionSearchQuerySchema,
         response: { 200: listResponseSchema(subscriptionSchema) },
@@ -99,14 +95,13 @@ export default async function subscriptionsRoutes(app: App) {
       config: { access: 'performer' },
       schema: {
         tags,
-        security,
         summary:
           "The signed-in creator's subscribers, filterable by status, type, active now and name; with lifetime spend",
         querystring: subscriptionSearchQuerySchema,
         response: { 200: listResponseSchema(subscriptionSchema) },
       },
     },
-    async (req) => searchSubscriptionsFor(ctx, 'performer', requirePerformer(req).id, req.query),
+    async (req) => searchSubscriptionsFor(ctx, 'performer', userOf(req).id, req.query),
   );
 
   app.get(
@@ -115,13 +110,12 @@ export default async function subscriptionsRoutes(app: App) {
       config: { access: 'performer' },
       schema: {
         tags,
-        security,
         summary:
           "The signed-in creator's subscriber counts (with access now, ever) and lifetime subscription revenue (gross)",
         response: { 200: subscriptionStatsSchema },
       },
     },
-    async (req) => subscriberStats(ctx, requirePerformer(req).id),
+    async (req) => subscriberStats(ctx, userOf(req).id),
   );
 
   app.get(
@@ -144,12 +138,11 @@ export default async function subscriptionsRoutes(app: App) {
       config: { access: 'performer' },
       schema: {
         tags,
-        security,
         summary: "The creator's subscription prices, bundles, free offer and promotion, with the site's limits",
         response: { 200: subscriptionSettingsSchema },
       },
     },
-    async (req) => getSubscriptionSettings(ctx, requirePerformer(req).id),
+    async (req) => getSubscriptionSettings(ctx, userOf(req).id),
   );
 
   app.put(
@@ -158,14 +151,13 @@ export default async function subscriptionsRoutes(app: App) {
       config: { access: 'performer' },
       schema: {
         tags,
-        security,
         summary:
           'Set subscription prices (within the site limits), 3/6-month bundle discounts (null = off), the free offer (when the site allows it) and a promotion for new subscribers (null removes it)',
         body: updateSubscriptionSettingsBodySchema,
         response: { 200: subscriptionSettingsSchema },
       },
     },
-    async (req) => updateSubscriptionSettings(ctx, requirePerformer(req).id, req.body),
+    async (req) => updateSubscriptionSettings(ctx, userOf(req).id, req.body),
   );
 
   // End-to-end journeys travel in time (renewals, period ends) on the real server: only when the

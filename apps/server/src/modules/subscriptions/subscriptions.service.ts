@@ -17,6 +17,7 @@ import type { Ctx } from '../../context';
 import type { Db, Executor } from '../../db/client';
 import type { SubscriptionRow } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import type { AuthUser } from '../auth';
 import { assertNotBlocked, type ViewerLocation } from '../blocks';
 import { revoke, SUBSCRIPTION_OBJECT } from '../entitlements';
@@ -32,7 +33,7 @@ import {
   isRunning,
   type SubscribeOutcome,
 } from './subscriptions.periods';
-import { canCancelForFans } from './subscriptions.policy';
+import { canCancelForFans, isSubscribedCreator, isSubscriber } from './subscriptions.policy';
 import { creatorName, presentSubscription } from './subscriptions.presenter';
 import { livePromotion, type PricedOption, presentOption, priceOptions } from './subscriptions.pricing';
 import {
@@ -259,16 +260,15 @@ async function resumeType(
 export async function cancelSubscription(ctx: Ctx, actor: AuthUser, id: string): Promise<SubscriptionRow> {
   const before = await findSubscription(ctx.db, id);
   // a card subscription renewed by the gateway (Stripe) stops there first: a gateway error changes nothing here
-  if (before?.userId === actor.id && before.status === 'active' && before.autoRenew && before.externalId) {
+  if (before && isSubscriber(actor, before) && before.status === 'active' && before.autoRenew && before.externalId) {
     if (isGatewayName(before.paymentMethod))
       await setRecurringCancelled(ctx, before.paymentMethod, before.externalId, true);
   }
   const updated = await ctx.db.transaction(async (tx) => {
     const row = await lockSubscription(tx, id);
     if (!row) throw notFound('Subscription');
-    if (row.userId !== actor.id) {
-      if (row.creatorId === actor.id)
-        throw forbidden("Creators can't cancel a fan's subscription; block the fan to end it");
+    if (!isSubscriber(actor, row)) {
+      if (isSubscribedCreator(actor, row)) throw forbidden(msg('error.subscriptions.creatorCannotCancel'));
       if (!canCancelForFans(actor)) throw notFound('Subscription');
     }
     if (row.status !== 'active' || !row.autoRenew) throw conflict(SUBSCRIPTION_MESSAGES.notCancellable, 'NOT_RENEWING');
@@ -432,7 +432,7 @@ export async function updateSubscriptionSettings(ctx: Ctx, creatorId: string, bo
     if (price < min || price > max) throw outOfRange(field, label);
   }
   if (body.freeSubscriptionEnabled && !s.freeSubscriptionEnabled) {
-    throw badRequest('Free subscriptions are turned off on this site', 'FREE_SUBSCRIPTION_DISABLED');
+    throw badRequest(msg('error.subscriptions.freeDisabled'), 'FREE_SUBSCRIPTION_DISABLED');
   }
   if (body.freeSubscriptionDays !== undefined && body.freeSubscriptionDays > s.freeSubscriptionDuration) {
     throw badRequest(
@@ -448,7 +448,7 @@ export async function updateSubscriptionSettings(ctx: Ctx, creatorId: string, bo
   else if (body.promotion) {
     const endsAt = new Date(body.promotion.endsAt);
     if (endsAt <= ctx.now()) {
-      throw badRequest('The promotion must end in the future', 'PROMOTION_ENDED', [
+      throw badRequest(msg('error.subscriptions.promotionEnded'), 'PROMOTION_ENDED', [
         { field: 'body.promotion.endsAt', message: 'is in the past' },
       ]);
     }

@@ -1,8 +1,8 @@
 import { and, eq, gte } from 'drizzle-orm';
 import type { Ctx } from '../../context';
 import { linkedAccounts, type UserRow, users } from '../../db/schema';
-import { AppError, badRequest, conflict } from '../../lib/errors';
-import { en } from '../../lib/i18n/en';
+import { appError, badRequest, conflict } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { verifyPassword } from '../../lib/passwords';
 import {
   type AuthUser,
@@ -73,18 +73,18 @@ export async function requestEmailChange(
 async function assertOwnerProof(ctx: Ctx, actor: AuthUser, user: UserRow, currentPassword?: string) {
   if (user.passwordHash) {
     if (!currentPassword)
-      throw badRequest('Enter your current password', 'CURRENT_PASSWORD_REQUIRED', [
+      throw badRequest(msg('error.currentPasswordRequired'), 'CURRENT_PASSWORD_REQUIRED', [
         { field: 'body.currentPassword', message: 'is required' },
       ]);
     if (!(await verifyPassword(user.passwordHash, currentPassword)))
-      throw badRequest('Your current password is not correct', 'WRONG_PASSWORD', [
+      throw badRequest(msg('error.wrongPassword'), 'WRONG_PASSWORD', [
         { field: 'body.currentPassword', message: 'is not correct' },
       ]);
     return;
   }
   const since = await sessionStartedAt(ctx.db, actor.sessionId);
   if (!since || ctx.now().getTime() - since.getTime() > RECENT_SIGN_IN_MIN * 60_000) {
-    throw new AppError(403, en['error.emailChangeNeedsRecentSignIn'], 'RECENT_SIGN_IN_REQUIRED');
+    throw appError(403, 'RECENT_SIGN_IN_REQUIRED', msg('error.emailChangeNeedsRecentSignIn'));
   }
 }
 
@@ -105,19 +105,18 @@ export async function confirmEmailChange(ctx: Ctx, token: string) {
   const user = await findUserById(ctx.db, row!.userId);
   // A later request or an undo replaced this change.
   if (!user || !row!.email || user.pendingEmail !== row!.email)
-    throw badRequest('This confirmation link is invalid', 'INVALID_LINK');
-  if (await isEmailTaken(ctx.db, row!.email, user.id)) throw conflict(en['error.emailTaken'], 'EMAIL_TAKEN');
+    throw badRequest(msg('error.users.confirmLinkInvalid'), 'INVALID_LINK');
+  if (await isEmailTaken(ctx.db, row!.email, user.id)) throw conflict(msg('error.emailTaken'), 'EMAIL_TAKEN');
   try {
     await ctx.db.transaction(async (tx) => {
-      if (!(await consumeAccountToken(tx, row!.id)))
-        throw badRequest('This confirmation link has already been used', 'LINK_USED');
+      if (!(await consumeAccountToken(tx, row!.id))) throw badRequest(msg('error.users.confirmLinkUsed'), 'LINK_USED');
       await tx
         .update(users)
         .set({ email: row!.email, emailVerified: true, pendingEmail: null, updatedAt: ctx.now() })
         .where(eq(users.id, user.id));
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(en['error.emailTaken'], 'EMAIL_TAKEN');
+    if (isUniqueViolation(err)) throw conflict(msg('error.emailTaken'), 'EMAIL_TAKEN');
     throw err;
   }
   return { success: true, message: `Your email address is now ${row!.email}.` };
@@ -134,8 +133,7 @@ export async function undoEmailChange(ctx: Ctx, token: string) {
   const { userId, email, createdAt } = row!;
   try {
     await ctx.db.transaction(async (tx) => {
-      if (!(await consumeAccountToken(tx, row!.id)))
-        throw badRequest('This undo link has already been used', 'LINK_USED');
+      if (!(await consumeAccountToken(tx, row!.id))) throw badRequest(msg('error.users.undoLinkUsed'), 'LINK_USED');
       await expireAccountTokens(tx, userId, 'email_change');
       await tx
         .update(users)
@@ -147,7 +145,7 @@ export async function undoEmailChange(ctx: Ctx, token: string) {
       await revokeUserSessions(tx, ctx.bus, userId);
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(en['error.emailTaken'], 'EMAIL_TAKEN');
+    if (isUniqueViolation(err)) throw conflict(msg('error.emailTaken'), 'EMAIL_TAKEN');
     throw err;
   }
   return {

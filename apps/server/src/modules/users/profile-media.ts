@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import type { Ctx } from '../../context';
 import { newId } from '../../db/ids';
 import { AppError, badRequest, tooLarge, unprocessable, unsupportedMedia } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { publicMediaUrl } from '../../lib/media/cdn';
 import { MAX_IMAGE_PIXELS } from '../../lib/media/image';
 import { KIND_LABEL, SNIFF_BYTES, type Sniffed, sniff } from '../../lib/media/sniff';
@@ -53,7 +54,7 @@ export async function receiveFiles(
   req: FastifyRequest,
   opts: { kinds: MediaKind[]; maxBytes: number; maxFiles: number },
 ): Promise<{ files: Omit<ReceivedFile, 'fields'>[]; fields: Record<string, string> }> {
-  if (!req.isMultipart()) throw badRequest('Send the file as multipart/form-data', 'NOT_MULTIPART');
+  if (!req.isMultipart()) throw badRequest(msg('error.users.notMultipart'), 'NOT_MULTIPART');
   await fsp.mkdir(tmpDir(ctx), { recursive: true });
   const files: Omit<ReceivedFile, 'fields'>[] = [];
   const fields: Record<string, string> = {};
@@ -134,7 +135,7 @@ export async function storeProfileImage(
   const maxBytes = (await ctx.settings.get('maxPhotoSizeMb')) * MB;
   const { files } = await receiveFiles(ctx, req, { kinds: ['photo'], maxBytes, maxFiles: 1 });
   const file = files[0];
-  if (!file) throw badRequest('No file was uploaded', 'NO_FILE');
+  if (!file) throw badRequest(msg('error.noFile'), 'NO_FILE');
   const out = `${file.tmpFile}.webp`;
   try {
     const size = IMAGE_SIZES[kind];
@@ -177,7 +178,7 @@ export async function storeWelcomeVideo(
     visibility: 'public',
   });
   const row = media[0];
-  if (!row) throw badRequest('No file was uploaded', 'NO_FILE');
+  if (!row) throw badRequest(msg('error.noFile'), 'NO_FILE');
   return { key: `${MEDIA_KEY}${row.id}`, media: presentMedia(ctx, row, { unlocked: true, viewerId: userId }) };
 }
 

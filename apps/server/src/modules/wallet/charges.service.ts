@@ -4,7 +4,7 @@ import type { Ctx } from '../../context';
 import type { Db, Executor } from '../../db/client';
 import { newId } from '../../db/ids';
 import { type OrderRow, users, type WalletChargeRow } from '../../db/schema';
-import { AppError, badRequest, conflict, forbidden, notFound, paymentRequired, unprocessable } from '../../lib/errors';
+import { appError, badRequest, conflict, forbidden, notFound, paymentRequired, unprocessable } from '../../lib/errors';
 import { msg } from '../../lib/i18n';
 import { ownAddress, toDeliveryAddress } from '../addresses';
 import type { ViewerLocation } from '../blocks';
@@ -163,8 +163,7 @@ export async function chargeInTx(ctx: Ctx, tx: Executor, s: SiteSettings, req: C
         first.type === req.type &&
         (req.type === 'tip' ? first.creatorId === req.id : first.objectId === req.id) &&
         first.isRent === Boolean(req.rent);
-      if (!sameRequest)
-        throw conflict('This Idempotency-Key was already used for a different request', 'IDEMPOTENCY_KEY_REUSED');
+      if (!sameRequest) throw conflict(msg('error.wallet.idempotencyKeyReused'), 'IDEMPOTENCY_KEY_REUSED');
       return { charge: first, order: null, balance, replayed: true };
     }
   }
@@ -184,7 +183,7 @@ export async function chargeInTx(ctx: Ctx, tx: Executor, s: SiteSettings, req: C
     addressId,
   } = q;
   if (req.expectedCents !== undefined && grossCents + shippingCents !== req.expectedCents)
-    throw conflict('The price changed since the checkout opened', 'PRICE_CHANGED');
+    throw conflict(msg('error.wallet.priceChanged'), 'PRICE_CHANGED');
   const chargeId = newId();
   const coupon = req.couponCode
     ? await redeemCoupon(tx, {
@@ -215,7 +214,7 @@ export async function chargeInTx(ctx: Ctx, tx: Executor, s: SiteSettings, req: C
   let order: OrderRow | null = null;
   if (isProduct) {
     if (reg.hooks.takeStock && !(await reg.hooks.takeStock(tx, req.id, quantity))) {
-      throw conflict('This product is out of stock', 'OUT_OF_STOCK');
+      throw conflict(msg('error.wallet.outOfStock'), 'OUT_OF_STOCK');
     }
     order = await insertOrder(tx, {
       userId: req.userId,
@@ -265,10 +264,10 @@ export async function chargeInTx(ctx: Ctx, tx: Executor, s: SiteSettings, req: C
  */
 export async function quoteCharge(ctx: Ctx, tx: Executor, s: SiteSettings, req: ChargeRequest) {
   const reg = purchasable(req.type);
-  if (!reg) throw new AppError(404, 'This item is not available', 'NOT_AVAILABLE');
+  if (!reg) throw appError(404, 'NOT_AVAILABLE', msg('error.wallet.notAvailable'));
   const item = await reg.resolve(tx, req.id, req.userId);
-  if (!item) throw new AppError(404, 'This item is not available', 'NOT_AVAILABLE');
-  if (item.creatorId === req.userId) throw forbidden('You cannot buy your own content');
+  if (!item) throw appError(404, 'NOT_AVAILABLE', msg('error.wallet.notAvailable'));
+  if (item.creatorId === req.userId) throw forbidden(msg('error.cannotBuyOwn'));
   await assertMayPurchase({ db: tx as Db }, s, { creatorId: item.creatorId, userId: req.userId, geo: req.geo });
   const { priceCents, rentDays } = priceOf(req, item);
 
@@ -277,8 +276,8 @@ export async function quoteCharge(ctx: Ctx, tx: Executor, s: SiteSettings, req: 
   if (!isProduct) {
     const held = await findEntitlement(tx, req.userId, item.objectType, req.id);
     const active = held && !held.revokedAt && (!held.expiresAt || held.expiresAt > ctx.now());
-    if (active && held.source !== 'rent') throw conflict('You have already bought this', 'ALREADY_BOUGHT');
-    if (active && req.type === 'stream') throw conflict('You have already paid for this stream', 'ALREADY_BOUGHT');
+    if (active && held.source !== 'rent') throw conflict(msg('error.wallet.alreadyBought'), 'ALREADY_BOUGHT');
+    if (active && req.type === 'stream') throw conflict(msg('error.wallet.streamAlreadyPaid'), 'ALREADY_BOUGHT');
   }
   if (isProduct && item.stock !== null && item.stock !== undefined && item.stock < quantity) {
     throw conflict(
@@ -289,7 +288,7 @@ export async function quoteCharge(ctx: Ctx, tx: Executor, s: SiteSettings, req: 
   let deliveryAddress = null;
   let addressId: string | null = null;
   if (isProduct && item.isPhysical) {
-    if (!req.deliveryAddressId) throw badRequest('Choose a delivery address for this product', 'ADDRESS_REQUIRED');
+    if (!req.deliveryAddressId) throw badRequest(msg('error.wallet.addressRequired'), 'ADDRESS_REQUIRED');
     const address = await ownAddress(tx, req.userId, req.deliveryAddressId);
     deliveryAddress = toDeliveryAddress(address);
     addressId = address.id;
@@ -319,12 +318,12 @@ function priceOf(req: ChargeRequest, item: Purchasable): { priceCents: number; r
       item.rentPriceCents <= 0 ||
       !item.rentDays
     ) {
-      throw unprocessable('This item cannot be rented', 'NOT_RENTABLE');
+      throw unprocessable(msg('error.wallet.notRentable'), 'NOT_RENTABLE');
     }
     return { priceCents: item.rentPriceCents, rentDays: item.rentDays };
   }
   if (!item.forSale || !Number.isSafeInteger(item.priceCents) || item.priceCents <= 0) {
-    throw unprocessable('This item is not for sale', 'NOT_FOR_SALE');
+    throw unprocessable(msg('error.wallet.notForSale'), 'NOT_FOR_SALE');
   }
   return { priceCents: item.priceCents, rentDays: null };
 }
@@ -351,7 +350,7 @@ async function tip(
     .where(and(eq(users.id, req.id), eq(users.role, 'performer')))
     .limit(1);
   if (creator?.status !== 'active') throw notFound('Creator');
-  if (creator.id === req.userId) throw forbidden('You cannot tip yourself');
+  if (creator.id === req.userId) throw forbidden(msg('error.cannotTipSelf'));
   await assertMayPurchase({ db: tx as Db }, s, { creatorId: creator.id, userId: req.userId, geo: req.geo });
   if (balance < amount) throw paymentRequired(INSUFFICIENT_BALANCE);
   const post = req.feedId ? await tippedPost(tx, creator.id, req.feedId) : null;

@@ -4,6 +4,7 @@ import type { Ctx } from '../../context';
 import type { Executor } from '../../db/client';
 import { earnings, entitlements, referralEarnings, type WalletChargeRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
+import { msg } from '../../lib/i18n';
 import { revoke } from '../entitlements';
 import { COUPON_FUNDING, findTransactionByReference, reverse } from '../ledger';
 import { findOrder, updateOrder } from '../orders';
@@ -28,7 +29,7 @@ export async function reverseChargeInTx(
 ): Promise<WalletChargeRow> {
   const charge = await lockCharge(tx, chargeId);
   if (!charge) throw notFound('Charge');
-  if (charge.status !== 'paid') throw conflict('This charge has already been refunded', 'ALREADY_REFUNDED');
+  if (charge.status !== 'paid') throw conflict(msg('error.wallet.chargeAlreadyRefunded'), 'ALREADY_REFUNDED');
   await reverse(tx, charge.ledgerTransactionId, { kind, reference: `charge:${charge.id}`, memo });
   // a platform-funded coupon discount goes back to the platform: the fan gets back only what they paid
   const funding = await findTransactionByReference(tx, COUPON_FUNDING, `charge:${charge.id}`);

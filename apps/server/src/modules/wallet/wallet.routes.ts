@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { App } from '../../app-type';
 import { badRequest } from '../../lib/errors';
 import { requestGeo } from '../../lib/geo';
+import { msg } from '../../lib/i18n';
 import { userOf } from '../../plugins/auth';
 import { userSummaries } from '../users';
 import { type ChargeOutcome, chargeWallet } from './charges.service';
@@ -37,7 +38,7 @@ const chargeResponses = { 200: chargeResultSchema };
 
 function idempotencyKey(req: FastifyRequest): string | undefined {
   const k = req.headers['idempotency-key'];
-  if (Array.isArray(k)) throw badRequest('Send one Idempotency-Key header', 'INVALID_IDEMPOTENCY_KEY');
+  if (Array.isArray(k)) throw badRequest(msg('error.idempotencyKeyOne'), 'INVALID_IDEMPOTENCY_KEY');
   return k || undefined;
 }
 

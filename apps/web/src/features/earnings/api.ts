@@ -1,3 +1,4 @@
+import { EARNING_SOURCES } from '@marquee/shared';
 import type { ApiQuery } from '../../lib/api-contract';
 import { useApi } from '../../lib/use-api';
 
@@ -12,18 +13,6 @@ export const useReferralStats = () => useApi('/referral-earnings/stats');
 export const useReferralEarnings = (query: ApiQuery<'/referral-earnings/search'>) =>
   useApi('/referral-earnings/search', { query });
 
-/** Earning sources, in the filter's order; their names are `earnings.sources.<source>`. */
-export const SOURCES = [
-  'tip',
-  'feed',
-  'video',
-  'gallery',
-  'product',
-  'scene',
-  'scenario',
-  'message',
-  'stream',
-  'subscription',
-] as const;
-export type Source = (typeof SOURCES)[number];
-export const isSource = (s: string): s is Source => (SOURCES as readonly string[]).includes(s);
+/** An earning source the filter offers (shared `EARNING_SOURCES`); its name is `earnings.sources.<source>`. */
+export const isSource = (s: string): s is (typeof EARNING_SOURCES)[number] =>
+  (EARNING_SOURCES as readonly string[]).includes(s);

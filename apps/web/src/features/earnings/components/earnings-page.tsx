@@ -1,4 +1,4 @@
-import { periodStart } from '@marquee/shared';
+import { EARNING_SOURCES, periodStart } from '@marquee/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,7 +11,7 @@ import { formatAmount, formatDate, formatTokenAmount } from '../../../lib/i18n/f
 import { toApiQuery, useListQuery } from '../../../lib/query-string';
 import { usePageTitle } from '../../settings/hooks';
 import { dateTime, tokens } from '../../wallet/api';
-import { isSource, SOURCES, useEarningStats, useEarnings } from '../api';
+import { isSource, useEarningStats, useEarnings } from '../api';
 
 const PERIODS = ['7', '30', '90', 'all'] as const;
 
@@ -131,7 +131,7 @@ export function EarningsPage() {
             onChange={(e) => setFilters({ source: e.target.value })}
           >
             <option value="">{t('earnings.everySource')}</option>
-            {SOURCES.map((k) => (
+            {EARNING_SOURCES.map((k) => (
               <option key={k} value={k}>
                 {t(`earnings.sources.${k}`)}
               </option>
