@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { App } from '../../app-type';
+import { acceptRawFormBody } from './postback-form';
 import { receiveSegpayPostback } from './segpay.postbacks';
 
 const field = z.string().max(4000).optional();
@@ -28,11 +29,7 @@ const segpayPostbackQuery = z.looseObject({
 export default async function segpayRoutes(app: App) {
   const ctx = app.ctx;
   await app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 64 * 1024 },
-      (_req, body, done) => done(null, body),
-    );
+    acceptRawFormBody(scope);
     scope.route({
       method: ['GET', 'POST'],
       url: '/payments/segpay/webhook',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { App } from '../../app-type';
+import { acceptRawFormBody } from './postback-form';
 import { handleVerotelPostback } from './verotel.service';
 
 const text = (d: string) => z.string().optional().describe(d);
@@ -41,11 +42,7 @@ const postbackQuery = z
  */
 export default async function verotelRoutes(app: App) {
   await app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 64 * 1024 },
-      (_req, body, done) => done(null, body),
-    );
+    acceptRawFormBody(scope);
     scope.route({
       method: ['GET', 'POST'],
       url: '/payments/verotel/webhook',
