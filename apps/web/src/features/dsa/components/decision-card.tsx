@@ -30,7 +30,7 @@ export function DecisionCard({
       <CardContent className="space-y-2 text-sm">
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-semibold">{t(`dsa.kind.${d.kind}`)}</span>
-          {d.title && <span className="break-all text-zinc-600 dark:text-zinc-400">“{d.title}”</span>}
+          {d.title && <span className="break-words text-zinc-600 dark:text-zinc-400">“{d.title}”</span>}
           <Badge tone={STATE_TONE[d.state]}>{t(`dsa.state_${d.state}`)}</Badge>
           <span className="text-xs text-zinc-500 dark:text-zinc-400">{formatDate(d.createdAt, DATE_TIME)}</span>
         </div>
